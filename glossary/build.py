@@ -1,0 +1,324 @@
+"""Build the knowledge base: sources -> parsers -> curated YAML -> link resolution -> checks.
+
+Each stage is a plain function; nothing is written here (the index module caches the result).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from glossary.curation import CURATED_DIR, Curation, apply_curation, load_curation
+from glossary.model import Concept, Entry, Ref, Rule, RulesDoc, Section, rule_sort_key
+from glossary.parsers.crtext import parse_cr
+from glossary.parsers.it_glossary import heading_key, parse_it_glossary
+from glossary.parsers.ru_glossary import parse_ru_glossary
+from glossary.parsers.wiki import parse_wiki
+from glossary.text import fold
+from glossary.yamlio import YamlError
+
+__all__ = ["SOURCES", "SOURCES_DIR", "KBData", "SourceInfo", "build", "name_key", "stem_key"]
+
+SOURCES_DIR = Path(__file__).parent / "sources"
+
+
+@dataclass(frozen=True)
+class SourceInfo:
+    file: str  # name in glossary/sources/
+    original: str  # the seed's original file name
+    doc: str  # document id
+    lang: str
+    title: str
+    kind: str  # "it-glossary" | "ru-glossary" | "wiki" | "cr"
+
+
+SOURCES = (
+    SourceInfo("it_glossary_8ed.txt", "000_91fc2636c3fa89db.txt", "it-glossary-8ed", "it",
+               "Glossario delle regole base (Ottava Edizione)", "it-glossary"),
+    SourceInfo("ru_glossary_10ed.txt", "002_646d7a94f7918983.txt", "ru-glossary-10ed", "ru",
+               "Глоссарий базовых правил (Десятое издание)", "ru-glossary"),
+    SourceInfo("it_wiki_abilita_cr2024.txt", "003_f267c9ef0b1db70c.txt", "it-cr-2024", "it",
+               "Regolamento completo, regola 113 e indice (MTG Wiki, Fondamenti 2024)", "wiki"),
+    SourceInfo("it_cr_200-212.txt", "004_4b84305c6d6e6a31.txt", "it-cr-old", "it",
+               "Regolamento completo, regole 200–212 (edizione precedente, ca. 2018–2019)", "cr"),
+)
+
+
+def name_key(text: str) -> str:
+    """Key for comparing names: folded, letters and digits only, single spaces.
+
+    >>> name_key("  Abilità   Attivata! "), name_key("Мана-ожог")
+    ('abilita attivata', 'мана ожог')
+    """
+    return " ".join(re.findall(r"[^\W_]+", fold(text)))
+
+
+def stem_key(text: str) -> str:
+    """A crude singular/plural-insensitive key for Italian references ("Abilità attivate" ~ "Abilità Attivata").
+
+    >>> stem_key("Abilità attivate") == stem_key("Abilità Attivata"), stem_key("Eventi innescanti") == stem_key("Evento innescante")
+    (True, True)
+    """
+    return " ".join(w[:-1] if len(w) > 3 and w[-1] in "aeio" else w for w in name_key(text).split())
+
+
+@dataclass
+class KBData:
+    """Everything the compiled index holds (plain data, picklable)."""
+
+    entries: dict[str, Entry] = field(default_factory=dict)
+    concepts: dict[str, Concept] = field(default_factory=dict)
+    entry_concept: dict[str, str] = field(default_factory=dict)
+    docs: dict[str, RulesDoc] = field(default_factory=dict)
+    rules: dict[str, Rule] = field(default_factory=dict)  # "doc:number" -> Rule
+    rules_by_number: dict[str, list[str]] = field(default_factory=dict)  # number -> keys, best first
+    sections: dict[str, Section] = field(default_factory=dict)  # "doc:number" -> Section
+    names: dict[str, list[str]] = field(default_factory=dict)  # entry id -> every name it goes by
+    backlinks: dict[str, list[tuple[str, int]]] = field(default_factory=dict)  # target -> (source id, ref index)
+    notes: dict[str, dict] = field(default_factory=dict)  # entry id -> {"fixes": [...], "original": str}
+    terms: list[tuple[str, str, str, int]] = field(default_factory=list)  # known terms: (term, group, file, line)
+    stray: list[tuple[str, int, str]] = field(default_factory=list)  # (file, line, text)
+    sources: list[dict] = field(default_factory=list)
+    checks: list[dict] = field(default_factory=list)  # findings of the automatic source checks
+
+
+def _read(path: Path) -> str:
+    return path.read_text(encoding="utf-8-sig")
+
+
+def _add_rules(kb: KBData, parsed) -> None:
+    doc = parsed.doc
+    kb.docs[doc.id] = doc
+    for s in parsed.sections:
+        kb.sections[f"{doc.id}:{s.number}"] = s
+    for r in parsed.rules:
+        kb.rules[f"{doc.id}:{r.number}"] = r
+    for e in parsed.glossary:
+        kb.entries[e.id] = e
+    kb.stray.extend((doc.file, line, text) for line, text in parsed.stray)
+
+
+def _order_rule_keys(kb: KBData) -> None:
+    """For each rule number, its versions: with text first, then the newest document, Italian first."""
+    by: dict[str, list[str]] = defaultdict(list)
+    for key, r in kb.rules.items():
+        by[r.number].append(key)
+
+    def newest_title(number: str, lang: str) -> str | None:
+        titled = [kb.rules[k] for k in by.get(number, []) if kb.rules[k].title and kb.rules[k].lang == lang]
+        best = max(titled, key=lambda r: kb.docs[r.doc].effective or "", default=None)
+        return best.title if best else None
+
+    def renumbered(r: Rule) -> bool:
+        """The rule's three-digit rule has another title in the newest document: older numbering."""
+        head = r.number.split(".")[0]
+        own = kb.rules.get(f"{r.doc}:{head}")
+        current = newest_title(head, r.lang)
+        return bool(own and own.title and current and _far(own.title, current))
+
+    def rank(key: str) -> tuple:
+        r = kb.rules[key]
+        eff = kb.docs[r.doc].effective or ""
+        return (renumbered(r), not (r.text or r.children), r.lang != "it", "".join(chr(0x10FFFF - ord(c)) for c in eff))
+
+    kb.rules_by_number = {n: sorted(keys, key=rank) for n, keys in sorted(by.items(), key=lambda x: rule_sort_key(x[0]))}
+
+
+def _index_names(kb: KBData, cur: Curation) -> None:
+    for eid, e in kb.entries.items():
+        names = [e.term]
+        if e.raw_term and e.raw_term != e.term:
+            names.append(e.raw_term)
+        if "," in e.term and e.lang in ("it", "ru"):
+            names.extend(p.strip() for p in e.term.split(",") if p.strip())
+        names.extend(cur.aliases.get(eid, []))
+        kb.names[eid] = list(dict.fromkeys(names))
+
+
+def _resolve_term(kb: KBData, text: str, lang: str, exact: dict, stems: dict) -> str | None:
+    for table, key in ((exact, name_key(text)), (stems, stem_key(text))):
+        ids = table.get((lang, key))
+        if ids:
+            return ids[0]
+    return None
+
+
+def _resolve_rule(kb: KBData, number: str, doc: str) -> tuple[str | None, str, str | None]:
+    """(target, status, note) for a rule number referenced from document `doc`."""
+    lang = kb.docs[doc].lang if doc in kb.docs else "it"
+    own = f"{doc}:{number}"
+    if own in kb.rules and (kb.rules[own].text or kb.rules[own].children):
+        return own, "resolved", None
+    for key in kb.rules_by_number.get(number, []):
+        r = kb.rules[key]
+        if r.lang == lang and (r.text or r.children):
+            return key, "resolved", None
+    # Only a title (or the title of its three-digit rule) is known.
+    head = number.split(".")[0]
+    for num in (number, head):
+        for key in kb.rules_by_number.get(num, []):
+            r = kb.rules[key]
+            if r.lang == lang and r.title:
+                note = "text-not-in-sources"
+                if r.doc != doc and doc in kb.docs and not kb.docs[doc].complete:
+                    note = "text-not-in-sources;other-edition"
+                return key, "title_only", note
+    return None, "unresolved", None
+
+
+def _resolve(kb: KBData, cur: Curation) -> None:
+    exact: dict[tuple[str, str], list[str]] = defaultdict(list)
+    stems: dict[tuple[str, str], list[str]] = defaultdict(list)
+    for eid, names in kb.names.items():
+        lang = kb.entries[eid].lang
+        if eid.split(":")[0] not in ("it", "ru", "it-wiki"):
+            continue  # imported glossaries resolve among themselves below
+        for n in names:
+            exact[(lang, name_key(n))].append(eid)
+            stems[(lang, stem_key(n))].append(eid)
+    doc_exact: dict[tuple[str, str], str] = {}
+    for eid, e in kb.entries.items():
+        doc_exact.setdefault((e.doc, name_key(e.term)), eid)
+
+    def visit(source_id: str, refs: list[Ref], lang: str, doc: str) -> None:
+        for i, ref in enumerate(refs):
+            if ref.status in ("fixed", "missing"):
+                pass
+            elif ref.kind == "see_rule":
+                ref.target, ref.status, note = _resolve_rule(kb, ref.text, doc)
+                ref.note = ref.note or note
+            elif ref.kind == "see_section":
+                num = ref.text.split(":")[0].strip()
+                sec = next((k for k in (f"{doc}:{num}", f"it-cr-2024:{num}") if k in kb.sections), None)
+                if sec and doc in kb.docs:
+                    ref.target, ref.status = f"section:{sec}", "resolved"
+            elif ref.kind == "see_page":
+                pass
+            else:
+                target = doc_exact.get((doc, name_key(ref.text))) or _resolve_term(kb, ref.text, lang, exact, stems)
+                if target and target != source_id:
+                    ref.target, ref.status = target, "resolved"
+            if ref.target:
+                kb.backlinks.setdefault(ref.target, []).append((source_id, i))
+
+    for eid, e in kb.entries.items():
+        visit(eid, e.refs, e.lang, e.doc)
+    for key, r in kb.rules.items():
+        visit(key, r.refs, r.lang, r.doc)
+
+
+def _align(kb: KBData, cur: Curation) -> None:
+    where = cur.where
+    for c in cur.concepts:
+        f, line = where.get(id(c), ("glossary/curated/concepts.yaml", 1))
+        for eid in c.entries:
+            if eid not in kb.entries:
+                raise YamlError(f, line, f"concept {c.id!r} names an unknown entry {eid!r}", key="entries")
+            if eid in kb.entry_concept:
+                raise YamlError(f, line, f"entry {eid!r} is already in concept {kb.entry_concept[eid]!r}", key="entries")
+            kb.entry_concept[eid] = c.id
+            kb.entries[eid].concept = c.id
+        kb.concepts[c.id] = c
+    # Imported English glossaries join the concept whose English name they carry.
+    by_en = {name_key(n): c.id for c in cur.concepts for n in c.en}
+    for eid, e in kb.entries.items():
+        if e.lang == "en" and eid not in kb.entry_concept:
+            cid = by_en.get(name_key(e.term))
+            if cid:
+                kb.entry_concept[eid] = cid
+                e.concept = cid
+                kb.concepts[cid].entries.append(eid)
+
+
+def _check_sources(kb: KBData, cur: Curation) -> None:
+    """Automatic checks, on the parsed text before curation, for defects a learner must not absorb.
+
+    Each finding says whether a curated fix explains it (``curated``); `kb check` fails on those that don't.
+    """
+    fixed = {(fx["entry"], fx["kind"]) for fx in cur.fixes}
+    # 1. A definition identical to another entry's: copied text.
+    seen: dict[str, str] = {}
+    for eid, e in kb.entries.items():
+        if e.lang not in ("it", "ru") or ":" not in eid or eid.split(":")[0] not in ("it", "ru"):
+            continue
+        key = name_key(e.text())
+        if len(key) > 40 and key in seen:
+            kb.checks.append({"check": "duplicate-definition", "entry": eid, "same_as": seen[key],
+                              "curated": (eid, "copied-definition") in fixed or (seen[key], "copied-definition") in fixed,
+                              "loc": str(e.loc)})
+        seen.setdefault(key, eid)
+    # 2. Counted lists that contradict their count ("sei tipi" followed by seven items).
+    numbers = {"due": 2, "tre": 3, "quattro": 4, "cinque": 5, "sei": 6, "sette": 7, "otto": 8,
+               "два": 2, "три": 3, "четыре": 4, "пять": 5, "шесть": 6, "семь": 7}
+    for eid, e in kb.entries.items():
+        if eid.split(":")[0] not in ("it", "ru"):
+            continue
+        blocks = e.blocks
+        for bi in range(len(blocks) - 1):
+            a, b = blocks[bi], blocks[bi + 1]
+            if a.kind != "para" or b.kind == "para":
+                continue
+            m = None
+            for m in re.finditer(r"\b(" + "|".join(numbers) + r")\b", fold(a.items[0])):
+                pass
+            if m and numbers[m.group(1)] != len(b.items):
+                kb.checks.append({"check": "count-mismatch", "entry": eid, "says": numbers[m.group(1)],
+                                  "items": len(b.items), "curated": (eid, "count-mismatch") in fixed,
+                                  "loc": str(b.loc)})
+    # 3. Rule numbers whose titles differ between editions (the older text uses another numbering).
+    for number, keys in kb.rules_by_number.items():
+        titled = [kb.rules[k] for k in keys if kb.rules[k].title and kb.rules[k].lang == "it"]
+        for r in titled[1:]:
+            if heading_key(r.title or "") != heading_key(titled[0].title or "") and _far(r.title, titled[0].title):
+                kb.checks.append({"check": "edition-numbering", "rule": number,
+                                  "titles": {x.doc: x.title for x in titled}, "curated": True,
+                                  "loc": str(r.loc)})
+
+
+def _far(a: str | None, b: str | None) -> bool:
+    from rapidfuzz import fuzz
+
+    return fuzz.token_set_ratio(fold(a or ""), fold(b or "")) < 80
+
+
+def build(user_rules: list[Path] | None = None, curated_dir: Path = CURATED_DIR) -> KBData:
+    """Parse every source and imported rules file, apply the curated data, resolve links, run checks."""
+    kb = KBData()
+    for s in SOURCES:
+        path = SOURCES_DIR / s.file
+        text = _read(path)
+        kb.sources.append({"file": s.file, "original": s.original, "doc": s.doc, "lang": s.lang,
+                           "title": s.title, "kind": s.kind})
+        if s.kind == "it-glossary":
+            g = parse_it_glossary(text, s.file, s.doc)
+            kb.terms.extend((t, grp, s.file, line) for t, grp, line in g.terms)
+        elif s.kind == "ru-glossary":
+            g = parse_ru_glossary(text, s.file, s.doc)
+        elif s.kind == "wiki":
+            p = parse_wiki(text, s.file, s.doc)
+            p.doc.title = s.title
+            _add_rules(kb, p)
+            kb.terms.extend((t, grp, s.file, line) for t, grp, line in p.terms)
+            continue
+        else:
+            p = parse_cr(text, s.file, doc_id=s.doc, lang=s.lang, title=s.title, complete=False)
+            p.doc.effective = p.doc.effective or "2018/2019"
+            _add_rules(kb, p)
+            continue
+        for e in g.entries:
+            kb.entries[e.id] = e
+    for path in user_rules or []:
+        p = parse_cr(_read(path), path.name)
+        _add_rules(kb, p)
+    cur = load_curation(curated_dir)
+    _order_rule_keys(kb)
+    _check_sources(kb, cur)
+    kb.notes, created = apply_curation(kb.entries, cur)
+    for e in created:
+        kb.entries[e.id] = e
+    _index_names(kb, cur)
+    _align(kb, cur)
+    _resolve(kb, cur)
+    return kb

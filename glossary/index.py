@@ -1,0 +1,101 @@
+"""The compiled index: built once from sources + curated YAML + imported rules, cached on disk.
+
+The cache is rebuilt automatically when any source, curated file, imported rules file or the
+knowledge-base code itself changes (a fingerprint of their sizes and modification times), so a
+lookup loads a pickle in milliseconds and never re-parses.
+
+Where things live: ``$MTG_TUTOR_HOME`` when set (``rules/`` for imported rules, ``cache/`` for the
+index), otherwise the platform's user data and cache directories (platformdirs).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import tempfile
+from pathlib import Path
+
+__all__ = ["cache_dir", "data_home", "fingerprint", "imported_rules", "load_data", "write_atomic"]
+
+_PKG = Path(__file__).parent
+_FORMAT = 1  # bump when KBData's shape changes
+
+
+def data_home() -> Path:
+    """The user's data directory (imported rules live in its ``rules/``)."""
+    home = os.environ.get("MTG_TUTOR_HOME")
+    if home:
+        return Path(home).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("mtg-tutor", appauthor=False))
+
+
+def cache_dir() -> Path:
+    home = os.environ.get("MTG_TUTOR_HOME")
+    if home:
+        return Path(home).expanduser() / "cache"
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("mtg-tutor", appauthor=False))
+
+
+def imported_rules() -> list[Path]:
+    """Imported Comprehensive Rules files, in name order."""
+    d = data_home() / "rules"
+    return sorted(d.glob("*.txt")) if d.is_dir() else []
+
+
+def _inputs() -> list[Path]:
+    files = sorted((_PKG / "sources").glob("*.txt")) + sorted((_PKG / "curated").glob("*.yaml"))
+    files += sorted(_PKG.glob("*.py")) + sorted((_PKG / "parsers").glob("*.py"))
+    return files + imported_rules()
+
+
+def fingerprint() -> str:
+    """A digest of every input's path, size and modification time (cheap: a stat per file)."""
+    h = hashlib.blake2b(digest_size=12)
+    h.update(f"{_FORMAT}".encode())
+    for p in _inputs():
+        st = p.stat()
+        h.update(f"{p}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
+    return h.hexdigest()
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write a file all at once: a temporary file in the same directory, then a rename."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def load_data(*, rebuild: bool = False):
+    """The knowledge-base data, from the cache when it is fresh, otherwise built and cached.
+
+    A cache that cannot be written (read-only home) is not an error: the data is simply built.
+    """
+    fp = fingerprint()
+    path = cache_dir() / f"kb-{fp}.pickle"
+    if not rebuild:
+        try:
+            with open(path, "rb") as fh:
+                return pickle.load(fh)
+        except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
+            pass
+    from glossary.build import build
+
+    data = build(imported_rules())
+    try:
+        for old in path.parent.glob("kb-*.pickle"):
+            old.unlink(missing_ok=True)
+        write_atomic(path, pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL))
+    except OSError:
+        pass
+    return data

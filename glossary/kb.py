@@ -1,0 +1,271 @@
+"""The knowledge base as the rest of the program sees it: queries that return plain data.
+
+>>> kb = load()
+>>> kb.entry("it:cimitero").term
+'Cimitero'
+"""
+
+from __future__ import annotations
+
+import re
+
+from glossary.build import KBData, name_key
+from glossary.index import load_data
+from glossary.model import Entry, Ref, Rule, rule_sort_key
+
+__all__ = ["KnowledgeBase", "load", "parse_rule_query"]
+
+LANGS = ("it", "ru", "en")
+_RULE_QUERY = re.compile(
+    r"^\s*(?:(?:regola|regole|reg|правило|правила|пр|rule|rules|cr|r)\.?\s*)?(\d{1,3}(?:\.\d{1,3}[a-z]?)?)\.?\s*$",
+    re.IGNORECASE,
+)
+
+
+def parse_rule_query(text: str) -> str | None:
+    """The rule number a query asks for, if it is one.
+
+    >>> parse_rule_query("regola 202.3"), parse_rule_query("правило 702"), parse_rule_query("r 510"), parse_rule_query("113.3B")
+    ('202.3', '702', '510', '113.3b')
+    >>> parse_rule_query("cimitero") is None
+    True
+    """
+    m = _RULE_QUERY.match(text)
+    return m.group(1).lower() if m else None
+
+
+def load(*, rebuild: bool = False) -> KnowledgeBase:
+    """The knowledge base, from the compiled index (built and cached when stale)."""
+    return KnowledgeBase(load_data(rebuild=rebuild))
+
+
+class KnowledgeBase:
+    """Read-only queries over the compiled data."""
+
+    def __init__(self, data: KBData) -> None:
+        self.data = data
+        self._searcher = None
+
+    # ---- entries -------------------------------------------------------------------------------
+    def entry(self, eid: str) -> Entry | None:
+        return self.data.entries.get(eid)
+
+    def entries(self, lang: str | None = None) -> list[Entry]:
+        return [e for e in self.data.entries.values() if lang is None or e.lang == lang]
+
+    def find(self, text: str) -> Entry | None:
+        """An entry by id, by exact name (any language), or the best search hit that is a term."""
+        text = text.strip()
+        if text in self.data.entries:
+            return self.data.entries[text]
+        key = name_key(text)
+        for eid, names in self.data.names.items():
+            if any(name_key(n) == key for n in names):
+                return self.data.entries[eid]
+        for hit in self.lookup(text, limit=5)["hits"]:
+            if hit["kind"] == "term":
+                return self.data.entries[hit["id"]]
+        return None
+
+    def translations(self, eid: str) -> dict[str, list[str]]:
+        """Headwords of the entry's concept in each language (its own included); the concept's
+        curated name where no entry of that language exists."""
+        e = self.data.entries[eid]
+        out: dict[str, list[str]] = {lang: [] for lang in LANGS}
+        cid = self.data.entry_concept.get(eid)
+        if cid is None:
+            out[e.lang] = [e.term]
+            return out
+        c = self.data.concepts[cid]
+        for other in c.entries:
+            o = self.data.entries.get(other)
+            if o is not None and o.term not in out[o.lang]:
+                out[o.lang].append(o.term)
+        for lang in LANGS:
+            if not out[lang]:
+                out[lang] = list(getattr(c, lang))
+        return out
+
+    def ref_view(self, ref: Ref) -> dict:
+        """A reference as plain data, with the title of what it points to."""
+        d = {"kind": ref.kind, "text": ref.text, "status": ref.status, "target": ref.target,
+             "source": str(ref.loc)}
+        if ref.note:
+            d["note"] = ref.note
+        t = ref.target
+        if t and t in self.data.entries:
+            d["title"] = self.data.entries[t].term
+        elif t and t in self.data.rules:
+            r = self.data.rules[t]
+            d["title"] = self.rule_title(r)
+            d["number"] = ref.text if ref.kind == "see_rule" else r.number
+        elif t and t.startswith("section:"):
+            s = self.data.sections[t.removeprefix("section:")]
+            d["title"] = f"{s.number}. {s.title}"
+        return d
+
+    def backlinks(self, target: str) -> list[dict]:
+        """What links here: the entries and rules that refer to `target`."""
+        out = []
+        for source, i in self.data.backlinks.get(target, []):
+            if source in self.data.entries:
+                e = self.data.entries[source]
+                out.append({"id": source, "kind": "term", "lang": e.lang, "term": e.term, "ref": e.refs[i].text})
+            elif source in self.data.rules:
+                r = self.data.rules[source]
+                out.append({"id": source, "kind": "rule", "lang": r.lang, "term": self.rule_title(r),
+                            "ref": r.refs[i].text})
+        return out
+
+    def entry_view(self, eid: str) -> dict:
+        """Everything `show` displays about an entry, as plain data."""
+        e = self.data.entries[eid]
+        cid = self.data.entry_concept.get(eid)
+        c = self.data.concepts.get(cid) if cid else None
+        notes = self.data.notes.get(eid, {})
+        view = {
+            "id": e.id, "lang": e.lang, "term": e.term, "definition": e.text(),
+            "blocks": [{"kind": b.kind, "items": b.items, "sub": {str(k): v for k, v in b.sub.items()}} for b in e.blocks],
+            "source": {"file": e.loc.file, "line": e.loc.line, "doc": e.doc},
+            "concept": None, "translations": self.translations(eid), "other": [],
+            "links": [self.ref_view(r) for r in e.refs if r.status in ("resolved", "fixed", "title_only")],
+            "unresolved": [self.ref_view(r) for r in e.refs if r.status not in ("resolved", "fixed", "title_only")],
+            "backlinks": self.backlinks(eid), "obsolete": None, "fixes": notes.get("fixes", []),
+        }
+        if e.raw_term and e.raw_term != e.term:
+            view["source_term"] = e.raw_term
+        if notes.get("original") is not None and notes["original"] != e.text():
+            view["original"] = notes["original"]
+        if c is not None:
+            view["concept"] = {"id": c.id, "en": c.en, "it": c.it, "ru": c.ru, "rules": c.rules}
+            view["obsolete"] = c.obsolete
+            view["other"] = [
+                {"id": o, "lang": self.data.entries[o].lang, "term": self.data.entries[o].term,
+                 "definition": self.data.entries[o].text(), "source": str(self.data.entries[o].loc)}
+                for o in c.entries if o != eid and o in self.data.entries
+            ]
+        return view
+
+    # ---- rules ---------------------------------------------------------------------------------
+    def rule_title(self, r: Rule) -> str:
+        """``"113.3b"`` or ``"113. Abilità"``: the number with the title when it has one."""
+        return f"{r.number}. {r.title}" if r.title else r.number
+
+    def rule_versions(self, number: str) -> list[Rule]:
+        return [self.data.rules[k] for k in self.data.rules_by_number.get(number, [])]
+
+    def rule(self, number: str, lang: str | None = None, doc: str | None = None) -> Rule | None:
+        """The best version of a rule: with text first, then the newest document (optionally one language or document)."""
+        for r in self.rule_versions(number):
+            if (lang is None or r.lang == lang) and (doc is None or r.doc == doc):
+                return r
+        return None
+
+    def rule_view(self, number: str, lang: str | None = None, doc: str | None = None) -> dict | None:
+        """The `rule` command's data: number, title, text, examples, children, links, lang (+ edition details)."""
+        number = number.strip().rstrip(".").lower()
+        r = self.rule(number, lang, doc)
+        if r is None:
+            return None
+        d = self.data.docs.get(r.doc)
+        title = r.title
+        head = None
+        if title is None and "." in number:
+            head = self.rule(number.split(".")[0], r.lang)
+        # The current title of its three-digit rule in the newest document of that language, when it differs.
+        head_number = number.split(".")[0]
+        own_head = self.data.rules.get(f"{r.doc}:{head_number}")
+        newest = [x for x in self.rule_versions(head_number) if x.lang == r.lang and x.title]
+        current = max(newest, key=lambda x: self.data.docs[x.doc].effective or "", default=None)
+        view = {
+            "number": r.number, "title": title, "text": r.text, "examples": list(r.examples),
+            "children": list(r.children), "links": [self.ref_view(x) for x in r.refs], "lang": r.lang,
+            "doc": r.doc, "doc_title": d.title if d else r.doc, "effective": d.effective if d else None,
+            "has_text": bool(r.text), "source": str(r.loc),
+            "parent": r.parent, "rule_title": head.title if head else None,
+            "backlinks": self.backlinks(f"{r.doc}:{r.number}"),
+            "editions": [
+                {"doc": x.doc, "lang": x.lang, "title": x.title, "has_text": bool(x.text),
+                 "effective": self.data.docs[x.doc].effective}
+                for x in self.rule_versions(number) if x is not r
+            ],
+        }
+        if (current is not None and own_head is not None and current.doc != r.doc
+                and name_key(current.title or "") != name_key(own_head.title or "")):
+            view["current_title"] = {"doc": current.doc, "number": head_number, "title": current.title,
+                                     "this_title": own_head.title}
+        return view
+
+    def toc(self, lang: str = "it") -> list[dict]:
+        """Sections and their three-digit rules, from the newest document of a language with a table of contents."""
+        secs = [s for s in self.data.sections.values() if s.lang == lang]
+        if not secs:
+            return []
+        best = max({s.doc for s in secs}, key=lambda d: self.data.docs[d].effective or "")
+        out = []
+        for s in sorted((s for s in secs if s.doc == best), key=lambda s: int(s.number)):
+            out.append({"number": s.number, "title": s.title, "rules": [
+                {"number": n, "title": (self.rule(n, lang) or self.data.rules[f"{best}:{n}"]).title}
+                for n in s.rules]})
+        return out
+
+    # ---- search ---------------------------------------------------------------------------------
+    def lookup(self, query: str, lang: str | None = None, limit: int = 10) -> dict:
+        from glossary.search import Searcher
+
+        if self._searcher is None:
+            self._searcher = Searcher(self)
+        return self._searcher.lookup(query, lang=lang, limit=limit)
+
+    # ---- consistency ----------------------------------------------------------------------------
+    def check(self) -> dict:
+        """Counts, every reference that does not resolve (with file:line), and the source-defect findings."""
+        d = self.data
+        refs: list[tuple[str, Ref]] = [(eid, r) for eid, e in d.entries.items() for r in e.refs]
+        refs += [(k, r) for k, r in d.rules.items() for r in r.refs]
+        by_status: dict[str, int] = {}
+        for _, r in refs:
+            by_status[r.status] = by_status.get(r.status, 0) + 1
+        ok = sum(by_status.get(s, 0) for s in ("resolved", "fixed", "title_only"))
+        explained = by_status.get("missing", 0)
+        unresolved = [
+            {"from": src, "kind": r.kind, "text": r.text, "status": r.status, "source": str(r.loc),
+             **({"note": r.note} if r.note else {})}
+            for src, r in refs if r.status not in ("resolved", "fixed", "title_only")
+        ]
+        langs: dict[str, int] = {}
+        for e in d.entries.values():
+            langs[f"{e.lang} ({e.doc})"] = langs.get(f"{e.lang} ({e.doc})", 0) + 1
+        unaligned = [eid for eid, e in d.entries.items() if e.doc in ("it-glossary-8ed", "ru-glossary-10ed")
+                     and eid not in d.entry_concept]
+        open_findings = [c for c in d.checks if not c.get("curated")]
+        report = {
+            "entries": langs,
+            "concepts": len(d.concepts),
+            "concepts_bilingual": sum(1 for c in d.concepts.values()
+                                      if {d.entries[x].lang for x in c.entries if x in d.entries} >= {"it", "ru"}),
+            "obsolete_notes": sum(1 for c in d.concepts.values() if c.obsolete),
+            "fixes": sum(len(n.get("fixes", [])) for n in d.notes.values()),
+            "rules": {doc: sum(1 for r in d.rules.values() if r.doc == doc) for doc in d.docs},
+            "rules_with_text": {doc: sum(1 for r in d.rules.values() if r.doc == doc and r.text) for doc in d.docs},
+            "examples": sum(len(r.examples) for r in d.rules.values()),
+            "sections": {doc: sum(1 for s in d.sections.values() if s.doc == doc) for doc in d.docs},
+            "documents": [{"id": x.id, "lang": x.lang, "title": x.title, "effective": x.effective,
+                           "complete": x.complete, "file": x.file} for x in d.docs.values()],
+            "references": {"total": len(refs), "by_status": by_status,
+                           "resolved_share": round(ok / len(refs), 4) if refs else 1.0},
+            "unresolved": unresolved,
+            "unaligned": unaligned,
+            "findings": d.checks,
+            "stray_lines": [{"source": f"{f}:{line}", "text": t} for f, line, t in d.stray],
+        }
+        report["consistent"] = (
+            not unaligned and not open_findings
+            and not any(u["status"] == "unresolved" for u in unresolved)
+            and (ok + explained) / max(len(refs), 1) >= 0.95 and ok / max(len(refs), 1) >= 0.95
+        )
+        return report
+
+
+def sort_rules(numbers: list[str]) -> list[str]:
+    return sorted(numbers, key=rule_sort_key)

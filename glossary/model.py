@@ -1,0 +1,217 @@
+"""Plain model objects of the knowledge base.
+
+Every parser returns these objects; they carry the source file and line they came from, so that
+every definition, rule and reference can be traced back to the document it was read from.
+No I/O and no UI here.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+__all__ = [
+    "Block",
+    "Concept",
+    "Entry",
+    "Loc",
+    "ParseError",
+    "ParsedGlossary",
+    "ParsedRules",
+    "Ref",
+    "Rule",
+    "RulesDoc",
+    "Section",
+    "rule_sort_key",
+]
+
+
+class ParseError(ValueError):
+    """Input that is not in the format a parser reads. Names the file and line."""
+
+    def __init__(self, file: str, line: int, message: str) -> None:
+        super().__init__(f"{file}:{line}: {message}")
+        self.file = file
+        self.line = line
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class Loc:
+    """Where something was read: a file name (as stored in glossary/sources or the user's path) and a 1-based line."""
+
+    file: str
+    line: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}"
+
+
+# Reference kinds, as written in the sources.
+REF_KINDS = (
+    "see",  # "Vedi X." / "См. X" / glossary "See X."
+    "see_also",  # "Vedi anche A, B." / "See also A."
+    "compare",  # "Confronta con X." / "Confrontalo con X."
+    "see_rule",  # "Vedi regola 609" / "See rule 113.3b"
+    "see_section",  # "Vedi la Sezione 6: Leghe e Tornei" / "see section 8"
+    "see_page",  # "Vedi tutti i simboli delle Edizioni di Magic." (a page outside the sources)
+)
+
+
+@dataclass(slots=True)
+class Ref:
+    """One cross-reference as written in a source, plus what it resolved to.
+
+    `target` is set by link resolution: an entry id (``it:abilita-attivata``), a rule id
+    (``rule:it:609``) or a section id (``section:it:6``). `status` is one of
+    ``unresolved``, ``resolved``, ``title_only`` (the rule is known by title, its text is not in the
+    sources), ``missing`` (a book section or page that is not in the sources) and ``fixed`` (resolved
+    through a curated link fix, with `note` saying why).
+    """
+
+    kind: str
+    text: str
+    loc: Loc
+    target: str | None = None
+    status: str = "unresolved"
+    note: dict | str | None = None  # curated editor's note {it, ru} or a plain explanation
+
+
+@dataclass(slots=True)
+class Block:
+    """A piece of a definition: a paragraph, or a bulleted / numbered list (items may nest one level)."""
+
+    kind: str  # "para" | "bullets" | "numbered"
+    items: list[str]
+    loc: Loc
+    # For numbered lists with sub-items (the Italian "Turno" entry): item index -> sub-items.
+    sub: dict[int, list[str]] = field(default_factory=dict)
+
+    def text(self) -> str:
+        if self.kind == "para":
+            return self.items[0]
+        lines = []
+        for i, item in enumerate(self.items):
+            mark = "•" if self.kind == "bullets" else f"{i + 1}."
+            lines.append(f"{mark} {item}")
+            for j, s in enumerate(self.sub.get(i, [])):
+                lines.append(f"   {j + 1}. {s}")
+        return "\n".join(lines)
+
+
+@dataclass(slots=True)
+class Entry:
+    """A glossary entry: one headword in one language, as one source defines it."""
+
+    id: str  # "it:abilita-attivata", "ru:aktiviruemaya-sposobnost", "en-2022-04-29:ability"
+    lang: str  # "it" | "ru" | "en"
+    term: str  # headword as displayed (after curated corrections, e.g. restored symbols)
+    blocks: list[Block]
+    refs: list[Ref]
+    loc: Loc
+    doc: str  # id of the source document
+    raw_term: str | None = None  # headword exactly as in the source, when curation changed it
+    concept: str | None = None  # concept id, set by alignment
+
+    def text(self) -> str:
+        return "\n\n".join(b.text() for b in self.blocks)
+
+
+_RULE_NUM = re.compile(r"^(\d{1,3})(?:\.(\d{1,3})([a-z]?))?$")
+
+
+def rule_sort_key(number: str) -> tuple:
+    """Sortable key of a rule number: ``"113.3b"`` -> ``(113, 3, "b")``; sections ``"1"`` sort first.
+
+    >>> sorted(["113.10", "113.3b", "113.3", "113", "2"], key=rule_sort_key)
+    ['2', '113', '113.3', '113.3b', '113.10']
+    """
+    m = _RULE_NUM.match(number)
+    if not m:
+        return (10_000, number)
+    major = int(m.group(1))
+    if m.group(2) is None:
+        return (major, -1, "")
+    return (major, int(m.group(2)), m.group(3))
+
+
+@dataclass(slots=True)
+class Rule:
+    """A numbered rule (``"113"``, ``"113.3"``, ``"113.3b"``) of one rules document."""
+
+    number: str
+    title: str | None  # rules like "113" have a title; sub-rules have none
+    text: str  # "" when only the title is known
+    examples: list[str]
+    lang: str
+    doc: str
+    loc: Loc
+    parent: str | None = None
+    children: list[str] = field(default_factory=list)
+    refs: list[Ref] = field(default_factory=list)
+
+    @property
+    def has_text(self) -> bool:
+        return bool(self.text)
+
+
+@dataclass(slots=True)
+class Section:
+    """A section of the rules (``"1"`` .. ``"9"``) with its title."""
+
+    number: str
+    title: str
+    lang: str
+    doc: str
+    loc: Loc
+    rules: list[str] = field(default_factory=list)  # numbers of the three-digit rules in it
+
+
+@dataclass(slots=True)
+class RulesDoc:
+    """A rules document (an official Comprehensive Rules text, or a partial copy)."""
+
+    id: str  # "it-cr-wiki-2024", "en-2022-04-29"
+    lang: str
+    title: str
+    effective: str | None  # ISO date when known ("2022-04-29"), or a description
+    file: str
+    complete: bool  # True for a full Comprehensive Rules document
+
+
+@dataclass(slots=True)
+class ParsedGlossary:
+    doc: str
+    lang: str
+    entries: list[Entry]
+    # Headwords listed in a table of contents, when the source has one: (text, line).
+    toc: list[tuple[str, int]] = field(default_factory=list)
+    # Known terms that are not entries (e.g. the wiki's navigation boxes): (term, group, line).
+    terms: list[tuple[str, str, int]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class ParsedRules:
+    doc: RulesDoc
+    sections: list[Section]
+    rules: list[Rule]
+    glossary: list[Entry] = field(default_factory=list)
+    # Lines that were read but belong to no rule (stray fragments): (line, text).
+    stray: list[tuple[int, str]] = field(default_factory=list)
+    credits: str = ""
+    # Extra known terms (the wiki's navigation boxes): (term, group, line).
+    terms: list[tuple[str, str, int]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Concept:
+    """One idea, with its headwords in each language (from the curated alignment)."""
+
+    id: str  # stable ASCII slug, e.g. "activated-ability"
+    en: list[str]
+    it: list[str]
+    ru: list[str]
+    entries: list[str] = field(default_factory=list)  # entry ids
+    obsolete: dict | None = None  # {"year", "old": {..}, "modern": {it, ru, en}, "note": {it, ru}}
+    note: dict | None = None
+    rules: list[str] = field(default_factory=list)  # rule numbers about this concept

@@ -1,0 +1,216 @@
+"""The ``mtg-tutor`` command: thin argument handling over the knowledge base.
+
+Exit status: 0 success; 1 nothing found / knowledge base inconsistent; 2 bad input (arguments,
+files). User mistakes get a one-line message naming the argument or file:line, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import unicodedata
+from pathlib import Path
+
+from tutor.i18n import t, ui_lang
+
+__all__ = ["main"]
+
+MAX_QUERY = 200
+
+
+class _Usage(Exception):
+    """A user mistake: message already in the interface language; exit status 2 (or the given one)."""
+
+    def __init__(self, message: str, status: int = 2) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def _clean_query(raw: str, ui: str) -> str:
+    """Drop control characters and surplus spaces; refuse an empty query; cut an overlong one."""
+    text = "".join(" " if unicodedata.category(ch)[0] == "C" else ch for ch in raw)
+    text = " ".join(text.split())
+    if not text:
+        raise _Usage(t("empty_query", ui))
+    if len(text) > MAX_QUERY:
+        print(t("query_truncated", ui, n=MAX_QUERY), file=sys.stderr)
+        text = text[:MAX_QUERY]
+    return text
+
+
+def _emit_json(data: object) -> None:
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+
+
+def _console():
+    from rich.console import Console
+
+    return Console(highlight=False)
+
+
+def _kb():
+    from glossary.kb import load
+
+    return load()
+
+
+def cmd_lookup(args: argparse.Namespace, ui: str) -> int:
+    query = _clean_query(args.query, ui)
+    try:
+        limit = int(args.limit)
+    except ValueError:
+        raise _Usage(t("bad_limit", ui, what=args.limit)) from None
+    if not 1 <= limit <= 100:
+        raise _Usage(t("bad_limit", ui, what=args.limit))
+    result = _kb().lookup(query, lang=args.lang, limit=limit)
+    if args.json:
+        _emit_json(result)
+    elif result["hits"]:
+        from tutor.render import render_lookup
+
+        render_lookup(_console(), result, ui)
+    else:
+        print(t("not_found", ui, what=query), file=sys.stderr)
+    return 0 if result["hits"] else 1
+
+
+def cmd_show(args: argparse.Namespace, ui: str) -> int:
+    query = _clean_query(args.term, ui)
+    kb = _kb()
+    entry = kb.find(query)
+    if entry is None:
+        raise _Usage(t("no_entry", ui, what=query), status=1)
+    view = kb.entry_view(entry.id)
+    if args.json:
+        _emit_json(view)
+    else:
+        from tutor.render import render_entry
+
+        render_entry(_console(), view, ui)
+    return 0
+
+
+def cmd_rule(args: argparse.Namespace, ui: str) -> int:
+    from glossary.kb import parse_rule_query
+
+    number = parse_rule_query(_clean_query(args.number, ui))
+    if number is None:
+        raise _Usage(t("bad_rule_number", ui, what=args.number))
+    view = _kb().rule_view(number, lang=args.lang, doc=args.doc)
+    if view is None:
+        raise _Usage(t("no_rule", ui, what=number), status=1)
+    if args.json:
+        _emit_json(view)
+    else:
+        from tutor.render import render_rule
+
+        render_rule(_console(), view, ui)
+    return 0
+
+
+def cmd_kb(args: argparse.Namespace, ui: str) -> int:
+    from glossary.kb import load
+
+    if args.action == "rebuild":
+        import time
+
+        t0 = time.perf_counter()
+        load(rebuild=True)
+        print(t("rebuilt", ui, ms=(time.perf_counter() - t0) * 1000))
+        return 0
+    rep = load().check()
+    if args.json:
+        _emit_json(rep)
+    else:
+        from tutor.render import render_check
+
+        render_check(_console(), rep, ui)
+    return 0 if rep["consistent"] else 1
+
+
+def cmd_import_rules(args: argparse.Namespace, ui: str) -> int:
+    from glossary.index import data_home, write_atomic
+    from glossary.model import ParseError
+    from glossary.parsers.crtext import looks_like_rules, parse_cr
+
+    path = Path(args.file)
+    try:
+        raw = path.read_bytes()
+        text = raw.decode("utf-8-sig")
+    except (OSError, UnicodeDecodeError):
+        raise _Usage(t("import_not_file", ui, path=path)) from None
+    if not looks_like_rules(text):
+        raise _Usage(t("import_not_rules", ui, path=path))
+    try:
+        parsed = parse_cr(text, path.name)
+    except ParseError as exc:
+        raise _Usage(t("import_bad", ui, path=path, line=exc.line, message=exc.message)) from None
+    dest = data_home() / "rules" / f"{parsed.doc.id}.txt"
+    write_atomic(dest, raw)
+    from glossary.kb import load
+
+    load()  # rebuild the index now, so the next lookup is fast
+    rules = sum(1 for r in parsed.rules if "." in r.number)
+    print(t("import_done", ui, title=parsed.doc.title, lang=parsed.doc.lang, date=parsed.doc.effective or "?",
+            rules=rules, glossary=len(parsed.glossary), dest=dest))
+    return 0
+
+
+def _parser(ui: str) -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="mtg-tutor", description=t("prog_description", ui))
+    p.add_argument("--ui", choices=("it", "ru"), help=t("help_ui", ui))
+    sub = p.add_subparsers(dest="command")
+    lk = sub.add_parser("lookup", help=t("help_lookup", ui))
+    lk.add_argument("query")
+    lk.add_argument("--lang", choices=("it", "ru", "en"))
+    lk.add_argument("--limit", default="10")
+    lk.add_argument("--json", action="store_true", help=t("help_json", ui))
+    sh = sub.add_parser("show", help=t("help_show", ui))
+    sh.add_argument("term")
+    sh.add_argument("--json", action="store_true", help=t("help_json", ui))
+    ru = sub.add_parser("rule", help=t("help_rule", ui))
+    ru.add_argument("number")
+    ru.add_argument("--lang", choices=("it", "ru", "en"))
+    ru.add_argument("--doc")
+    ru.add_argument("--json", action="store_true", help=t("help_json", ui))
+    kb = sub.add_parser("kb", help=t("help_kb", ui))
+    kb.add_argument("action", choices=("check", "rebuild"))
+    kb.add_argument("--json", action="store_true", help=t("help_json", ui))
+    im = sub.add_parser("import-rules", help=t("help_import", ui))
+    im.add_argument("file")
+    return p
+
+
+COMMANDS = {"lookup": cmd_lookup, "show": cmd_show, "rule": cmd_rule, "kb": cmd_kb, "import-rules": cmd_import_rules}
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    pre = argparse.ArgumentParser(add_help=False)
+    pre.add_argument("--ui", choices=("it", "ru"))
+    known, _ = pre.parse_known_args(argv)
+    ui = ui_lang(known.ui)
+    parser = _parser(ui)
+    args = parser.parse_args(argv)
+    if args.command is None:
+        print(t("no_app_yet", ui))
+        return 0
+    try:
+        return COMMANDS[args.command](args, ui)
+    except _Usage as exc:
+        print(f"mtg-tutor: {exc}", file=sys.stderr)
+        return exc.status
+    except BrokenPipeError:
+        return 0
+    except Exception as exc:  # a curated-data or cache problem is reported, not dumped
+        from glossary.yamlio import YamlError
+
+        if isinstance(exc, YamlError):
+            print(f"mtg-tutor: {t('curated_error', ui, error=exc)}", file=sys.stderr)
+            return 2
+        raise
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

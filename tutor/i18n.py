@@ -1,0 +1,154 @@
+"""User-facing texts of the command line, in Italian and Russian (English as a fallback).
+
+>>> t("not_found", "ru", what="xyz")
+'Ничего не найдено: xyz'
+"""
+
+from __future__ import annotations
+
+import os
+
+__all__ = ["LANG_NAMES", "MESSAGES", "t", "ui_lang"]
+
+LANG_NAMES = {
+    "it": {"it": "italiano", "ru": "russo", "en": "inglese"},
+    "ru": {"it": "итальянский", "ru": "русский", "en": "английский"},
+}
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "prog_description": {
+        "it": "Glossario e tutor delle regole di Magic: The Gathering, offline, in italiano e russo.",
+        "ru": "Офлайн-глоссарий и учебник правил Magic: The Gathering на итальянском и русском.",
+    },
+    "empty_query": {
+        "it": "La ricerca è vuota: scrivi un termine (es. «cimitero», «кладбище») o un numero di regola (es. 113.3b).",
+        "ru": "Пустой запрос: введите термин (например, «кладбище», «cimitero») или номер правила (например, 113.3b).",
+    },
+    "query_truncated": {
+        "it": "Ricerca troppo lunga: uso solo i primi {n} caratteri.",
+        "ru": "Слишком длинный запрос: используются только первые {n} символов.",
+    },
+    "not_found": {"it": "Nessun risultato per: {what}", "ru": "Ничего не найдено: {what}"},
+    "no_entry": {
+        "it": "Nessuna voce per «{what}». Prova: mtg-tutor lookup {what}",
+        "ru": "Нет статьи «{what}». Попробуйте: mtg-tutor lookup {what}",
+    },
+    "no_rule": {
+        "it": "La regola {what} non è nelle fonti (né il testo né il titolo).",
+        "ru": "Правила {what} нет в источниках (ни текста, ни названия).",
+    },
+    "bad_rule_number": {
+        "it": "«{what}» non è un numero di regola (esempi: 113, 113.3, 113.3b).",
+        "ru": "«{what}» — не номер правила (примеры: 113, 113.3, 113.3b).",
+    },
+    "bad_limit": {"it": "--limit deve essere un numero da 1 a 100, non «{what}».",
+                  "ru": "--limit должен быть числом от 1 до 100, а не «{what}»."},
+    "col_kind": {"it": "tipo", "ru": "вид"},
+    "col_term": {"it": "voce", "ru": "статья"},
+    "col_lang": {"it": "lingua", "ru": "язык"},
+    "col_score": {"it": "punteggio", "ru": "оценка"},
+    "col_translations": {"it": "traduzioni", "ru": "переводы"},
+    "kind_term": {"it": "termine", "ru": "термин"},
+    "kind_rule": {"it": "regola", "ru": "правило"},
+    "definition": {"it": "Definizione", "ru": "Определение"},
+    "other_language": {"it": "Nell'altra lingua", "ru": "На другом языке"},
+    "no_entry_in_lang": {
+        "it": "Nessuna voce {lang} nelle fonti; nome {lang} del concetto: {name}",
+        "ru": "В источниках нет статьи на языке «{lang}»; название понятия: {name}",
+    },
+    "modern_rules": {"it": "Nelle regole moderne ({year})", "ru": "В современных правилах ({year})"},
+    "modern_term": {"it": "Termine attuale", "ru": "Современный термин"},
+    "editor_note": {"it": "Nota della redazione", "ru": "Примечание редакции"},
+    "original_text": {"it": "Testo originale della fonte", "ru": "Исходный текст источника"},
+    "links": {"it": "Collegamenti", "ru": "Ссылки"},
+    "unresolved": {"it": "Riferimenti non risolti", "ru": "Неразрешённые ссылки"},
+    "backlinks": {"it": "Puntano qui", "ru": "Ссылаются сюда"},
+    "source": {"it": "Fonte", "ru": "Источник"},
+    "concept": {"it": "Concetto", "ru": "Понятие"},
+    "rules_about": {"it": "Regole", "ru": "Правила"},
+    "status_title_only": {
+        "it": "solo il titolo: il testo non è nelle fonti",
+        "ru": "только название: текста нет в источниках",
+    },
+    "status_other_edition": {
+        "it": "numerazione di un'edizione precedente: il titolo attuale può non corrispondere",
+        "ru": "нумерация прежнего издания: нынешнее название может не совпадать",
+    },
+    "status_missing": {"it": "non presente nelle fonti", "ru": "отсутствует в источниках"},
+    "status_unresolved": {"it": "non risolto", "ru": "не разрешено"},
+    "status_fixed": {"it": "corretto dalla redazione", "ru": "исправлено редакцией"},
+    "examples": {"it": "Esempi", "ru": "Примеры"},
+    "example": {"it": "Esempio", "ru": "Пример"},
+    "children": {"it": "Sottoregole", "ru": "Подпункты"},
+    "rule_no_text": {
+        "it": "Il testo di questa regola non è nelle fonti: ne conosciamo solo il titolo.",
+        "ru": "Текста этого правила нет в источниках: известно только название.",
+    },
+    "rule_doc": {"it": "Documento: {title} (in vigore: {date})", "ru": "Документ: {title} (действует: {date})"},
+    "current_title": {
+        "it": "Attenzione: nelle regole più recenti ({doc}) la regola {number} è «{title}»: questo testo usa la numerazione di un'edizione precedente.",
+        "ru": "Внимание: в более новых правилах ({doc}) правило {number} называется «{title}»; этот текст использует нумерацию прежнего издания.",
+    },
+    "other_editions": {"it": "Altre edizioni", "ru": "Другие издания"},
+    "check_title": {"it": "Controllo della base di conoscenza", "ru": "Проверка базы знаний"},
+    "check_entries": {"it": "Voci", "ru": "Статьи"},
+    "check_concepts": {"it": "Concetti (con entrambe le lingue: {both})", "ru": "Понятия (на обоих языках: {both})"},
+    "check_rules": {"it": "Regole (con testo)", "ru": "Правила (с текстом)"},
+    "check_sections": {"it": "Sezioni", "ru": "Разделы"},
+    "check_refs": {
+        "it": "Riferimenti: {total}, risolti {share:.1%} ({detail})",
+        "ru": "Ссылки: {total}, разрешено {share:.1%} ({detail})",
+    },
+    "check_findings": {"it": "Difetti delle fonti trovati dai controlli", "ru": "Дефекты источников, найденные проверками"},
+    "check_curated": {"it": "spiegato dalla redazione", "ru": "объяснено редакцией"},
+    "check_open": {"it": "NON spiegato", "ru": "НЕ объяснено"},
+    "check_unaligned": {"it": "Voci senza concetto", "ru": "Статьи без понятия"},
+    "check_ok": {"it": "La base di conoscenza è coerente.", "ru": "База знаний согласована."},
+    "check_bad": {"it": "La base di conoscenza NON è coerente.", "ru": "База знаний НЕ согласована."},
+    "check_stray": {"it": "Righe spurie nelle fonti (ignorate)", "ru": "Лишние строки в источниках (пропущены)"},
+    "import_not_file": {"it": "{path}: file non trovato o illeggibile.", "ru": "{path}: файл не найден или не читается."},
+    "import_not_rules": {
+        "it": "{path}: non è un documento delle Regole complete (nessuna regola numerata riconosciuta). Nulla è stato modificato.",
+        "ru": "{path}: это не документ Комплексных правил (не найдено нумерованных правил). Ничего не изменено.",
+    },
+    "import_bad": {
+        "it": "{path}:{line}: {message}. Nulla è stato modificato.",
+        "ru": "{path}:{line}: {message}. Ничего не изменено.",
+    },
+    "import_done": {
+        "it": "Importato: {title} ({lang}, in vigore dal {date}): {rules} regole, {glossary} voci di glossario. Salvato in {dest}.",
+        "ru": "Импортировано: {title} ({lang}, действует с {date}): правил — {rules}, статей глоссария — {glossary}. Сохранено в {dest}.",
+    },
+    "curated_error": {
+        "it": "Errore nei dati curati: {error}",
+        "ru": "Ошибка в курируемых данных: {error}",
+    },
+    "no_app_yet": {
+        "it": "L'interfaccia a schermo intero non è ancora disponibile. Comandi: lookup, show, rule, kb check, import-rules (mtg-tutor --help).",
+        "ru": "Полноэкранный интерфейс пока недоступен. Команды: lookup, show, rule, kb check, import-rules (mtg-tutor --help).",
+    },
+    "help_lookup": {"it": "cerca un termine o una regola", "ru": "найти термин или правило"},
+    "help_show": {"it": "mostra una voce in entrambe le lingue", "ru": "показать статью на обоих языках"},
+    "help_rule": {"it": "mostra una regola per numero", "ru": "показать правило по номеру"},
+    "help_kb": {"it": "base di conoscenza: check, rebuild", "ru": "база знаний: check, rebuild"},
+    "help_import": {"it": "importa un file delle Regole complete", "ru": "импортировать файл Комплексных правил"},
+    "help_json": {"it": "risultato in JSON", "ru": "результат в JSON"},
+    "help_ui": {"it": "lingua dell'interfaccia", "ru": "язык интерфейса"},
+    "rebuilt": {"it": "Indice ricostruito in {ms:.0f} ms.", "ru": "Индекс перестроен за {ms:.0f} мс."},
+}
+
+
+def ui_lang(explicit: str | None = None) -> str:
+    """The interface language: explicit choice, then ``MTG_TUTOR_UI``, then the locale (Russian or Italian)."""
+    for cand in (explicit, os.environ.get("MTG_TUTOR_UI")):
+        if cand in ("it", "ru"):
+            return cand
+    loc = os.environ.get("LC_ALL") or os.environ.get("LC_MESSAGES") or os.environ.get("LANG") or ""
+    return "ru" if loc.lower().startswith("ru") else "it"
+
+
+def t(key: str, lang: str, **kw: object) -> str:
+    """The message `key` in `lang` (Italian when the language has none), formatted with `kw`."""
+    msgs = MESSAGES[key]
+    text = msgs.get(lang) or msgs.get("it") or msgs["en"]
+    return text.format(**kw) if kw else text
