@@ -1,58 +1,54 @@
-"""Small text helpers shared by the parsers: comparison keys and ASCII slugs."""
+"""Small text helpers shared by the parsers and the index: slugs, accent folding, Cyrillic romanisation."""
 
 from __future__ import annotations
 
 import re
 import unicodedata
 
-__all__ = ["fold", "slugify", "translit"]
+__all__ = ["fold", "slugify", "translit", "translit_ru"]
+
+# A simple, stable romanisation (GOST-like, plain ASCII): for ids, not for display.
+_RU = {
+    "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "е": "e", "ё": "e", "ж": "zh", "з": "z",
+    "и": "i", "й": "y", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r",
+    "с": "s", "т": "t", "у": "u", "ф": "f", "х": "kh", "ц": "ts", "ч": "ch", "ш": "sh",
+    "щ": "shch", "ъ": "", "ы": "y", "ь": "", "э": "e", "ю": "yu", "я": "ya",
+}
 
 _NON_ALNUM = re.compile(r"[^a-z0-9]+")
-_CYRILLIC = dict(
-    zip(
-        "абвгдеёжзийклмнопрстуфхцчшщъыьэюя",
-        "a b v g d e e zh z i y k l m n o p r s t u f kh ts ch sh shch - y - e yu ya".split(),
-    )
-)
-_CYRILLIC["ъ"] = _CYRILLIC["ь"] = ""
+
+
+def translit_ru(text: str) -> str:
+    """Romanise Cyrillic letters (lower case); other characters pass through.
+
+    >>> translit_ru("Кладбище"), translit_ru("Активируемая способность")
+    ('kladbishche', 'aktiviruemaya sposobnost')
+    """
+    return "".join(_RU.get(ch, ch) for ch in text.lower())
+
+
+translit = translit_ru
 
 
 def fold(text: str) -> str:
-    """Comparison form of `text`: case folded, accents removed (Cyrillic й and ё kept apart from и, е).
+    """Case- and accent-fold for comparison: ``"Priorità"`` -> ``"priorita"``; ``ё`` -> ``е``; ``й`` kept.
 
-    >>> fold("Abilità ATTIVATA")
-    'abilita attivata'
-    >>> fold("Способность Й")
-    'способность й'
+    >>> fold("Abilità ATTIVATA"), fold("Ещё Й")
+    ('abilita attivata', 'еще й')
     """
-    text = text.casefold().replace("й", "\0").replace("ё", "\1")
+    text = text.casefold().replace("ё", "е").replace("й", "\0")
     bare = "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
-    return bare.replace("\0", "й").replace("\1", "ё")
-
-
-def translit(text: str) -> str:
-    """Lowercase `text` with Russian letters written in Latin letters (a simple, stable scheme).
-
-    >>> translit("Активируемая способность")
-    'aktiviruemaya sposobnost'
-    """
-    return "".join(_CYRILLIC.get(ch, ch) for ch in text.lower())
+    return unicodedata.normalize("NFC", bare).replace("\0", "й")
 
 
 def slugify(text: str) -> str:
-    """ASCII slug of `text`: Cyrillic transliterated, accents folded (NFKD), lowercase, runs of
-    other characters -> ``-``, no leading or trailing ``-``.
+    """A stable ASCII slug: accents folded, Cyrillic romanised, runs of other characters -> ``-``.
 
-    >>> slugify("Abilità Attivata")
-    'abilita-attivata'
-    >>> slugify("Активируемая способность")
-    'aktiviruemaya-sposobnost'
-    >>> slugify('Intervening "If" Clause')
-    'intervening-if-clause'
-    >>> slugify("+1/+1 Counter")
-    '1-1-counter'
-    >>> slugify("∞")
-    ''
+    >>> slugify("Abilità Attivata"), slugify("Мана-ожог"), slugify("Incanta _____"), slugify("* / *")
+    ('abilita-attivata', 'mana-ozhog', 'incanta', 'star-star')
+    >>> slugify('Intervening "If" Clause'), slugify("+1/+1 Counter"), slugify("∞")
+    ('intervening-if-clause', 'plus-1-plus-1-counter', '')
     """
-    folded = unicodedata.normalize("NFKD", translit(text)).encode("ascii", "ignore").decode("ascii")
-    return _NON_ALNUM.sub("-", folded).strip("-")
+    s = translit_ru(fold(text)).replace("*", " star ").replace("+", " plus ")
+    s = unicodedata.normalize("NFKD", s).encode("ascii", "ignore").decode("ascii")
+    return _NON_ALNUM.sub("-", s).strip("-")

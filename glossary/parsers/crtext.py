@@ -42,6 +42,8 @@ _LIST_ITEM = re.compile(r"([0-9]{1,2})\.\s+(\S.*)")
 _CONTENTS = {"Contents", "Indice", "Sommario"}
 _GLOSSARY = {"Glossary", "Glossario"}
 _CREDITS = {"Credits", "Crediti", "Riconoscimenti"}
+_ITALIAN = {"esempio", "vedi", "regola", "regole", "il", "di", "che", "della"}
+_LANG_WORDS = re.compile(r"\b(?:example|see|rules?|the|of|and|" + "|".join(_ITALIAN) + r")\b", re.IGNORECASE)
 _BINARY = re.compile(r"[\x00-\x08\x0e-\x1f\x7f\ufffd]")
 
 # --- dates --------------------------------------------------------------------------------------------
@@ -60,7 +62,8 @@ _EFFECTIVE_IT = re.compile(
 
 # --- references ---------------------------------------------------------------------------------------
 _DASH = "[-–‑]"
-_RULE_NUM = rf"[0-9]{{3}}(?![0-9])(?:\.[0-9]{{1,4}}[a-z]?)?(?:{_DASH}(?:[0-9]{{3}}\.[0-9]{{1,4}}[a-z]?|[0-9]{{1,4}}[a-z]?|[a-z])(?!\w))?"
+_RANGE_TO = rf"{_DASH}(?:[0-9]{{3}}\.[0-9]{{1,4}}[a-z]?|[0-9]{{1,4}}[a-z]?|[a-z])(?!\w)"  # -f, -8, -903.11
+_RULE_NUM = rf"[0-9]{{3}}(?![0-9])(?:\.[0-9]{{1,4}}[a-z]?)?(?:{_RANGE_TO})?"
 _SECTION_NUM = r"[1-9](?![0-9]|\.[0-9])"
 _LIST_SEP = r"(?:\s*,\s*(?:(?:and|or|ed|e|o)\s+)?|\s+(?:and/or|and|or|ed|e|o)\s+)"
 _REFS = re.compile(
@@ -84,8 +87,10 @@ def expand_rule_range(item: str) -> list[str]:
     ['603.7d', '603.7e', '603.7f']
     >>> expand_rule_range("601.2j-m")
     ['601.2j', '601.2k', '601.2m']
-    >>> expand_rule_range("119.7-8"), expand_rule_range("903.6-903.8"), expand_rule_range("107.4F")
-    (['119.7', '119.8'], ['903.6', '903.7', '903.8'], ['107.4f'])
+    >>> expand_rule_range("119.7-8"), expand_rule_range("903.6-903.8"), expand_rule_range("100.1a-100.1c")
+    (['119.7', '119.8'], ['903.6', '903.7', '903.8'], ['100.1a', '100.1b', '100.1c'])
+    >>> expand_rule_range("107.4F"), expand_rule_range("100.1-9999"), expand_rule_range("601.2-602.1")
+    (['107.4f'], ['100.1'], ['601.2', '602.1'])
     """
     m = _RANGE.fullmatch(item.lower())
     if not m:
@@ -98,7 +103,7 @@ def expand_rule_range(item: str) -> list[str]:
     e_major, e_num, e_letter = e.groups()
     if e_major not in (None, major):
         return [start, end]
-    if letter and e_letter and not e_num:  # 603.7d-f
+    if letter and e_letter and e_num in (None, minor):  # 603.7d-f, 100.1a-100.1c
         span = ascii_lowercase[ord(letter) - 97 : ord(e_letter) - 96]
         return [f"{major}.{minor}{c}" for c in span if c not in "lo" or c in (letter, e_letter)] or [start]
     if e_num and not letter and not e_letter:  # 119.7-8, 903.6-903.11, 100-105
@@ -123,9 +128,11 @@ def find_rule_refs(text: str, loc: Loc) -> list[Ref]:
     seen: set[tuple[str, str]] = set()
     for m in _REFS.finditer(text):
         if m.group("rules"):
-            kind, numbers = "see_rule", [n for it in _RULE_ITEM.finditer(m.group("rules")) for n in expand_rule_range(it.group())]
+            kind = "see_rule"
+            numbers = [n for it in _RULE_ITEM.finditer(m.group("rules")) for n in expand_rule_range(it.group())]
         else:
-            kind, numbers = "see_section", [it.group() for it in _SECTION_ITEM.finditer(m.group("sections"))]
+            kind = "see_section"
+            numbers = [it.group() for it in _SECTION_ITEM.finditer(m.group("sections"))]
         for n in numbers:
             if (kind, n) not in seen:
                 seen.add((kind, n))
@@ -138,7 +145,8 @@ def find_term_refs(text: str, loc: Loc, known: set[str] = frozenset()) -> list[R
 
     A list is split on commas and "and", except where the joined text is a `known` term (lowercase).
 
-    >>> [(r.kind, r.text) for r in find_term_refs("See rule 702.20. See also Dependency, Timestamp Order.", Loc("f", 1))]
+    >>> refs = find_term_refs("See rule 702.20. See also Dependency, Timestamp Order.", Loc("f", 1))
+    >>> [(r.kind, r.text) for r in refs]
     [('see_also', 'Dependency'), ('see_also', 'Timestamp Order')]
     >>> [r.text for r in find_term_refs("See Active Player, Nonactive Player Order.", Loc("f", 1),
     ...                                 {"active player, nonactive player order"})]
@@ -183,10 +191,10 @@ def _check_not_binary(text: str, file: str) -> None:
 
 
 def _detect_lang(text: str) -> str:
-    """``it`` when Italian markers ("Esempio:", "regola") outnumber English ones, else ``en``."""
-    en = text.count("Example:") + text.count("See rule") + text.count("see rule")
-    it = text.count("Esempio:") + text.count("regola") + text.count("Regola")
-    return "it" if it > en else "en"
+    """``it`` when Italian marker words ("Esempio", "Vedi regola", "di") outnumber English ones, else ``en``."""
+    words = [w.lower() for w in _LANG_WORDS.findall(text[:100_000])]
+    italian = sum(w in _ITALIAN for w in words)
+    return "it" if italian > len(words) - italian else "en"
 
 
 def _effective(text: str) -> str | None:
@@ -261,19 +269,23 @@ def _glossary_entries(
         after_blank = False
 
     known = {term.lower() for _, term, _ in raw}
-    entries, slugs = [], {}
+    entries: list[Entry] = []
+    used: set[str] = set()
     for no, term, defs in raw:
-        slug = slugify(term) or "entry"
-        slugs[slug] = slugs.get(slug, 0) + 1
-        if slugs[slug] > 1:
-            slug = f"{slug}-{slugs[slug]}"
+        base = slug = slugify(term) or "entry"
+        n = 1
+        while slug in used:  # duplicate headwords: slug, slug-2, slug-3 ...
+            n += 1
+            slug = f"{base}-{n}"
+        used.add(slug)
         blocks: list[Block] = []
         refs: list[Ref] = []
         for dno, d in defs:
             loc = Loc(file, dno)
             item = _LIST_ITEM.fullmatch(d)
-            if item and blocks and blocks[-1].kind == "numbered" and int(item.group(1)) == len(blocks[-1].items) + 1:
-                blocks[-1].items.append(item.group(2))
+            last = blocks[-1] if blocks else None
+            if item and last and last.kind == "numbered" and int(item.group(1)) == len(last.items) + 1:
+                last.items.append(item.group(2))
             elif item and item.group(1) == "1":
                 blocks.append(Block("numbered", [item.group(2)], loc))
             else:
@@ -312,7 +324,7 @@ def parse_cr(
     stray: list[tuple[int, str]] = []
     glossary_lines: list[tuple[int, str]] = []
     credits: list[str] = []
-    preamble: list[str] = []
+    first_line: str | None = None  # of the preamble: the document's title
     mode = "preamble"
     has_contents = has_glossary = False
     seen_in_contents: set[str] = set()
@@ -341,8 +353,7 @@ def parse_cr(
                 mode, has_contents = "contents", True
                 continue
             if not (numbered or heading or section):
-                if s:
-                    preamble.append(s)
+                first_line = first_line or s or None
                 continue
             mode = "body"
         if mode == "contents":
@@ -393,7 +404,7 @@ def parse_cr(
             cont = None
 
     if not subrules:
-        raise ParseError(file, 1, "no numbered rules (like '100.1' or '201.3a') found: not a Comprehensive Rules text")
+        raise ParseError(file, 1, "no numbered rule (like '100.1' or '201.3a'): not a Comprehensive Rules text")
     rules = list(build.rules.values())
     for rule in rules:
         if "." not in rule.number and rule.number[0] in sections:
@@ -401,7 +412,7 @@ def parse_cr(
     doc = RulesDoc(
         doc_id,
         lang,
-        title or (preamble[0] if preamble else "Comprehensive Rules"),
+        title or first_line or "Comprehensive Rules",
         effective,
         file,
         has_contents and has_glossary if complete is None else complete,

@@ -166,7 +166,7 @@ def parse_it_glossary(text: str, file: str, doc: str = "it-glossary-8ed") -> Par
         body = [(j + 1, lines[j]) for j in range(idx + 1, end) if lines[j].strip()]
         blocks, refs = _blocks_and_refs(body, file)
         raw = lines[idx].strip()
-        slug = slugify(raw)
+        slug = slugify(raw) or "entry"
         seen[slug] = seen.get(slug, 0) + 1
         eid = f"it:{slug}" if seen[slug] == 1 else f"it:{slug}-{seen[slug]}"
         entries.append(

@@ -73,7 +73,7 @@ def parse_ru_glossary(text: str, file: str, doc: str = "ru-glossary-10ed") -> Pa
         prev_blank = False
         if head is not None:
             term, _sep, rest = head
-            slug = slugify(term)
+            slug = slugify(term) or "entry"
             seen[slug] = seen.get(slug, 0) + 1
             eid = f"ru:{slug}" if seen[slug] == 1 else f"ru:{slug}-{seen[slug]}"
             current = Entry(id=eid, lang="ru", term=term, blocks=[], refs=[], loc=loc, doc=doc)

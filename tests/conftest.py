@@ -1,0 +1,40 @@
+"""Shared fixtures: the package's sources, the third-party English rules beside the project, an isolated home."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SOURCES = ROOT / "glossary" / "sources"
+EN_RULES = ROOT.parent / "shared" / "data" / "MagicCompRules-en-2022-04-29.txt"
+
+
+def source_text(name: str) -> str:
+    return (SOURCES / name).read_text(encoding="utf-8")
+
+
+@pytest.fixture(autouse=True)
+def isolated_home(tmp_path_factory, monkeypatch):
+    """Every test gets its own MTG_TUTOR_HOME (imported rules, index cache), never the user's."""
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("MTG_TUTOR_HOME", str(home))
+    monkeypatch.setenv("MTG_TUTOR_UI", "it")
+    return home
+
+
+@pytest.fixture(scope="session")
+def kb():
+    """The knowledge base built from the packaged sources and curated data (no imported rules)."""
+    from glossary.build import build
+    from glossary.kb import KnowledgeBase
+
+    return KnowledgeBase(build([]))
+
+
+@pytest.fixture
+def en_rules() -> Path:
+    if not EN_RULES.exists():
+        pytest.skip("the English Comprehensive Rules (../shared/data) are not beside the project")
+    return EN_RULES
