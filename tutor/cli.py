@@ -152,7 +152,7 @@ def cmd_import_rules(args: argparse.Namespace, ui: str) -> int:
 
     load()  # rebuild the index now, so the next lookup is fast
     rules = sum(1 for r in parsed.rules if "." in r.number)
-    print(t("import_done", ui, title=parsed.doc.title, lang=parsed.doc.lang, date=parsed.doc.effective or "?",
+    print(t("import_done", ui, title=parsed.doc.title, doclang=parsed.doc.lang, date=parsed.doc.effective or "?",
             rules=rules, glossary=len(parsed.glossary), dest=dest))
     return 0
 

@@ -116,8 +116,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ru": "{path}:{line}: {message}. Ничего не изменено.",
     },
     "import_done": {
-        "it": "Importato: {title} ({lang}, in vigore dal {date}): {rules} regole, {glossary} voci di glossario. Salvato in {dest}.",
-        "ru": "Импортировано: {title} ({lang}, действует с {date}): правил — {rules}, статей глоссария — {glossary}. Сохранено в {dest}.",
+        "it": "Importato: {title} ({doclang}, in vigore dal {date}): {rules} regole, {glossary} voci di glossario. Salvato in {dest}.",
+        "ru": "Импортировано: {title} ({doclang}, действует с {date}): правил — {rules}, статей глоссария — {glossary}. Сохранено в {dest}.",
     },
     "curated_error": {
         "it": "Errore nei dati curati: {error}",
