@@ -56,12 +56,15 @@ def name_key(text: str) -> str:
 
 
 def stem_key(text: str) -> str:
-    """A crude singular/plural-insensitive key for Italian references ("Abilità attivate" ~ "Abilità Attivata").
+    """A crude singular/plural-insensitive key for references written in another number
+    ("Abilità attivate" ~ "Abilità Attivata", "Continuous Effects" ~ "Continuous Effect").
 
     >>> stem_key("Abilità attivate") == stem_key("Abilità Attivata"), stem_key("Eventi innescanti") == stem_key("Evento innescante")
     (True, True)
+    >>> stem_key("Continuous Effects") == stem_key("Continuous Effect")
+    True
     """
-    return " ".join(w[:-1] if len(w) > 3 and w[-1] in "aeio" else w for w in name_key(text).split())
+    return " ".join(w[:-1] if len(w) > 3 and w[-1] in "aeios" else w for w in name_key(text).split())
 
 
 @dataclass
@@ -131,7 +134,7 @@ def _index_names(kb: KBData, cur: Curation) -> None:
         names = [e.term]
         if e.raw_term and e.raw_term != e.term:
             names.append(e.raw_term)
-        if "," in e.term and e.lang in ("it", "ru"):
+        if "," in e.term:
             names.extend(p.strip() for p in e.term.split(",") if p.strip())
         names.extend(cur.aliases.get(eid, []))
         kb.names[eid] = list(dict.fromkeys(names))
@@ -175,12 +178,19 @@ def _resolve(kb: KBData, cur: Curation) -> None:
         lang = kb.entries[eid].lang
         if eid.split(":")[0] not in ("it", "ru", "it-wiki"):
             continue  # imported glossaries resolve among themselves below
+        curated = kb.entries[eid].raw_term
         for n in names:
+            if n == curated:
+                continue  # a headword the curation replaced ("TAPpare" of the {T} symbol entry) is not a link name
             exact[(lang, name_key(n))].append(eid)
             stems[(lang, stem_key(n))].append(eid)
     doc_exact: dict[tuple[str, str], str] = {}
     for eid, e in kb.entries.items():
-        doc_exact.setdefault((e.doc, name_key(e.term)), eid)
+        for n in kb.names[eid]:
+            if n == e.raw_term:
+                continue
+            doc_exact.setdefault((e.doc, name_key(n)), eid)
+            doc_exact.setdefault((e.doc, stem_key(n)), eid)
 
     def visit(source_id: str, refs: list[Ref], lang: str, doc: str) -> None:
         for i, ref in enumerate(refs):
@@ -197,7 +207,8 @@ def _resolve(kb: KBData, cur: Curation) -> None:
             elif ref.kind == "see_page":
                 pass
             else:
-                target = doc_exact.get((doc, name_key(ref.text))) or _resolve_term(kb, ref.text, lang, exact, stems)
+                target = (doc_exact.get((doc, name_key(ref.text))) or doc_exact.get((doc, stem_key(ref.text)))
+                          or _resolve_term(kb, ref.text, lang, exact, stems))
                 if target and target != source_id:
                     ref.target, ref.status = target, "resolved"
             if ref.target:

@@ -18,7 +18,7 @@ def by_term():
 
 def test_count_and_order(by_term):
     terms = list(by_term)
-    assert len(terms) == 71
+    assert len(terms) == 72
     assert terms[0] == "Активируемая способность" and terms[-1] == "Отменить"
 
 
@@ -58,3 +58,10 @@ def test_see_reference(by_term):
 def test_no_entries_is_a_parse_error(text):
     with pytest.raises(ParseError):
         parse_ru_glossary(text, "x.txt")
+
+
+def test_a_lone_full_stop_separates_entries(by_term):
+    """Line 103 holds only "." where the blank line before "Золотое правило" belongs."""
+    assert by_term["Золотое правило"].loc.line == 104
+    land = by_term["Знание земель"]
+    assert not land.text().endswith("..") and "Золотое" not in land.text()

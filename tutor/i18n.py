@@ -12,7 +12,7 @@ __all__ = ["LANG_NAMES", "MESSAGES", "t", "ui_lang"]
 
 LANG_NAMES = {
     "it": {"it": "italiano", "ru": "russo", "en": "inglese"},
-    "ru": {"it": "итальянский", "ru": "русский", "en": "английский"},
+    "ru": {"it": "итальянском", "ru": "русском", "en": "английском"},  # prepositional: «на итальянском»
 }
 
 MESSAGES: dict[str, dict[str, str]] = {
@@ -53,13 +53,18 @@ MESSAGES: dict[str, dict[str, str]] = {
     "definition": {"it": "Definizione", "ru": "Определение"},
     "other_language": {"it": "Nell'altra lingua", "ru": "На другом языке"},
     "no_entry_in_lang": {
-        "it": "Nessuna voce {lang} nelle fonti; nome {lang} del concetto: {name}",
-        "ru": "В источниках нет статьи на языке «{lang}»; название понятия: {name}",
+        "it": "Nessuna voce in {lang} nelle fonti; il concetto in {lang} si chiama: {name}",
+        "ru": "В источниках нет статьи на {lang} языке; понятие на {lang} называется: {name}",
     },
     "modern_rules": {"it": "Nelle regole moderne ({year})", "ru": "В современных правилах ({year})"},
     "modern_term": {"it": "Termine attuale", "ru": "Современный термин"},
     "editor_note": {"it": "Nota della redazione", "ru": "Примечание редакции"},
+    "corrected": {"it": "testo corretto dalla redazione", "ru": "текст исправлен редакцией"},
     "original_text": {"it": "Testo originale della fonte", "ru": "Исходный текст источника"},
+    "symbols_restored": {
+        "it": "Simboli di mana e di TAP ripristinati dalla redazione ({?} = simbolo perso nella fonte); il testo originale è nel JSON (--json).",
+        "ru": "Символы маны и поворота восстановлены редакцией ({?} — символ, утраченный в источнике); исходный текст — в JSON (--json).",
+    },
     "links": {"it": "Collegamenti", "ru": "Ссылки"},
     "unresolved": {"it": "Riferimenti non risolti", "ru": "Неразрешённые ссылки"},
     "backlinks": {"it": "Puntano qui", "ru": "Ссылаются сюда"},
@@ -147,8 +152,8 @@ def ui_lang(explicit: str | None = None) -> str:
     return "ru" if loc.lower().startswith("ru") else "it"
 
 
-def t(key: str, lang: str, **kw: object) -> str:
-    """The message `key` in `lang` (Italian when the language has none), formatted with `kw`."""
+def t(key: str, ui: str, /, **kw: object) -> str:
+    """The message `key` in interface language `ui` (Italian when it has none), formatted with `kw`."""
     msgs = MESSAGES[key]
-    text = msgs.get(lang) or msgs.get("it") or msgs["en"]
+    text = msgs.get(ui) or msgs.get("it") or msgs["en"]
     return text.format(**kw) if kw else text

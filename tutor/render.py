@@ -93,6 +93,8 @@ def _definition(view: dict) -> Group:
 def render_entry(console: Console, view: dict, ui: str) -> None:
     title = symbol_text(view["term"], "bold")
     title.append(f"  [{view['lang']}]", style="dim")
+    if any(fx.get("definition") for fx in view.get("fixes", [])):
+        title.append(f"  ✎ {t('corrected', ui)}", style="magenta")
     console.print(Panel(_definition(view), title=title, title_align="left", border_style="blue"))
     obs = view.get("obsolete")
     if obs:
@@ -105,9 +107,11 @@ def render_entry(console: Console, view: dict, ui: str) -> None:
     for fx in view.get("fixes", []):
         console.print(Panel(Text(fx["note"].get(ui) or fx["note"]["it"]),
                             title=f"{t('editor_note', ui)} ({fx['kind']})", title_align="left", border_style="magenta"))
-    if view.get("original"):
+    if view.get("original") and view.get("fixes"):
         console.print(Panel(symbol_text(view["original"], "dim"), title=t("original_text", ui), title_align="left",
                             border_style="dim"))
+    elif view.get("original") or view.get("source_term"):
+        console.print(Text(t("symbols_restored", ui), style="dim"))
     # The other languages, side by side with the concept's names where no entry exists.
     concept = view.get("concept")
     other_langs = [lang for lang in ("it", "ru") if lang != view["lang"]]

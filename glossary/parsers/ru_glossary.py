@@ -3,7 +3,8 @@
 Layout: ``Термин - определение`` on one line after a blank line; the separator is usually `` - ``,
 sometimes `` = `` or `` — `` (``Легендарный — это супертип...``), and a headword may itself end in a
 dash (``Выберите одно — - ...``). Continuation paragraphs follow, with or without a blank line;
-bullet lists lost their glyph (a private-use ``\\uf0b7`` or nothing). One reference: ``См. "X"``.
+bullet lists lost their glyph (a private-use ``\\uf0b7`` or nothing); once a lone ``.`` stands where
+the blank line before an entry belongs (``Золотое правило``). One reference: ``См. "X"``.
 
 A line starts a new entry only if it follows a blank line and its part before the separator looks
 like a headword: short (at most five words), starting with a capital letter, without sentence
@@ -93,8 +94,11 @@ def parse_ru_glossary(text: str, file: str, doc: str = "ru-glossary-10ed") -> Pa
             else:
                 current.blocks.append(Block("bullets", [item], loc))
             continue
-        if line in {".", ","} and current.blocks:  # a stray full stop on its own line
-            current.blocks[-1].items[-1] += line
+        if line in {".", ","}:  # a stray full stop standing where a blank line belongs
+            last = current.blocks[-1].items if current.blocks else None
+            if last and not last[-1].endswith((".", "!", "?", "…")):
+                last[-1] += line
+            prev_blank = True
             continue
         current.blocks.append(Block("para", [line], loc))
     if not entries:

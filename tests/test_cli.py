@@ -1,0 +1,140 @@
+"""The mtg-tutor command: JSON contracts, exit statuses and bad input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from tests.conftest import ROOT
+from tutor.cli import main
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_lookup_json_contract(capsys):
+    code, out, _ = run(capsys, "lookup", "cimitero", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["query"] == "cimitero"
+    hit = data["hits"][0]
+    assert set(hit) == {"kind", "id", "lang", "term", "score", "translations"}
+    assert (hit["kind"], hit["id"], hit["lang"], hit["term"]) == ("term", "it:cimitero", "it", "Cimitero")
+    assert set(hit["translations"]) == {"it", "ru", "en"} and all(isinstance(v, list) for v in hit["translations"].values())
+    assert isinstance(hit["score"], float)
+    scores = [h["score"] for h in data["hits"]]
+    assert scores == sorted(scores, reverse=True)
+
+
+@pytest.mark.parametrize(("query", "number"), [("113.3b", "113.3b"), ("regola 202.3", "202.3"), ("правило 702", "702"), ("r 510", "510")])
+def test_lookup_rule_numbers(capsys, query, number):
+    code, out, _ = run(capsys, "lookup", query, "--json")
+    hit = json.loads(out)["hits"][0]
+    assert code == 0 and hit["kind"] == "rule" and hit["term"].split(".")[0:1] == [number.split(".")[0]]
+    assert hit["id"].endswith(":" + number)
+
+
+def test_lookup_lang_filter_and_limit(capsys):
+    code, out, _ = run(capsys, "lookup", "abilità", "--lang", "ru", "--limit", "3", "--json")
+    hits = json.loads(out)["hits"]
+    assert len(hits) <= 3 and all(h["lang"] == "ru" for h in hits)
+
+
+@pytest.mark.parametrize(
+    ("argv", "status", "message"),
+    [
+        (["lookup", ""], 2, "vuota"),
+        (["lookup", "   \t "], 2, "vuota"),
+        (["lookup", "\x00\x01\x02"], 2, "vuota"),
+        (["lookup", "cimitero", "--limit", "zero"], 2, "--limit"),
+        (["lookup", "cimitero", "--limit", "0"], 2, "--limit"),
+        (["rule", "abc"], 2, "non è un numero di regola"),
+        (["rule", "999.9z"], 1, "non è nelle fonti"),
+        (["show", "zzzzqqqqxxxx"], 1, "Nessuna voce"),
+        (["--ui", "ru", "rule", "abc"], 2, "не номер правила"),
+    ],
+)
+def test_bad_input_is_a_clear_message(capsys, argv, status, message):
+    code, out, err = run(capsys, *argv)
+    assert code == status
+    assert message in err and "Traceback" not in err
+
+
+def test_long_and_odd_queries_do_not_crash(capsys):
+    for q in ["x" * 10_000, "кладбище🙂cimitero", "\u202e\u200b", "'\"«»’"]:
+        code, out, err = run(capsys, "lookup", q, "--json")
+        assert code in (0, 1, 2), q
+        if code != 2:
+            assert json.loads(out)["hits"] is not None
+
+
+def test_rule_json_contract(capsys):
+    code, out, _ = run(capsys, "rule", "113.3b", "--json")
+    data = json.loads(out)
+    assert code == 0
+    assert {"number", "title", "text", "examples", "children", "links", "lang"} <= set(data)
+    assert data["number"] == "113.3b" and data["lang"] == "it" and data["text"].startswith("Le abilità attivate")
+    assert [link["number"] for link in data["links"]] == ["602"]
+    assert data["links"][0]["status"] == "title_only"
+
+
+def test_rule_known_only_by_title(capsys):
+    code, out, _ = run(capsys, "rule", "609", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["title"] == "Effetto" and data["text"] == "" and not data["has_text"]
+
+
+def test_rule_renumbered_between_editions(capsys):
+    """210 is "Difesa" today; the older Italian text's 210 (hand modifier) is shown as another edition."""
+    code, out, _ = run(capsys, "rule", "210", "--json")
+    data = json.loads(out)
+    assert data["title"] == "Difesa" and data["doc"] == "it-cr-2024"
+    assert any(e["doc"] == "it-cr-old" and e["title"] == "Modificatore di Carte in Mano" for e in data["editions"])
+    code, out, _ = run(capsys, "rule", "210.1", "--json")
+    data = json.loads(out)
+    assert data["doc"] == "it-cr-old" and data["current_title"]["title"] == "Difesa"
+
+
+def test_human_output_in_both_languages(capsys):
+    code, out, _ = run(capsys, "show", "Cimitero")
+    assert code == 0 and "Cimitero" in out and "Fonte: it_glossary_8ed.txt" in out
+    code, out, _ = run(capsys, "--ui", "ru", "show", "Кладбище")
+    assert code == 0 and "Кладбище" in out and "Источник: ru_glossary_10ed.txt" in out
+
+
+def test_import_rules_rejects_a_non_rules_file(capsys, tmp_path, isolated_home):
+    bad = tmp_path / "notes.txt"
+    bad.write_text("Just some notes.\nNothing numbered here.\n", encoding="utf-8")
+    code, _, err = run(capsys, "import-rules", str(bad))
+    assert code == 2 and "notes.txt" in err
+    assert not (isolated_home / "rules").exists()
+    code, _, err = run(capsys, "import-rules", str(tmp_path / "missing.txt"))
+    assert code == 2 and "missing.txt" in err
+
+
+def test_import_rules_english(capsys, en_rules, isolated_home):
+    code, out, _ = run(capsys, "import-rules", str(en_rules))
+    assert code == 0 and "2022-04-29" in out
+    assert (isolated_home / "rules" / "en-2022-04-29.txt").read_bytes() == en_rules.read_bytes()
+    code, out, _ = run(capsys, "rule", "704.5j", "--json")
+    data = json.loads(out)
+    assert data["lang"] == "en" and data["effective"] == "2022-04-29" and "legend rule" in data["text"]
+    code, out, _ = run(capsys, "lookup", "graveyard", "--json")
+    hits = json.loads(out)["hits"]
+    assert any(h["lang"] == "en" and h["term"] == "Graveyard" for h in hits)
+
+
+def test_python_m_tutor_and_import_hygiene():
+    """`python -m tutor` works, and the knowledge base never loads a UI toolkit."""
+    code = ("import sys, glossary, glossary.kb, glossary.build, glossary.search, tutor.cli; "
+            "bad = [m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')]; print(bad)")
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert res.stdout.strip() == "[]"
+    res = subprocess.run([sys.executable, "-m", "tutor", "--help"], capture_output=True, text=True, cwd=ROOT)
+    assert res.returncode == 0 and "lookup" in res.stdout
