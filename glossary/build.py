@@ -16,7 +16,7 @@ from glossary.parsers.crtext import parse_cr
 from glossary.parsers.it_glossary import heading_key, parse_it_glossary
 from glossary.parsers.ru_glossary import parse_ru_glossary
 from glossary.parsers.wiki import parse_wiki
-from glossary.text import fold
+from glossary.text import fold, name_key
 from glossary.yamlio import YamlError
 
 __all__ = ["SOURCES", "SOURCES_DIR", "KBData", "SourceInfo", "build", "name_key", "stem_key"]
@@ -44,15 +44,6 @@ SOURCES = (
     SourceInfo("it_cr_200-212.txt", "004_4b84305c6d6e6a31.txt", "it-cr-old", "it",
                "Regolamento completo, regole 200–212 (edizione precedente, ca. 2018–2019)", "cr"),
 )
-
-
-def name_key(text: str) -> str:
-    """Key for comparing names: folded, letters and digits only, single spaces.
-
-    >>> name_key("  Abilità   Attivata! "), name_key("Мана-ожог")
-    ('abilita attivata', 'мана ожог')
-    """
-    return " ".join(re.findall(r"[^\W_]+", fold(text)))
 
 
 def stem_key(text: str) -> str:
@@ -85,6 +76,7 @@ class KBData:
     stray: list[tuple[str, int, str]] = field(default_factory=list)  # (file, line, text)
     sources: list[dict] = field(default_factory=list)
     checks: list[dict] = field(default_factory=list)  # findings of the automatic source checks
+    search: object = None  # glossary.search.SearchIndex, built last
 
 
 def _read(path: Path) -> str:
@@ -332,4 +324,8 @@ def build(user_rules: list[Path] | None = None, curated_dir: Path = CURATED_DIR)
     _index_names(kb, cur)
     _align(kb, cur)
     _resolve(kb, cur)
+    from glossary.kb import KnowledgeBase
+    from glossary.search import build_index
+
+    kb.search = build_index(KnowledgeBase(kb))
     return kb

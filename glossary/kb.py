@@ -7,33 +7,15 @@
 
 from __future__ import annotations
 
-import re
 
-from glossary.build import KBData, name_key
+from glossary.build import KBData
+from glossary.text import name_key
 from glossary.index import load_data
-from glossary.model import Entry, Ref, Rule, rule_sort_key
+from glossary.model import Entry, Ref, Rule, parse_rule_query, rule_sort_key
 
 __all__ = ["KnowledgeBase", "load", "parse_rule_query"]
 
 LANGS = ("it", "ru", "en")
-_RULE_QUERY = re.compile(
-    r"^\s*(?:(?:regola|regole|reg|правило|правила|пр|rule|rules|cr|r)\.?\s*)?(\d{1,3}(?:\.\d{1,3}[a-z]?)?)\.?\s*$",
-    re.IGNORECASE,
-)
-
-
-def parse_rule_query(text: str) -> str | None:
-    """The rule number a query asks for, if it is one.
-
-    >>> parse_rule_query("regola 202.3"), parse_rule_query("правило 702"), parse_rule_query("r 510"), parse_rule_query("113.3B")
-    ('202.3', '702', '510', '113.3b')
-    >>> parse_rule_query("cimitero") is None
-    True
-    """
-    m = _RULE_QUERY.match(text)
-    return m.group(1).lower() if m else None
-
-
 def load(*, rebuild: bool = False) -> KnowledgeBase:
     """The knowledge base, from the compiled index (built and cached when stale)."""
     return KnowledgeBase(load_data(rebuild=rebuild))
@@ -44,7 +26,6 @@ class KnowledgeBase:
 
     def __init__(self, data: KBData) -> None:
         self.data = data
-        self._searcher = None
 
     # ---- entries -------------------------------------------------------------------------------
     def entry(self, eid: str) -> Entry | None:
@@ -211,11 +192,20 @@ class KnowledgeBase:
 
     # ---- search ---------------------------------------------------------------------------------
     def lookup(self, query: str, lang: str | None = None, limit: int = 10) -> dict:
-        from glossary.search import Searcher
+        """``{"query": str, "hits": [{"kind", "id", "lang", "term", "score", "translations"}]}``, best first."""
+        hits = []
+        for target, score in self.data.search.search(query, lang=lang, limit=limit):
+            hits.append({"kind": target.kind, "id": target.id, "lang": target.lang, "term": target.label,
+                         "score": score, "translations": self.hit_translations(target.id, target.kind)})
+        return {"query": query, "hits": hits}
 
-        if self._searcher is None:
-            self._searcher = Searcher(self)
-        return self._searcher.lookup(query, lang=lang, limit=limit)
+    def hit_translations(self, target: str, kind: str) -> dict[str, list[str]]:
+        """Translations of a hit: the concept's headwords for a term, same-numbered rules for a rule."""
+        if kind == "term":
+            return self.translations(target)
+        r = self.data.rules[target]
+        return {lang: [self.rule_title(x) for x in self.rule_versions(r.number) if x.lang == lang][:1]
+                for lang in LANGS}
 
     # ---- consistency ----------------------------------------------------------------------------
     def check(self) -> dict:

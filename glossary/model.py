@@ -22,6 +22,7 @@ __all__ = [
     "Rule",
     "RulesDoc",
     "Section",
+    "parse_rule_query",
     "rule_sort_key",
 ]
 
@@ -215,3 +216,21 @@ class Concept:
     obsolete: dict | None = None  # {"year", "old": {..}, "modern": {it, ru, en}, "note": {it, ru}}
     note: dict | None = None
     rules: list[str] = field(default_factory=list)  # rule numbers about this concept
+
+
+_RULE_QUERY = re.compile(
+    r"^\s*(?:(?:regola|regole|reg|правило|правила|пр|rule|rules|cr|r)\.?\s*)?(\d{1,3}(?:\.\d{1,3}[a-z]?)?)\.?\s*$",
+    re.IGNORECASE,
+)
+
+
+def parse_rule_query(text: str) -> str | None:
+    """The rule number a query asks for, if it is one.
+
+    >>> parse_rule_query("regola 202.3"), parse_rule_query("правило 702"), parse_rule_query("r 510"), parse_rule_query("113.3B")
+    ('202.3', '702', '510', '113.3b')
+    >>> parse_rule_query("cimitero") is None
+    True
+    """
+    m = _RULE_QUERY.match(text)
+    return m.group(1).lower() if m else None

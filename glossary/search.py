@@ -1,125 +1,286 @@
-"""Lookup: match a learner's query against headwords, aliases, concept names, rules and full text.
+"""Search that finds what the learner meant, in Italian, Russian or English, within one frame.
 
-Ranking tiers (score out of 100; the JSON carries it): exact name 100, word-form (singular/plural)
-match 95, prefix 80–90, fuzzy 55–80, full text 30–50; rule numbers asked for directly score 100.
-On ties: a glossary entry before a rule, the query's language first, then alphabetical.
+The index (`SearchIndex`) is built once with the knowledge base and cached with it; a query never
+scans every name. What it holds, for every name of every entry, concept and rule title:
+
+- exact keys (case, accents, apostrophes, hyphens and spaces folded; ``ё`` = ``е``), and the same
+  without spaces (``passaterre``);
+- word-form keys: Snowball stems (Italian, Russian, English) and pymorphy3 lemmas (Russian);
+- for Russian names, a romanisation skeleton that several transliteration schemes share;
+- a sorted key list for prefixes and a trigram index that proposes candidates for fuzzy matching,
+  which rapidfuzz then scores (typos: one or two wrong, missing or swapped letters);
+- an inverted index of definition and rule-text words for full-text hits.
+
+Ranking (score out of 100, in the JSON): exact name 100 (another script or keyboard layout 96), word
+form 92, prefix 80–89, fuzzy 55–79, full text 30–50; a rule number asked for directly 100. On equal
+scores: a glossary entry before a rule, the query's language first, then the shorter name.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import bisect
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Iterable
 
-from glossary.build import name_key, stem_key
-from glossary.kb import parse_rule_query
+from glossary.lang import cyr_to_lat, layout_to_latin, layout_to_russian, lemma_key, script, skeleton, stem_words
+from glossary.model import parse_rule_query
+from glossary.text import name_key
 
 if TYPE_CHECKING:
     from glossary.kb import KnowledgeBase
 
-__all__ = ["Searcher", "query_lang"]
+__all__ = ["MAX_QUERY", "SearchIndex", "Target", "clean_query", "name_key"]
 
 MAX_QUERY = 200
+S_EXACT, S_COMPACT, S_OTHER_SCRIPT, S_FORM, S_PREFIX, S_FUZZY_MIN, S_FUZZY_MAX = 100.0, 99.0, 96.0, 92.0, 89.0, 55.0, 79.0
+S_PHRASE, S_WORDS = 50.0, 35.0
+RULE_TITLE_RANK = 9  # a rule title counts one tier below a glossary headword
 
 
-def query_lang(text: str) -> str | None:
-    """``"ru"`` for a Cyrillic query, ``None`` otherwise (Latin script is Italian or English)."""
-    cyr = sum(1 for ch in text if "\u0400" <= ch <= "\u04ff")
-    return "ru" if cyr and cyr >= sum(1 for ch in text if ch.isalpha()) / 2 else None
+def clean_query(text: str) -> str:
+    """A query as typed, made safe: control and format characters dropped, spaces collapsed, at most MAX_QUERY characters."""
+    text = unicodedata.normalize("NFKC", text)
+    text = "".join(" " if unicodedata.category(ch)[0] in "CZ" else ch for ch in text)
+    return " ".join(text.split())[:MAX_QUERY]
 
 
-class Searcher:
-    """Candidate names prepared once per knowledge base."""
+def _fuzzy_score(edits: int, length: int) -> float:
+    """79 for one edit, 71 for two; a little less for short keys, where an edit weighs more.
 
-    def __init__(self, kb: KnowledgeBase) -> None:
-        self.kb = kb
-        d = kb.data
-        # (key, target id, kind, lang)
-        cands: list[tuple[str, str, str, str]] = []
-        for eid, names in d.names.items():
-            lang = d.entries[eid].lang
-            for n in names:
-                cands.append((name_key(n), eid, "term", lang))
-        for c in d.concepts.values():
-            for lang in ("en", "it", "ru"):
-                for n in getattr(c, lang):
-                    for eid in c.entries:
-                        cands.append((name_key(n), eid, "term", d.entries[eid].lang if eid in d.entries else lang))
-        for key, r in d.rules.items():
-            if r.title:
-                cands.append((name_key(r.title), key, "rule", r.lang))
-        self.cands = [c for c in cands if c[0]]
-        self.keys = [c[0] for c in self.cands]
-        self.stems: dict[str, list[int]] = {}
-        for i, k in enumerate(self.keys):
-            self.stems.setdefault(stem_key(k), []).append(i)
-        self._text: list[tuple[str, str, str, str]] | None = None
+    >>> _fuzzy_score(1, 10), _fuzzy_score(2, 10), _fuzzy_score(1, 4)
+    (79.0, 71.0, 77.0)
+    """
+    return max(S_FUZZY_MIN, S_FUZZY_MAX - 8.0 * (edits - 1) - max(0.0, 6.0 - length))
 
-    def _fulltext(self) -> list[tuple[str, str, str, str]]:
-        if self._text is None:
-            d = self.kb.data
-            self._text = [(name_key(e.text()), eid, "term", e.lang) for eid, e in d.entries.items()]
-            self._text += [(name_key(r.text + " " + " ".join(r.examples)), k, "rule", r.lang)
-                           for k, r in d.rules.items() if r.text]
-        return self._text
 
-    def lookup(self, query: str, lang: str | None = None, limit: int = 10) -> dict:
-        """``{"query": str, "hits": [{"kind", "id", "lang", "term", "score", "translations"}]}`` best first."""
-        q = query if len(query) <= MAX_QUERY else query[:MAX_QUERY]
-        key = name_key(q)
-        scores: dict[str, tuple[float, str, str]] = {}  # target -> (score, kind, lang)
+def _trigrams(key: str) -> set[str]:
+    s = f"  {key} "
+    return {s[i : i + 3] for i in range(len(s) - 2)}
 
-        def add(target: str, kind: str, tlang: str, score: float) -> None:
-            if lang and tlang != lang:
-                return
-            if score > scores.get(target, (-1.0,))[0]:
-                scores[target] = (round(score, 1), kind, tlang)
+
+@dataclass(slots=True)
+class Target:
+    """Something a search can find: a glossary entry or a rule."""
+
+    id: str
+    kind: str  # "term" | "rule"
+    lang: str
+    label: str
+
+
+@dataclass
+class _Keyspace:
+    """Exact, prefix and fuzzy lookup over a set of keys, each naming some targets."""
+
+    exact: dict[str, dict[int, int]] = field(default_factory=dict)  # key -> {target: rank}
+    sorted_keys: list[str] = field(default_factory=list)
+    grams: dict[str, list[int]] = field(default_factory=dict)  # trigram -> key numbers
+    keys: list[str] = field(default_factory=list)
+
+    def add(self, key: str, target: int, rank: int = 0) -> None:
+        if not key:
+            return
+        ids = self.exact.setdefault(key, {})
+        ids[target] = min(rank, ids.get(target, rank))
+
+    def freeze(self) -> None:
+        self.keys = sorted(self.exact)
+        self.sorted_keys = self.keys
+        grams: dict[str, list[int]] = {}
+        for n, key in enumerate(self.keys):
+            for g in _trigrams(key):
+                grams.setdefault(g, []).append(n)
+        self.grams = grams
+
+    def prefixed(self, key: str, limit: int = 64) -> Iterable[str]:
+        i = bisect.bisect_left(self.sorted_keys, key)
+        for k in self.sorted_keys[i : i + limit]:
+            if not k.startswith(key):
+                break
+            yield k
+
+    def fuzzy(self, key: str, limit: int = 24) -> list[tuple[str, int]]:
+        """Keys within one (short keys) or two edits of `key` — a wrong, missing, extra or swapped
+        letter each — as (key, edits): trigram candidates, then rapidfuzz's OSA distance."""
+        grams = _trigrams(key)
+        counts: Counter[int] = Counter()
+        for g in grams:
+            posting = self.grams.get(g)
+            if posting is not None:
+                counts.update(posting)
+        if not counts:
+            return []
+        need = max(1, len(grams) // 3)
+        cands = [self.keys[n] for n, c in counts.most_common(200) if c >= need]
+        from rapidfuzz import process
+        from rapidfuzz.distance import OSA
+
+        max_edits = 1 if len(key) <= 5 else 2
+        found = process.extract(key, cands, scorer=OSA.distance, score_cutoff=max_edits, limit=limit)
+        return [(k, int(d)) for k, d, _ in found if d > 0]
+
+
+@dataclass
+class SearchIndex:
+    """The prepared search structures (plain data, pickled with the knowledge base)."""
+
+    targets: list[Target] = field(default_factory=list)
+    names: _Keyspace = field(default_factory=_Keyspace)
+    skeletons: _Keyspace = field(default_factory=_Keyspace)
+    forms: dict[str, dict[int, int]] = field(default_factory=dict)  # "it|stem", "ru|...", "en|...", "lemma|..." -> {target: rank}
+    words: dict[str, list[int]] = field(default_factory=dict)  # full-text word stem -> targets
+    texts: list[str] = field(default_factory=list)  # normalised full text per target ("" when none)
+    rule_numbers: dict[str, list[int]] = field(default_factory=dict)
+
+    # ---- building ------------------------------------------------------------------------------
+    def add_target(self, target: Target, names: Iterable[tuple[str, str, int]], text: str = "") -> int:
+        """Add a target with its names as (name, language of the name, rank) and its full text.
+
+        Rank 0 is the target's own name (headword, alias), 1 a name of its concept in the same
+        language, 2 in another language, 9 a rule title: the rank is taken off the score, so that
+        on the same kind of match a headword comes before a translation, and both before a rule.
+        """
+        n = len(self.targets)
+        self.targets.append(target)
+        for name, lang, rank in names:
+            key = name_key(name)
+            if not key:
+                continue
+            self.names.add(key, n, rank)
+            self.names.add(key.replace(" ", ""), n, rank)
+            self._add_forms(key, lang, n, rank)
+            if script(key) == "ru":
+                self.skeletons.add(skeleton(cyr_to_lat(key)), n, rank)
+        self.texts.append(name_key(text) if text else "")
+        if text:
+            lang = "ru" if script(text) == "ru" else target.lang if target.lang in ("it", "en") else "it"
+            for w in set(stem_words(text, lang).split()):
+                if len(w) > 2:
+                    self.words.setdefault(w, []).append(n)
+        return n
+
+    def _add_forms(self, key: str, lang: str, n: int, rank: int) -> None:
+        if script(key) == "ru":
+            keys = [f"ru|{stem_words(key, 'ru')}", f"lemma|{lemma_key(key)}"]
+        else:
+            keys = [f"{lg}|{stem_words(key, lg)}" for lg in (("it", "en") if lang not in ("it", "en") else (lang,))]
+        for k in keys:
+            ids = self.forms.setdefault(k, {})
+            ids[n] = min(rank, ids.get(n, rank))
+
+    def freeze(self) -> SearchIndex:
+        self.names.freeze()
+        self.skeletons.freeze()
+        return self
+
+    # ---- searching -----------------------------------------------------------------------------
+    def search(self, query: str, lang: str | None = None, limit: int = 10) -> list[tuple[Target, float]]:
+        """The best targets for `query`, best first, as (target, score)."""
+        q = clean_query(query)
+        scores: dict[int, tuple[float, str]] = {}  # target -> (score, language of the query form that matched)
+
+        def add(ids: dict[int, int] | Iterable[int], score: float, via: str) -> None:
+            ranked = ids.items() if isinstance(ids, dict) else ((n, 0) for n in ids)
+            for n, rank in ranked:
+                if lang and self.targets[n].lang != lang:
+                    continue
+                if score - rank > scores.get(n, (-1.0, ""))[0]:
+                    scores[n] = (score - rank, via)
 
         number = parse_rule_query(q)
+        key = name_key(q)
+        qscript = script(key)
+        qlang = "ru" if qscript == "ru" else "it"
         if number:
-            for r in self.kb.rule_versions(number):
-                add(f"{r.doc}:{r.number}", "rule", r.lang, 100.0)
-        if key:
-            from rapidfuzz import fuzz, process
-
-            sk = stem_key(key)
-            for i, (k, target, kind, tlang) in enumerate(self.cands):
-                if k == key:
-                    add(target, kind, tlang, 100.0)
-                elif len(key) >= 2 and k.startswith(key):
-                    add(target, kind, tlang, 90.0 - min(10.0, (len(k) - len(key)) / 2))
-            for i in self.stems.get(sk, []):
-                k, target, kind, tlang = self.cands[i]
-                add(target, kind, tlang, 95.0)
-            if len(key) >= 3:
-                for _k, score, i in process.extract(key, self.keys, scorer=fuzz.ratio, score_cutoff=72, limit=40):
-                    _, target, kind, tlang = self.cands[i]
-                    add(target, kind, tlang, 55.0 + (score - 72) * 25 / 28)
-                words = key.split()
-                for text, target, kind, tlang in self._fulltext():
-                    if key in text:
-                        add(target, kind, tlang, 50.0 if kind == "term" else 45.0)
-                    elif len(words) > 1 and all(w in text for w in words):
-                        add(target, kind, tlang, 35.0 if kind == "term" else 30.0)
-        qlang = query_lang(q)
-        ordered = sorted(
+            add(self.rule_numbers.get(number, []), S_EXACT, qlang)
+        if key and not (number and not qscript):
+            self._match(key, qscript, 0.0, lambda ids, sc: add(ids, sc, qlang))
+            # The same keys typed on the other keyboard layout, or Russian typed in Latin letters.
+            if qscript == "lat":
+                ru = name_key(layout_to_russian(q.lower()))
+                self._match(ru, "ru", S_EXACT - S_OTHER_SCRIPT, lambda ids, sc: add(ids, sc, "ru"), fuzzy=False)
+                self._translit(key, lambda ids, sc: add(ids, sc, "ru"))
+            elif qscript == "ru":
+                lat = name_key(layout_to_latin(q.lower()))
+                self._match(lat, "lat", S_EXACT - S_OTHER_SCRIPT, lambda ids, sc: add(ids, sc, "it"), fuzzy=False)
+            self._fulltext(key, qscript, lambda ids, sc: add(ids, sc, qlang))
+        t = self.targets
+        ranked = sorted(
             scores.items(),
-            key=lambda it: (-it[1][0], it[1][1] != "term", (it[1][2] != qlang) if qlang else it[1][2] == "ru",
-                            self._label(it[0], it[1][1])),
+            key=lambda it: (-it[1][0], t[it[0]].kind != "term", t[it[0]].lang != it[1][1], len(t[it[0]].label), t[it[0]].label),
         )
-        hits = []
-        for target, (score, kind, tlang) in ordered[: max(0, limit)]:
-            hits.append({"kind": kind, "id": target, "lang": tlang, "term": self._label(target, kind),
-                         "score": score, "translations": self._translations(target, kind)})
-        return {"query": query, "hits": hits}
+        return [(t[n], round(sc, 1)) for n, (sc, _) in ranked[: max(0, limit)]]
 
-    def _label(self, target: str, kind: str) -> str:
-        d = self.kb.data
-        if kind == "term":
-            return d.entries[target].term
-        return self.kb.rule_title(d.rules[target])
+    def _match(self, key: str, qscript: str | None, penalty: float, add, fuzzy: bool = True) -> None:
+        """Exact, word-form, prefix and (optionally) fuzzy matches of `key`; `fuzzy` off also skips
+        the lemmatiser (used for keyboard-layout conversions, which are exact or nothing)."""
+        if not key:
+            return
+        names = self.names
+        add(names.exact.get(key, ()), S_EXACT - penalty)
+        add(names.exact.get(key.replace(" ", ""), ()), S_COMPACT - penalty)
+        if qscript == "ru":
+            forms = [f"ru|{stem_words(key, 'ru')}"]
+            if fuzzy and not any(f in self.forms for f in forms):
+                forms.append(f"lemma|{lemma_key(key)}")  # pymorphy3, loaded only when the stem finds nothing
+        else:
+            forms = [f"it|{stem_words(key, 'it')}", f"en|{stem_words(key, 'en')}"]
+        for f in forms:
+            add(self.forms.get(f, ()), S_FORM - penalty)
+        if len(key) >= 2:
+            for k in names.prefixed(key):
+                add(names.exact[k], S_PREFIX - min(9.0, (len(k) - len(key)) / 2) - penalty)
+        if fuzzy and len(key) >= 3:
+            for k, edits in names.fuzzy(key):
+                add(names.exact[k], _fuzzy_score(edits, len(key)) - penalty)
 
-    def _translations(self, target: str, kind: str) -> dict[str, list[str]]:
-        if kind == "term":
-            return self.kb.translations(target)
-        r = self.kb.data.rules[target]
-        return {lang: ([self.kb.rule_title(x) for x in self.kb.rule_versions(r.number) if x.lang == lang][:1])
-                for lang in ("it", "ru", "en")}
+    def _translit(self, key: str, add) -> None:
+        sk = skeleton(key)
+        pen = S_EXACT - S_OTHER_SCRIPT
+        add(self.skeletons.exact.get(sk, ()), S_EXACT - pen)
+        add(self.skeletons.exact.get(sk.replace(" ", ""), ()), S_COMPACT - pen)
+        if len(sk) >= 4:
+            for k in self.skeletons.prefixed(sk):
+                add(self.skeletons.exact[k], S_PREFIX - min(9.0, (len(k) - len(sk)) / 2) - pen)
+            for k, edits in self.skeletons.fuzzy(sk):
+                add(self.skeletons.exact[k], _fuzzy_score(edits, len(sk)) - pen)
+
+    def _fulltext(self, key: str, qscript: str | None, add) -> None:
+        if len(key) < 3:
+            return
+        lang = "ru" if qscript == "ru" else "it"
+        stems = [w for w in stem_words(key, lang).split() if len(w) > 2]
+        if lang == "it":
+            stems_en = [w for w in stem_words(key, "en").split() if len(w) > 2]
+        else:
+            stems_en = []
+        for ws in (stems, stems_en):
+            if not ws:
+                continue
+            postings = [self.words.get(w) for w in ws]
+            if not all(postings):
+                continue
+            common = set(min(postings, key=len)).intersection(*postings)
+            add((n for n in common if key in self.texts[n]), S_PHRASE if len(ws) == 1 or " " in key else S_WORDS)
+            add(common, S_WORDS)
+
+
+def build_index(kb: KnowledgeBase) -> SearchIndex:
+    """The search index of a knowledge base: entries (with aliases and concept names) and rules."""
+    d = kb.data
+    index = SearchIndex()
+    for eid, e in d.entries.items():
+        names = [(n, e.lang, 0) for n in d.names.get(eid, [e.term])]
+        cid = d.entry_concept.get(eid)
+        if cid:
+            c = d.concepts[cid]
+            names += [(n, lg, 1 if lg == e.lang else 2) for lg in ("en", "it", "ru") for n in getattr(c, lg)]
+        index.add_target(Target(eid, "term", e.lang, e.term), names, e.text())
+    for key, r in d.rules.items():
+        n = index.add_target(Target(key, "rule", r.lang, kb.rule_title(r)),
+                             [(r.title, r.lang, RULE_TITLE_RANK)] if r.title else [],
+                             " ".join([r.text, *r.examples]) if r.text else "")
+        index.rule_numbers.setdefault(r.number, []).append(n)
+    return index.freeze()

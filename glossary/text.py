@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["fold", "slugify", "translit", "translit_ru"]
+__all__ = ["fold", "name_key", "slugify", "translit", "translit_ru"]
 
 # A simple, stable romanisation (GOST-like, plain ASCII): for ids, not for display.
 _RU = {
@@ -16,6 +16,7 @@ _RU = {
 }
 
 _NON_ALNUM = re.compile(r"[^a-z0-9]+")
+_WORD = re.compile(r"[^\W_]+")
 
 
 def translit_ru(text: str) -> str:
@@ -52,3 +53,12 @@ def slugify(text: str) -> str:
     s = translit_ru(fold(text)).replace("*", " star ").replace("+", " plus ")
     s = unicodedata.normalize("NFKD", s).encode("ascii", "ignore").decode("ascii")
     return _NON_ALNUM.sub("-", s).strip("-")
+
+
+def name_key(text: str) -> str:
+    """Key for comparing names: folded, letters and digits only, single spaces.
+
+    >>> name_key("  Regola d’Oro! "), name_key("мана ожог") == name_key("Мана-ожог"), name_key("Ещё")
+    ('regola d oro', True, 'еще')
+    """
+    return " ".join(_WORD.findall(fold(text)))

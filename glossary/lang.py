@@ -1,0 +1,146 @@
+"""Language helpers for search: word forms, transliteration, keyboard layouts.
+
+Word forms come from real morphology: Snowball stemmers (Italian, Russian, English) and, for Russian
+lemmas, pymorphy3 — both loaded lazily, only when a query needs them.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from glossary.text import fold
+
+__all__ = [
+    "cyr_to_lat",
+    "layout_to_latin",
+    "layout_to_russian",
+    "lemma_key",
+    "script",
+    "skeleton",
+    "stem_words",
+]
+
+_WORD = re.compile(r"[^\W_]+")
+
+# ---- keyboard layouts: the same keys on an English (QWERTY) and a Russian (ЙЦУКЕН) keyboard ----------------
+_EN_KEYS = "`qwertyuiop[]asdfghjkl;'zxcvbnm,./~QWERTYUIOP{}ASDFGHJKL:\"ZXCVBNM<>"
+_RU_KEYS = "ёйцукенгшщзхъфывапролджэячсмитьбю.ЁЙЦУКЕНГШЩЗХЪФЫВАПРОЛДЖЭЯЧСМИТЬБЮ"
+_TO_RU = str.maketrans(_EN_KEYS, _RU_KEYS)
+_TO_EN = str.maketrans(_RU_KEYS, _EN_KEYS)
+
+
+def layout_to_russian(text: str) -> str:
+    """What Latin keystrokes would have typed on a Russian keyboard.
+
+    >>> layout_to_russian("rkfl,bot"), layout_to_russian("Pfobnybr")
+    ('кладбище', 'Защитник')
+    """
+    return text.translate(_TO_RU)
+
+
+def layout_to_latin(text: str) -> str:
+    """What Cyrillic keystrokes would have typed on an English keyboard (Italian typed on a Russian layout).
+
+    >>> layout_to_latin("сшьшеукщ")
+    'cimitero'
+    """
+    return text.translate(_TO_EN)
+
+
+def script(text: str) -> str | None:
+    """``"ru"`` for mostly Cyrillic letters, ``"lat"`` for mostly Latin, None without letters.
+
+    >>> script("кладбище"), script("cimitero"), script("113.3")
+    ('ru', 'lat', None)
+    """
+    cyr = lat = 0
+    for ch in text:
+        if "\u0400" <= ch <= "\u04ff":
+            cyr += 1
+        elif ch.isalpha() and ch.isascii() or "\u00c0" <= ch <= "\u024f":
+            lat += 1
+    if not cyr and not lat:
+        return None
+    return "ru" if cyr >= lat else "lat"
+
+
+# ---- transliteration -------------------------------------------------------------------------------
+_CYR = {
+    "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "е": "e", "ё": "e", "ж": "zh", "з": "z", "и": "i",
+    "й": "y", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r", "с": "s", "т": "t",
+    "у": "u", "ф": "f", "х": "kh", "ц": "ts", "ч": "ch", "ш": "sh", "щ": "shch", "ъ": "", "ы": "y", "ь": "",
+    "э": "e", "ю": "yu", "я": "ya",
+}
+# Spellings of the common romanisation schemes (GOST, ALA-LC, BGN, scholarly, informal) folded together.
+_SKELETON_RULES = [
+    ("shch", "sh"), ("sch", "sh"), ("shh", "sh"), ("šč", "sh"), ("š", "sh"), ("č", "ch"), ("ž", "zh"),
+    ("tch", "ch"), ("kh", "h"), ("zh", "z"), ("tz", "c"), ("ts", "c"), ("w", "v"),
+    ("ya", "ia"), ("ja", "ia"), ("yu", "iu"), ("ju", "iu"), ("yo", "io"), ("jo", "io"), ("ye", "e"), ("je", "e"),
+    ("y", "i"), ("j", "i"), ("'", ""), ("`", ""),
+]
+_DOUBLE = re.compile(r"(.)\1+")
+
+
+def cyr_to_lat(text: str) -> str:
+    """Romanise Cyrillic (lower case).
+
+    >>> cyr_to_lat("кладбище")
+    'kladbishche'
+    """
+    return "".join(_CYR.get(ch, ch) for ch in text.lower())
+
+
+def skeleton(text: str) -> str:
+    """A romanisation-scheme-independent key for Russian written in Latin letters.
+
+    >>> skeleton(cyr_to_lat("кладбище")) == skeleton("kladbishche") == skeleton("kladbische") == skeleton("kladbišče")
+    True
+    >>> skeleton(cyr_to_lat("активный игрок")) == skeleton("aktivnyj igrok") == skeleton("aktivniy igrok")
+    True
+    """
+    s = text.lower()
+    for a, b in _SKELETON_RULES:
+        s = s.replace(a, b)
+    return _DOUBLE.sub(r"\1", s)
+
+
+# ---- word forms ------------------------------------------------------------------------------------
+@lru_cache(maxsize=None)
+def _stemmer(lang: str):
+    import snowballstemmer
+
+    return snowballstemmer.stemmer({"it": "italian", "ru": "russian", "en": "english"}[lang])
+
+
+def stem_words(text: str, lang: str) -> str:
+    """Snowball stems of the words of `text` (folded), joined by spaces.
+
+    >>> stem_words("Effetti di Sostituzione", "it") == stem_words("effetto di sostituzione", "it")
+    True
+    >>> stem_words("кладбища", "ru") == stem_words("Кладбище", "ru")
+    True
+    """
+    words = _WORD.findall(fold(text))
+    return " ".join(_stemmer(lang).stemWords(words)) if words else ""
+
+
+@lru_cache(maxsize=1)
+def _morph():
+    import pymorphy3
+
+    return pymorphy3.MorphAnalyzer()
+
+
+@lru_cache(maxsize=4096)
+def _lemma(word: str) -> str:
+    return _morph().parse(word)[0].normal_form.replace("ё", "е")
+
+
+def lemma_key(text: str) -> str:
+    """pymorphy3 lemmas of the Russian words of `text` (others unchanged), joined by spaces.
+
+    >>> lemma_key("блокирующие существа") == lemma_key("Блокирующее существо")
+    True
+    """
+    return " ".join(_lemma(w) if script(w) == "ru" else w for w in _WORD.findall(fold(text)))
