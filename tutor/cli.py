@@ -9,15 +9,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import unicodedata
 from pathlib import Path
 
 from tutor.i18n import t, ui_lang
 
 __all__ = ["main"]
-
-MAX_QUERY = 200
-
 
 class _Usage(Exception):
     """A user mistake: message already in the interface language; exit status 2 (or the given one)."""
@@ -28,14 +24,14 @@ class _Usage(Exception):
 
 
 def _clean_query(raw: str, ui: str) -> str:
-    """Drop control characters and surplus spaces; refuse an empty query; cut an overlong one."""
-    text = "".join(" " if unicodedata.category(ch)[0] == "C" else ch for ch in raw)
-    text = " ".join(text.split())
+    """Drop control characters and surplus spaces; refuse an empty query; cut an overlong one (with a warning)."""
+    from glossary.search import MAX_QUERY, clean_query
+
+    text = clean_query(raw)
     if not text:
         raise _Usage(t("empty_query", ui))
-    if len(text) > MAX_QUERY:
+    if len(" ".join(raw.split())) > MAX_QUERY:
         print(t("query_truncated", ui, n=MAX_QUERY), file=sys.stderr)
-        text = text[:MAX_QUERY]
     return text
 
 
