@@ -1,0 +1,95 @@
+"""Actions: small frozen value objects, like python-chess moves; their repr is valid code.
+
+>>> CastSpell(card=12, targets=(3,), x=2)
+CastSpell(card=12, targets=(3,), x=2, sacrifice=None, tap=None)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = [
+    "Action", "ActivateAbility", "AssignCombatDamage", "CastSpell", "ChooseLegend", "DeclareAttackers",
+    "DeclareBlockers", "Discard", "PassPriority", "PlayLand",
+]
+
+PLAYER_TARGET_BASE = -1  # players are targeted as -1 - player index: -1 is player 0, -2 is player 1
+
+
+def player_target(player: int) -> int:
+    """The target id of a player (objects have ids >= 1)."""
+    return -1 - player
+
+
+@dataclass(frozen=True, slots=True)
+class PassPriority:
+    """CR 117.3d: pass priority."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayLand:
+    """CR 305.1 / 116.2a: play a land from hand (a special action; doesn't use the stack)."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class CastSpell:
+    """CR 601.2: cast a spell from hand. Targets are object ids or player targets (-1, -2)."""
+
+    card: int
+    targets: tuple = ()
+    x: int = 0
+    sacrifice: int | None = None  # the permanent sacrificed as an additional cost
+    tap: tuple | None = None  # mana sources to tap; None lets the engine choose
+
+
+@dataclass(frozen=True, slots=True)
+class ActivateAbility:
+    """CR 602: activate an ability of a permanent (mana abilities resolve at once, 605.3)."""
+
+    source: int
+    index: int = 0
+    targets: tuple = ()
+    x: int = 0
+    tap: tuple | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareAttackers:
+    """CR 508.1: the active player declares attacking creatures (possibly none)."""
+
+    attackers: tuple = ()
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareBlockers:
+    """CR 509.1: the defending player declares blocks as (blocker, attacker) pairs."""
+
+    blocks: tuple = ()
+
+
+@dataclass(frozen=True, slots=True)
+class AssignCombatDamage:
+    """CR 510.1c-d: an attacker's controller divides its combat damage: ((recipient, amount), ...)."""
+
+    attacker: int
+    assignment: tuple = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseLegend:
+    """CR 704.5j: keep one of several legendary permanents with the same name."""
+
+    keep: int
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """CR 514.1: discard down to maximum hand size in the cleanup step."""
+
+    cards: tuple = ()
+
+
+Action = PassPriority | PlayLand | CastSpell | ActivateAbility | DeclareAttackers | DeclareBlockers | \
+    AssignCombatDamage | ChooseLegend | Discard

@@ -1,0 +1,262 @@
+"""Card definitions in the engine's declarative vocabulary (see lessons/CARDS.md).
+
+`card_from_dict` validates a plain mapping (as read from YAML by the tutor layer) and raises
+CardDefinitionError naming the key path for anything outside the vocabulary.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tutor.engine.errors import CardDefinitionError
+from tutor.engine.mana import COLOR_NAMES, ManaCost
+
+__all__ = ["Ability", "CardDef", "KEYWORDS", "card_from_dict"]
+
+CARD_TYPES = ("land", "creature", "artifact", "enchantment", "instant", "sorcery")
+SUPERTYPES = ("basic", "legendary")
+LAND_TYPES = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+WALKS = {"plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp", "mountainwalk": "Mountain",
+         "forestwalk": "Forest"}
+KEYWORDS = frozenset({
+    "flying", "reach", "first strike", "double strike", "deathtouch", "lifelink", "trample", "vigilance",
+    "haste", "defender", "flash", "menace", "fear", "unblockable", "indestructible",
+    *(f"protection from {c}" for c in COLOR_NAMES.values()), *WALKS,
+})
+TARGET_TYPES = ("creature", "player", "any", "spell", "permanent", "land", "artifact", "enchantment")
+FILTER_KEYS = {"color", "not_color", "tapped", "attacking_or_blocking", "controller", "subtypes", "types", "other"}
+EFFECTS = {
+    "damage": {"amount", "to"}, "destroy": {"target", "all", "no_regenerate"}, "exile": {"target"},
+    "bounce": {"target", "all"}, "draw": {"count", "who"}, "discard": {"count", "who"},
+    "gain_life": {"amount", "who"}, "lose_life": {"amount", "who"}, "counter": {"target"},
+    "tap": {"target"}, "untap": {"target"}, "create_token": {"token", "count"},
+    "counters": {"kind", "count", "on"}, "pump": {"power", "toughness", "on"}, "grant": {"keywords", "on"},
+    "regenerate": {"on"}, "prevent": {"combat_damage", "amount", "to"}, "extra_combat": set(),
+}
+TRIGGERS = ("enters", "dies", "upkeep")
+
+
+@dataclass(frozen=True)
+class Ability:
+    """One ability of a permanent: mana, activated, triggered or static."""
+
+    kind: str
+    cost: dict = field(default_factory=dict)  # {"mana": ManaCost, "tap": bool, "sacrifice_self": bool, "life": int}
+    add: str = ""  # mana abilities: the colour letter produced
+    targets: tuple = ()
+    effects: tuple = ()
+    when: str = ""  # triggered abilities
+    affects: dict = field(default_factory=dict)  # static abilities
+    pump: tuple = (0, 0)
+    keywords: frozenset = frozenset()
+
+
+@dataclass(frozen=True)
+class CardDef:
+    """A card (or token) definition."""
+
+    id: str
+    name: dict  # {"en", "it", "ru"}
+    cost: ManaCost
+    types: frozenset
+    supertypes: frozenset = frozenset()
+    subtypes: frozenset = frozenset()
+    power: int | None = None
+    toughness: int | None = None
+    keywords: frozenset = frozenset()
+    abilities: tuple = ()
+    spell_targets: tuple = ()
+    spell_effects: tuple = ()
+    enchant: str = ""
+    additional_cost: dict = field(default_factory=dict)
+    token: bool = False
+    colors: frozenset = frozenset()
+    text: dict = field(default_factory=dict)
+    unofficial: frozenset = frozenset()
+
+    def is_a(self, card_type: str) -> bool:
+        return card_type in self.types
+
+    @property
+    def is_permanent(self) -> bool:
+        """Rule 110.4: artifacts, creatures, enchantments, lands (and planeswalkers, battles)."""
+        return not ({"instant", "sorcery"} & self.types)
+
+
+def _fail(card: str, path: str, message: str):
+    raise CardDefinitionError(card, path, message)
+
+
+def _keys(card: str, path: str, d: object, allowed: set, required: set = frozenset()) -> dict:
+    if not isinstance(d, dict):
+        _fail(card, path, "expected a mapping")
+    for k in d:
+        if k not in allowed:
+            _fail(card, f"{path}.{k}" if path else str(k), f"unknown key {k!r}")
+    for k in required:
+        if k not in d:
+            _fail(card, f"{path}.{k}" if path else k, "required key missing")
+    return d
+
+
+def _keywords(card: str, path: str, value: object) -> frozenset:
+    if not isinstance(value, list) or not all(isinstance(k, str) for k in value):
+        _fail(card, path, "expected a list of keywords")
+    for i, k in enumerate(value):
+        if k not in KEYWORDS:
+            _fail(card, f"{path}.{i}", f"unknown keyword {k!r}")
+    return frozenset(value)
+
+
+def _targets(card: str, path: str, value: object) -> tuple:
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        _fail(card, path, "expected a list of targets")
+    out = []
+    for i, t in enumerate(value):
+        _keys(card, f"{path}.{i}", t, {"type", "filter"}, {"type"})
+        if t["type"] not in TARGET_TYPES:
+            _fail(card, f"{path}.{i}.type", f"unknown target type {t['type']!r}")
+        flt = _keys(card, f"{path}.{i}.filter", t.get("filter") or {}, FILTER_KEYS)
+        out.append((t["type"], tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in flt.items()))))
+    return tuple(out)
+
+
+def _effects(card: str, path: str, value: object, n_targets: int, tokens: set[str]) -> tuple:
+    if not isinstance(value, list):
+        _fail(card, path, "expected a list of effects")
+    out = []
+    for i, e in enumerate(value):
+        p = f"{path}.{i}"
+        if not isinstance(e, dict) or len(e) != 1:
+            _fail(card, p, "each effect is a mapping with exactly one key")
+        (name, params), = e.items()
+        if name not in EFFECTS:
+            _fail(card, f"{p}.{name}", f"unknown effect {name!r}")
+        params = params or {}
+        _keys(card, f"{p}.{name}", params, EFFECTS[name])
+        for k, v in params.items():
+            if isinstance(v, dict) and "target" in v and not (isinstance(v["target"], int) and 0 <= v["target"] < n_targets):
+                _fail(card, f"{p}.{name}.{k}", f"target index {v['target']!r} out of range")
+        if name in ("destroy", "exile", "bounce", "counter", "tap", "untap") and "target" in params:
+            if not (isinstance(params["target"], int) and 0 <= params["target"] < n_targets):
+                _fail(card, f"{p}.{name}.target", f"target index {params['target']!r} out of range")
+        if name == "create_token" and params.get("token") not in tokens:
+            _fail(card, f"{p}.{name}.token", f"unknown token {params.get('token')!r}")
+        if name == "grant":
+            _keywords(card, f"{p}.{name}.keywords", params.get("keywords"))
+        if name == "counters" and params.get("kind") not in ("+1/+1", "-1/-1"):
+            _fail(card, f"{p}.{name}.kind", "counter kind must be +1/+1 or -1/-1")
+        out.append((name, _freeze(params)))
+    return tuple(out)
+
+
+def _freeze(v: object) -> object:
+    if isinstance(v, dict):
+        return tuple(sorted((k, _freeze(x)) for k, x in v.items()))
+    if isinstance(v, list):
+        return tuple(_freeze(x) for x in v)
+    return v
+
+
+def _ability(card: str, path: str, a: object, tokens: set[str]) -> Ability:
+    _keys(card, path, a, {"kind", "cost", "add", "targets", "effects", "when", "affects", "pump", "keywords"}, {"kind"})
+    kind = a["kind"]
+    cost = {}
+    if "cost" in a:
+        c = _keys(card, f"{path}.cost", a["cost"], {"mana", "tap", "sacrifice_self", "life"})
+        try:
+            cost = {"mana": ManaCost.parse(c.get("mana")), "tap": bool(c.get("tap", False)),
+                    "sacrifice_self": bool(c.get("sacrifice_self", False)), "life": int(c.get("life", 0))}
+        except ValueError as exc:
+            _fail(card, f"{path}.cost.mana", str(exc))
+    if kind == "mana":
+        add = str(a.get("add", ""))
+        if add.strip("{}") not in "WUBRGC" or len(add.strip("{}")) != 1:
+            _fail(card, f"{path}.add", "a mana ability adds one mana symbol such as {G}")
+        return Ability("mana", cost, add=add.strip("{}"))
+    targets = _targets(card, f"{path}.targets", a.get("targets"))
+    if kind == "activated":
+        return Ability("activated", cost, targets=targets,
+                       effects=_effects(card, f"{path}.effects", a.get("effects", []), len(targets), tokens))
+    if kind == "triggered":
+        if a.get("when") not in TRIGGERS:
+            _fail(card, f"{path}.when", f"trigger must be one of {', '.join(TRIGGERS)}")
+        return Ability("triggered", targets=targets, when=a["when"],
+                       effects=_effects(card, f"{path}.effects", a.get("effects", []), len(targets), tokens))
+    if kind == "static":
+        affects = a.get("affects")
+        if affects != "enchanted":
+            affects = dict(_keys(card, f"{path}.affects", affects or {}, FILTER_KEYS))
+        pump = a.get("pump", [0, 0])
+        if not (isinstance(pump, list) and len(pump) == 2 and all(isinstance(x, int) for x in pump)):
+            _fail(card, f"{path}.pump", "pump is [power, toughness]")
+        return Ability("static", affects=affects if isinstance(affects, dict) else {"enchanted": True},
+                       pump=tuple(pump), keywords=_keywords(card, f"{path}.keywords", a.get("keywords", [])))
+    _fail(card, f"{path}.kind", f"unknown ability kind {kind!r}")
+    raise AssertionError  # pragma: no cover
+
+
+def card_from_dict(d: dict, tokens: set[str] = frozenset()) -> CardDef:
+    """Validate and build a card definition; `tokens` are the token ids effects may create."""
+    cid = d.get("id") if isinstance(d, dict) else None
+    if not isinstance(cid, str) or not cid:
+        _fail(str(cid), "id", "every card needs an id")
+    _keys(cid, "", d, {"id", "name", "unofficial", "cost", "types", "supertypes", "subtypes", "power", "toughness",
+                       "keywords", "enchant", "abilities", "spell", "additional_cost", "text", "token", "colors"},
+          {"id", "name", "types"})
+    name = _keys(cid, "name", d["name"], {"en", "it", "ru"}, {"en", "it", "ru"})
+    types = d["types"]
+    if not isinstance(types, list) or not types or any(t not in CARD_TYPES for t in types):
+        _fail(cid, "types", f"types must be a non-empty list of {', '.join(CARD_TYPES)}")
+    sup = d.get("supertypes") or []
+    if any(s not in SUPERTYPES for s in sup):
+        _fail(cid, "supertypes", f"supertypes must be among {', '.join(SUPERTYPES)}")
+    try:
+        cost = ManaCost.parse(d.get("cost"))
+    except ValueError as exc:
+        _fail(cid, "cost", str(exc))
+    if "creature" in types and not (isinstance(d.get("power"), int) and isinstance(d.get("toughness"), int)):
+        _fail(cid, "power", "a creature needs integer power and toughness")
+    spell = d.get("spell")
+    targets: tuple = ()
+    effects: tuple = ()
+    if spell is not None:
+        if not ({"instant", "sorcery"} & set(types)):
+            _fail(cid, "spell", "only instants and sorceries have a spell part")
+        _keys(cid, "spell", spell, {"targets", "effects"})
+        targets = _targets(cid, "spell.targets", spell.get("targets"))
+        effects = _effects(cid, "spell.effects", spell.get("effects", []), len(targets), tokens)
+    elif {"instant", "sorcery"} & set(types):
+        _fail(cid, "spell", "an instant or sorcery needs a spell part")
+    abilities = d.get("abilities") or []
+    if not isinstance(abilities, list):
+        _fail(cid, "abilities", "expected a list")
+    enchant = d.get("enchant", "")
+    subtypes = frozenset(d.get("subtypes") or [])
+    if ("Aura" in subtypes) != bool(enchant):
+        _fail(cid, "enchant", "an Aura needs 'enchant' and only Auras have it")
+    if enchant and enchant not in ("creature", "land", "permanent"):
+        _fail(cid, "enchant", "enchant creature, land or permanent")
+    add_cost = _keys(cid, "additional_cost", d.get("additional_cost") or {}, {"sacrifice", "life", "discard"})
+    if "sacrifice" in add_cost and add_cost["sacrifice"] not in ("creature", "land", "artifact"):
+        _fail(cid, "additional_cost.sacrifice", "sacrifice a creature, land or artifact")
+    colors = frozenset(d.get("colors") or [])
+    if any(c not in COLOR_NAMES.values() for c in colors):
+        _fail(cid, "colors", "colours are white, blue, black, red, green")
+    letters = {v: k for k, v in COLOR_NAMES.items()}
+    built = tuple(_ability(cid, f"abilities.{i}", a, tokens) for i, a in enumerate(abilities))
+    if "land" in types:
+        # 305.6: a land with a basic land type has "{T}: Add [its mana]" (intrinsic, listed first).
+        built = tuple(Ability("mana", {"tap": True, "mana": ManaCost()}, add=LAND_TYPES[t])
+                      for t in sorted(subtypes) if t in LAND_TYPES) + built
+    return CardDef(
+        id=cid, name=dict(name), cost=cost, types=frozenset(types), supertypes=frozenset(sup), subtypes=subtypes,
+        power=d.get("power"), toughness=d.get("toughness"),
+        keywords=_keywords(cid, "keywords", d.get("keywords") or []),
+        abilities=built,
+        spell_targets=targets, spell_effects=effects, enchant=enchant, additional_cost=dict(add_cost),
+        token=bool(d.get("token", False)), colors=frozenset(letters[c] for c in colors) or cost.colors(),
+        text=dict(d.get("text") or {}), unofficial=frozenset(d.get("unofficial") or []),
+    )

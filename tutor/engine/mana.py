@@ -1,0 +1,108 @@
+"""Mana costs, mana pools and paying costs (rules 106, 107.4, 118, 202, 601.2g-h).
+
+>>> c = ManaCost.parse("{X}{2}{R}{R}")
+>>> c.generic, c.colored, c.x, c.mana_value(3), str(c)
+(2, {'R': 2}, 1, 7, '{X}{2}{R}{R}')
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+__all__ = ["COLORS", "COLOR_NAMES", "ManaCost", "find_payment"]
+
+COLORS = "WUBRG"
+COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+_SYMBOL = re.compile(r"\{([^{}]+)\}")
+
+
+@dataclass(frozen=True)
+class ManaCost:
+    generic: int = 0
+    colored: dict = field(default_factory=dict)  # colour letter (or "C") -> count
+    x: int = 0  # number of {X} symbols
+
+    @classmethod
+    def parse(cls, text: str | None) -> ManaCost:
+        """Parse ``"{2}{G}{G}"``; raise ValueError on anything else."""
+        if not text:
+            return cls()
+        pos, generic, colored, x = 0, 0, {}, 0
+        for m in _SYMBOL.finditer(text):
+            if m.start() != pos:
+                raise ValueError(f"not a mana cost: {text!r}")
+            pos = m.end()
+            sym = m.group(1).upper()
+            if sym.isdigit():
+                generic += int(sym)
+            elif sym == "X":
+                x += 1
+            elif sym in COLORS or sym == "C":
+                colored[sym] = colored.get(sym, 0) + 1
+            else:
+                raise ValueError(f"unknown mana symbol {{{sym}}} in {text!r}")
+        if pos != len(text):
+            raise ValueError(f"not a mana cost: {text!r}")
+        return cls(generic, colored, x)
+
+    def mana_value(self, x: int = 0) -> int:
+        """Rule 202.3: the total amount of mana; X counts as its chosen value on the stack, else 0."""
+        return self.generic + sum(self.colored.values()) + self.x * x
+
+    def colors(self) -> frozenset[str]:
+        """Rule 202.2: an object's colours are those of the coloured symbols in its mana cost."""
+        return frozenset(c for c in self.colored if c in COLORS)
+
+    def __str__(self) -> str:
+        out = "{X}" * self.x + (f"{{{self.generic}}}" if self.generic else "")
+        for c in COLORS + "C":
+            out += f"{{{c}}}" * self.colored.get(c, 0)
+        return out or "{0}"
+
+
+def find_payment(generic: int, colored: dict, pool: dict, sources: list[tuple[int, str]]) -> tuple[dict, list[int]] | None:
+    """Choose how to pay: mana from the pool first, then sources (permanent id, colour it makes).
+
+    Returns (mana taken from the pool by colour, source ids to tap), or None when the cost can't be
+    paid. Deterministic: coloured symbols are matched first, by the sources that make the rarest colour.
+
+    >>> find_payment(1, {"R": 1}, {}, [(1, "R"), (2, "G"), (3, "R")])
+    ({}, [1, 2])
+    >>> find_payment(0, {"U": 1}, {}, [(1, "R")]) is None
+    True
+    """
+    pool = dict(pool)
+    need = dict(colored)
+    taken: dict[str, int] = {}
+    for c in list(need):
+        use = min(pool.get(c, 0), need[c])
+        if use:
+            pool[c] -= use
+            taken[c] = taken.get(c, 0) + use
+            need[c] -= use
+    free = list(sources)
+    tapped: list[int] = []
+    # Coloured symbols: match each with a source of that colour (sources are single-colour here).
+    for c in sorted((c for c in need if need[c] > 0), key=lambda c: sum(1 for _, s in free if s == c)):
+        for _ in range(need[c]):
+            pick = next((i for i, (_, s) in enumerate(free) if s == c), None)
+            if pick is None:
+                return None
+            tapped.append(free.pop(pick)[0])
+    # Generic: remaining pool mana first, then the sources making the colour least in demand elsewhere.
+    remaining = generic
+    for c in sorted(pool):
+        use = min(pool[c], remaining)
+        if use:
+            pool[c] -= use
+            taken[c] = taken.get(c, 0) + use
+            remaining -= use
+    if remaining > len(free):
+        return None
+    counts: dict[str, int] = {}
+    for _, s in free:
+        counts[s] = counts.get(s, 0) + 1
+    free.sort(key=lambda src: (-counts[src[1]], src[0]))
+    tapped.extend(src[0] for src in free[:remaining])
+    return taken, tapped

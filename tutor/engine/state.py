@@ -1,0 +1,159 @@
+"""The game state: objects, zones, players, stack, combat, turn structure. Plain data, no rules.
+
+Rule 400.7: an object that moves from one zone to another becomes a new object, so every zone
+change gives a card a new object id (`Obj.id`); `Obj.card_id` stays the same physical card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from tutor.engine.cards import CardDef
+
+__all__ = ["Obj", "Outcome", "Player", "StackItem", "State", "Step", "ZONES"]
+
+ZONES = ("library", "hand", "battlefield", "graveyard", "exile", "stack")
+
+
+class Step(Enum):
+    """Steps and main phases in turn order (rule 500.1), with their rule numbers."""
+
+    UNTAP = ("untap", "beginning", "502")
+    UPKEEP = ("upkeep", "beginning", "503")
+    DRAW = ("draw", "beginning", "504")
+    PRECOMBAT_MAIN = ("precombat_main", "precombat_main", "505")
+    BEGINNING_OF_COMBAT = ("beginning_of_combat", "combat", "507")
+    DECLARE_ATTACKERS = ("declare_attackers", "combat", "508")
+    DECLARE_BLOCKERS = ("declare_blockers", "combat", "509")
+    FIRST_STRIKE_DAMAGE = ("first_strike_damage", "combat", "510.4")
+    COMBAT_DAMAGE = ("combat_damage", "combat", "510")
+    END_OF_COMBAT = ("end_of_combat", "combat", "511")
+    POSTCOMBAT_MAIN = ("postcombat_main", "postcombat_main", "505")
+    END = ("end", "ending", "513")
+    CLEANUP = ("cleanup", "ending", "514")
+
+    @property
+    def key(self) -> str:
+        return self.value[0]
+
+    @property
+    def phase(self) -> str:
+        return self.value[1]
+
+    @property
+    def rule(self) -> str:
+        return self.value[2]
+
+    @property
+    def is_main(self) -> bool:
+        return self in (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)
+
+    @classmethod
+    def from_key(cls, key: str) -> Step:
+        for s in cls:
+            if s.key == key:
+                return s
+        raise KeyError(key)
+
+
+TURN_STEPS = (
+    Step.UNTAP, Step.UPKEEP, Step.DRAW, Step.PRECOMBAT_MAIN, Step.BEGINNING_OF_COMBAT, Step.DECLARE_ATTACKERS,
+    Step.DECLARE_BLOCKERS, Step.COMBAT_DAMAGE, Step.END_OF_COMBAT, Step.POSTCOMBAT_MAIN, Step.END, Step.CLEANUP,
+)
+COMBAT_STEPS = (Step.BEGINNING_OF_COMBAT, Step.DECLARE_ATTACKERS, Step.DECLARE_BLOCKERS, Step.COMBAT_DAMAGE,
+                Step.END_OF_COMBAT)
+
+
+@dataclass(slots=True)
+class Obj:
+    """A card or token as an object in a zone."""
+
+    id: int
+    card: CardDef
+    card_id: int  # the physical card (stable across zones); tokens get their own
+    owner: int
+    controller: int
+    zone: str
+    tapped: bool = False
+    fresh: bool = True  # came under its controller's control since their most recent turn began (302.6)
+    damage: int = 0
+    deathtouched: bool = False  # dealt damage by a deathtouch source since the last SBA check (702.2b)
+    counters: dict = field(default_factory=dict)  # "+1/+1" / "-1/-1" -> n
+    attached_to: int | None = None
+    regen_shields: int = 0
+    timestamp: int = 0
+
+
+@dataclass(slots=True)
+class StackItem:
+    """A spell or an activated/triggered ability on the stack (405)."""
+
+    id: int  # for a spell, the spell object's id
+    kind: str  # "spell" | "ability"
+    controller: int
+    card: CardDef  # the spell's card, or the ability's source card (last known information)
+    source: int | None  # the source permanent's object id (abilities)
+    targets: tuple
+    target_specs: tuple
+    effects: tuple
+    x: int = 0
+    ability_index: int | None = None
+    trigger: str = ""  # for triggered abilities: enters | dies | upkeep
+    colors: frozenset = frozenset()
+
+
+@dataclass(slots=True)
+class Player:
+    index: int
+    life: int = 20
+    library: list = field(default_factory=list)  # object ids, top first
+    hand: list = field(default_factory=list)
+    graveyard: list = field(default_factory=list)  # top last
+    exile: list = field(default_factory=list)
+    pool: dict = field(default_factory=dict)  # colour letter -> amount
+    lands_played: int = 0
+    drew_from_empty: bool = False
+    max_hand: int = 7
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How the game ended: `winner` is a player index, or None for a draw (104.4a)."""
+
+    winner: int | None
+    reason: str
+    rules: tuple
+
+
+@dataclass(slots=True)
+class State:
+    players: list
+    objects: dict = field(default_factory=dict)  # id -> Obj, every object in every zone
+    battlefield: list = field(default_factory=list)  # object ids in timestamp order
+    stack: list = field(default_factory=list)  # StackItem, top last
+    turn: int = 1
+    active: int = 0
+    starting_player: int = 0
+    step: Step = Step.UNTAP
+    step_queue: list = field(default_factory=list)  # steps still to come this turn
+    priority: int | None = None  # the player who has priority now (when pending is priority)
+    passed: set = field(default_factory=set)  # players who passed in succession
+    pending: tuple = ()  # the decision the game waits for: ("priority", p), ("attackers", p), ...
+    next_id: int = 1
+    clock: int = 0  # timestamps
+    # Combat
+    attackers: dict = field(default_factory=dict)  # attacker id -> defending player
+    blocks: dict = field(default_factory=dict)  # blocker id -> attacker id
+    blocked: set = field(default_factory=set)  # attackers that became blocked (509.1h)
+    attacked_this_turn: set = field(default_factory=set)
+    first_strikers: set = field(default_factory=set)  # combatants that had first/double strike as the first-strike step began
+    first_strike_done: bool = False
+    damage_plan: dict = field(default_factory=dict)  # attacker id -> ((recipient, amount), ...) chosen
+    # Effects
+    eot: list = field(default_factory=list)  # "until end of turn" effects: (object id, power, toughness, keywords)
+    prevent_combat: bool = False  # "prevent all combat damage that would be dealt this turn"
+    prevent_next: dict = field(default_factory=dict)  # target id -> damage still to prevent this turn
+    triggers: list = field(default_factory=list)  # waiting to be put on the stack: (controller, StackItem)
+    cleanup_again: bool = False
+    outcome: Outcome | None = None
