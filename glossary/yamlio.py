@@ -3,10 +3,13 @@
 >>> data = load_yaml_text("a: 1\\nb:\\n  c: [x]\\n", "demo.yaml")
 >>> data["b"].line, data["b"].key_line("c")
 (3, 3)
+>>> load_yaml_text("on: yes\\noff: true\\n", "demo.yaml")
+{'on': 'yes', 'off': True}
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -58,6 +61,14 @@ def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> LineDict:
 
 
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+
+# YAML 1.2 booleans: only true/false. In YAML 1.1 "on", "off", "yes" and "no" are booleans too, which
+# turns a key such as `on:` into True; our files mean the word.
+_BOOL = re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$")
+_Loader.yaml_implicit_resolvers = {
+    first: [(tag, _BOOL if tag == "tag:yaml.org,2002:bool" else regexp) for tag, regexp in resolvers]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
 
 
 def load_yaml_text(text: str, file: str) -> Any:

@@ -175,10 +175,57 @@ def _parser(ui: str) -> argparse.ArgumentParser:
     kb.add_argument("--json", action="store_true", help=t("help_json", ui))
     im = sub.add_parser("import-rules", help=t("help_import", ui))
     im.add_argument("file")
+    sc = sub.add_parser("scenario", help=t("help_scenario", ui))
+    sc.add_argument("action", choices=("run",))
+    sc.add_argument("files", nargs="+")
+    sc.add_argument("--json", action="store_true", help=t("help_json", ui))
+    sc.add_argument("-v", "--verbose", action="store_true", help=t("help_verbose", ui))
     return p
 
 
-COMMANDS = {"lookup": cmd_lookup, "show": cmd_show, "rule": cmd_rule, "kb": cmd_kb, "import-rules": cmd_import_rules}
+def cmd_scenario(args: argparse.Namespace, ui: str) -> int:
+    """Run scenario files: 0 when every expectation holds, 1 when one fails, 2 when a file is invalid."""
+    from glossary.yamlio import YamlError
+    from tutor.cardpool import load_cards
+    from tutor.events_text import render_log
+    from tutor.scenario import load_scenario, run_scenario
+
+    try:
+        cards = load_cards()
+    except YamlError as exc:
+        raise _Usage(t("invalid_file", ui, error=exc)) from None
+    files: list[Path] = []
+    for f in args.files:
+        p = Path(f)
+        files.extend(sorted(p.glob("*.yaml")) if p.is_dir() else [p])
+    reports, status = [], 0
+    for path in files:
+        if not path.is_file():
+            raise _Usage(t("import_not_file", ui, path=path))
+        try:
+            sc = load_scenario(path, cards, str(path))
+        except YamlError as exc:
+            raise _Usage(t("invalid_file", ui, error=exc)) from None
+        res = run_scenario(sc)
+        game = res.game
+        log = render_log(game.events, cards, ui, game.object_cards) if game else []
+        reports.append({"file": str(path), "id": sc.id, "ok": res.ok, "failures": [f.as_dict() for f in res.failures],
+                        "checkpoints": res.checkpoints, "log": log,
+                        "title": sc.data.get("title"), "explanation": sc.data.get("explanation")})
+        status = max(status, 0 if res.ok else 1)
+    if args.json:
+        _emit_json(reports[0] if len(reports) == 1 else reports)
+        return status
+    from tutor.render import render_scenario
+
+    console = _console()
+    for rep in reports:
+        render_scenario(console, rep, ui, verbose=args.verbose or not rep["ok"])
+    return status
+
+
+COMMANDS = {"lookup": cmd_lookup, "show": cmd_show, "rule": cmd_rule, "kb": cmd_kb, "import-rules": cmd_import_rules,
+            "scenario": cmd_scenario}
 
 
 def main(argv: list[str] | None = None) -> int:

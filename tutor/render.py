@@ -215,3 +215,25 @@ def render_check(console: Console, rep: dict, ui: str) -> None:
             console.print(Text(f"  {s['source']}  {s['text'][:70]}…", style="dim"))
     console.print(Text(t("check_ok" if rep["consistent"] else "check_bad", ui),
                        style="bold green" if rep["consistent"] else "bold red"))
+
+
+def render_scenario(console: Console, rep: dict, ui: str, verbose: bool = False) -> None:
+    """A scenario run: OK or FAILED, what failed (expected / actual, rule), and the event log."""
+    title = (rep.get("title") or {}).get(ui) or rep["id"]
+    status = t("scenario_ok" if rep["ok"] else "scenario_failed", ui)
+    console.print(Text(f"{status}  {title}  ({rep['file']})", style="bold green" if rep["ok"] else "bold red"))
+    for f in rep["failures"]:
+        line = Text(f"  {f['where']}: {f['what']}", style="red")
+        if "expected" in f:
+            line.append(f"  {t('expected', ui)}: {f['expected']!r}", style="yellow")
+        if "actual" in f:
+            line.append(f"  {t('actual', ui)}: {f['actual']!r}", style="yellow")
+        if "rule" in f:
+            line.append(f"  ({t('rule_broken', ui)} {f['rule']})", style="cyan")
+        console.print(line)
+    if verbose and rep["log"]:
+        console.print(Text(t("event_log", ui), style="bold"))
+        for entry in rep["log"]:
+            console.print(symbol_text("  " + entry, "dim"))
+    if rep["ok"] and rep.get("explanation"):
+        console.print(Text(rep["explanation"].get(ui, ""), style="italic"))

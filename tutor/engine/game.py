@@ -62,6 +62,7 @@ class Game:
         self.rng = random.Random(seed)
         self.events: list[Event] = []
         self._history: list[tuple[State, int, object]] = []
+        self.object_cards: dict[int, str] = {}  # every object id ever used -> its card id (for logs)
         self._static_key: tuple = ()
         self._static_list: list = []
 
@@ -77,6 +78,7 @@ class Game:
         s.clock += 1
         obj.timestamp = s.clock
         s.objects[obj.id] = obj
+        self.object_cards[obj.id] = card.id
         if zone == "battlefield":
             s.battlefield.append(obj.id)
         elif zone != "stack":
@@ -261,6 +263,7 @@ class Game:
         s.clock += 1
         new.timestamp = s.clock
         s.objects[new.id] = new
+        self.object_cards[new.id] = o.card.id
         if zone == "battlefield":
             s.battlefield.append(new.id)
         elif zone == "library":
@@ -1076,7 +1079,7 @@ class Game:
                         self._move(spell.id, "graveyard")
                 else:
                     self.obj(oid).tapped = name == "tap"
-                    self._emit(name, "701.21", object=oid, card=self.obj(oid).card.id)
+                    self._emit("tapped" if name == "tap" else "untapped", "701.21", object=oid, card=self.obj(oid).card.id)
         elif name in ("draw", "discard", "gain_life", "lose_life"):
             count = p.get("count", 1) if name in ("draw", "discard") else amount
             count = x if count == "X" else count

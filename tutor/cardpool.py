@@ -1,0 +1,56 @@
+"""Load the card pool (lessons/cards.yaml) into engine card definitions, with file:line errors."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from glossary.yamlio import LineDict, YamlError, load_yaml
+from tutor.engine.cards import CardDef, card_from_dict
+from tutor.engine.errors import CardDefinitionError
+
+__all__ = ["CARDS_FILE", "load_cards"]
+
+LESSONS = Path(__file__).resolve().parent.parent / "lessons"
+CARDS_FILE = LESSONS / "cards.yaml"
+
+
+def _line_of(node: object, path: str) -> int:
+    """The line of a dotted key path (``abilities.0.effects.1``) inside a loaded YAML node."""
+    line = getattr(node, "line", 1)
+    for part in path.split("."):
+        if isinstance(node, LineDict) and part in node:
+            line = node.key_line(part)
+            node = node[part]
+        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
+            node = node[int(part)]
+            line = getattr(node, "line", line)
+        else:
+            break
+    return line
+
+
+def load_cards_from(path: Path, name: str | None = None) -> dict[str, CardDef]:
+    """Read a card pool file; any card outside the engine's vocabulary is a YamlError (file:line, key)."""
+    name = name or str(path)
+    data = load_yaml(path, name)
+    if not isinstance(data, list):
+        raise YamlError(name, 1, "the card pool is a list of cards")
+    tokens = {d.get("id") for d in data if isinstance(d, dict) and d.get("token")}
+    cards: dict[str, CardDef] = {}
+    for d in data:
+        line = getattr(d, "line", 1)
+        try:
+            card = card_from_dict(d, tokens)
+        except CardDefinitionError as exc:
+            raise YamlError(name, _line_of(d, exc.path), exc.message, key=exc.path or "id") from None
+        if card.id in cards:
+            raise YamlError(name, line, f"card id {card.id!r} is used twice", key="id")
+        cards[card.id] = card
+    return cards
+
+
+@lru_cache(maxsize=1)
+def load_cards() -> dict[str, CardDef]:
+    """The project's card pool."""
+    return load_cards_from(CARDS_FILE, "lessons/cards.yaml")
