@@ -64,6 +64,8 @@ class Game:
         self._history: list[tuple[State, int, object]] = []
         self.object_cards: dict[int, str] = {}  # every object id ever used -> its card id (for logs)
         self._static_key: tuple = ()
+        self._version = 0  # bumped by every action and undo: memoised answers are per position
+        self._mana_memo: dict = {}
         self._static_list: list = []
 
     # ==== construction ===============================================================================
@@ -122,8 +124,10 @@ class Game:
         """Play an action; return the events it caused. Raises IllegalAction (with its rule) if illegal."""
         start = len(self.events)
         plan = self._validate(action)
+        self._version += 1
         self._perform(action, plan)
         self._run()
+        self._version += 1
         return self.events[start:]
 
     def push(self, action: object) -> list[Event]:
@@ -136,6 +140,7 @@ class Game:
     def pop(self) -> None:
         """Undo the last pushed action."""
         state, n, rng = self._history.pop()
+        self._version += 1
         self.state = state
         del self.events[n:]
         self.rng.setstate(rng)
@@ -228,6 +233,8 @@ class Game:
 
     def _protected_from(self, oid: int, colors: frozenset) -> bool:
         """702.16: protection from a colour the source has."""
+        if not colors:
+            return False
         kws = self.keywords(oid)
         return any(f"protection from {COLOR_NAMES[c]}" in kws for c in colors)
 
@@ -447,7 +454,8 @@ class Game:
             o = s.objects[oid]
             if "creature" in o.card.types:
                 _, t = self.power_toughness(oid)
-                if t <= 0 or o.damage >= t or (o.deathtouched and o.damage > 0):
+                sturdy = "indestructible" in self.keywords(oid)
+                if t <= 0 or (not sturdy and (o.damage >= t or (o.deathtouched and o.damage > 0))):
                     return True
             if "Aura" in o.card.subtypes:
                 host = s.objects.get(o.attached_to) if o.attached_to else None
@@ -485,15 +493,21 @@ class Game:
             return True
         to_graveyard: list[tuple[int, str]] = []
         to_destroy: list[tuple[int, str]] = []
+        # Toughness can only differ from the printed value with counters, pump effects or static abilities.
+        modified = bool(s.eot) or any(ab.pump[1] for _, ab in self._statics())
         for oid in list(s.battlefield):
             o = s.objects[oid]
+            if "creature" in o.card.types and not (o.damage or o.counters or o.deathtouched or modified) \
+                    and (o.card.toughness or 0) > 0 and "Aura" not in o.card.subtypes and "legendary" not in o.card.supertypes:
+                continue
             if "creature" in o.card.types:
                 p, t = self.power_toughness(oid)
+                sturdy = "indestructible" in self.keywords(oid)  # 702.12b: "destroy" does nothing to it
                 if t <= 0:
                     to_graveyard.append((oid, "704.5f"))
-                elif o.damage >= t:
+                elif o.damage >= t and not sturdy:
                     to_destroy.append((oid, "704.5g"))
-                elif o.deathtouched and o.damage > 0:
+                elif o.deathtouched and o.damage > 0 and not sturdy:
                     to_destroy.append((oid, "704.5h"))
                 o.deathtouched = False
             if "Aura" in o.card.subtypes:
@@ -576,33 +590,37 @@ class Game:
 
     # ==== targets ======================================================================================
     def _target_candidates(self, spec: tuple, controller: int, source: int | None, colors: frozenset) -> list[int]:
-        kind, flt = spec[0], _p(spec[1])
+        """Every legal choice for one target (115.1): players as -1/-2, objects by id."""
         s = self.state
+        kind = spec[0]
         out: list[int] = []
         if kind in ("player", "any"):
             out += [player_target(p) for p in range(len(s.players))]
         if kind == "spell":
-            out += [it.id for it in s.stack if it.kind == "spell"]
-            return out
+            return out + [it.id for it in s.stack if it.kind == "spell"]
         if kind != "player":
-            for oid in s.battlefield:
-                o = s.objects[oid]
-                need = {"any": "creature", "permanent": None}.get(kind, kind)
-                if need and need not in o.card.types:
-                    continue
-                if not self._matches(o, flt, controller, source):
-                    continue
-                if self._protected_from(oid, colors):
-                    continue  # 702.16b
-                out.append(oid)
+            out += [oid for oid in s.battlefield if self._object_target_ok(spec, oid, controller, source, colors)]
         return out
+
+    def _object_target_ok(self, spec: tuple, oid: int, controller: int, source: int | None, colors: frozenset) -> bool:
+        o = self.state.objects.get(oid)
+        if o is None or o.zone != "battlefield":
+            return False
+        need = {"any": "creature", "permanent": None}.get(spec[0], spec[0])
+        if need and need not in o.card.types:
+            return False
+        if spec[1] and not self._matches(o, _p(spec[1]), controller, source):
+            return False
+        return not self._protected_from(oid, colors)  # 702.16b
 
     def _target_legal(self, spec: tuple, target: int, controller: int, source: int | None, colors: frozenset) -> bool:
         if target < 0:
             return spec[0] in ("player", "any") and -1 - target < len(self.state.players)
         if spec[0] == "spell":
             return any(it.id == target and it.kind == "spell" for it in self.state.stack)
-        return target in self._target_candidates(spec, controller, source, colors)
+        if spec[0] == "player":
+            return False
+        return self._object_target_ok(spec, target, controller, source, colors)
 
     # ==== validation ===================================================================================
     def _need(self, kind: str, player: int | None = None) -> int:
@@ -661,6 +679,13 @@ class Game:
         return player
 
     def _mana_sources(self, player: int, exclude: set = frozenset()) -> list[tuple[int, str]]:
+        """Untapped permanents that can tap for mana now, as (id, colour); memoised per position."""
+        key = (self._version, id(self.state), player, frozenset(exclude))
+        memo = self._mana_memo.get(key)
+        if memo is not None:
+            return list(memo)
+        if len(self._mana_memo) > 64:
+            self._mana_memo.clear()
         s = self.state
         out = []
         for oid in s.battlefield:
@@ -670,6 +695,7 @@ class Game:
             for color in self._mana_colors(o):
                 out.append((oid, color))
                 break
+        self._mana_memo[key] = tuple(out)
         return out
 
     def _mana_colors(self, o: Obj) -> list[str]:
@@ -1310,7 +1336,7 @@ class Game:
         kind, player = s.pending[0], s.pending[1] if len(s.pending) > 1 else None
         if kind == "priority":
             yield PassPriority()
-            yield from self._gen_priority(player)
+            yield from self.priority_actions()
         elif kind == "attackers":
             able = [oid for oid in s.battlefield if self._can_attack(oid, player)]
             for n in range(len(able) + 1):
@@ -1348,29 +1374,53 @@ class Game:
         return (o.controller == player and "creature" in o.card.types and not o.tapped
                 and (not o.fresh or "haste" in kws) and "defender" not in kws)
 
-    def _gen_priority(self, player: int) -> Iterator:
+    def priority_actions(self, include_mana_abilities: bool = True) -> Iterator:
+        """The legal actions at priority other than passing (optionally without bare mana abilities,
+        which only add mana that empties at the end of the step)."""
+        for source in self.priority_sources(include_mana_abilities):
+            yield from self.source_actions(source, include_mana_abilities)
+
+    def priority_sources(self, include_mana_abilities: bool = True) -> list[int]:
+        """Objects that might yield an action now: cards in the priority player's hand, permanents they control
+        with activated abilities."""
+        kinds = ("activated", "mana") if include_mana_abilities else ("activated",)
         s = self.state
-        legal = self.legal_actions()
-        for c in s.players[player].hand:
-            o = self.obj(c)
+        if not (s.pending and s.pending[0] == "priority") or s.outcome is not None:
+            return []
+        player = s.pending[1]
+        return list(s.players[player].hand) + [
+            oid for oid in s.battlefield if s.objects[oid].controller == player
+            and any(ab.kind in kinds for ab in s.objects[oid].card.abilities)]
+
+    def source_actions(self, oid: int, include_mana_abilities: bool = True) -> Iterator:
+        """The legal actions at priority that use one object: play or cast it, or activate its abilities."""
+        s = self.state
+        if not (s.pending and s.pending[0] == "priority") or oid not in s.objects:
+            return
+        player = s.pending[1]
+        o = s.objects[oid]
+        # Cheap necessary conditions first, so that only plausible actions reach the full validator.
+        sorcery_ok = player == s.active and s.step.is_main and not s.stack
+        if o.zone == "hand" and o.owner == player:
             if "land" in o.card.types:
-                if PlayLand(c) in legal:
-                    yield PlayLand(c)
-                continue
-            specs = o.card.spell_targets
-            if o.card.enchant:
-                specs = ((o.card.enchant, ()),)
-            yield from self._gen_targeted(lambda t, x, sac: CastSpell(c, t, x, sac), specs, player, None, o.card.colors,
+                if sorcery_ok and s.players[player].lands_played == 0:
+                    yield PlayLand(oid)
+                return
+            if not sorcery_ok and "instant" not in o.card.types and "flash" not in o.card.keywords:
+                return
+            if o.card.cost.mana_value() > len(self._mana_sources(player)) + sum(s.players[player].pool.values()):
+                return
+            specs = ((o.card.enchant, ()),) if o.card.enchant else o.card.spell_targets
+            yield from self._gen_targeted(lambda t, x, sac: CastSpell(oid, t, x, sac), specs, player, None, o.card.colors,
                                           o.card.cost.x, o.card.additional_cost.get("sacrifice"))
-        for oid in list(s.battlefield):
-            o = self.obj(oid)
-            if o.controller != player:
-                continue
+        elif o.zone == "battlefield" and o.controller == player:
             for i, ab in enumerate(o.card.abilities):
-                if ab.kind not in ("activated", "mana"):
+                if ab.kind not in ("activated", "mana") or (ab.cost.get("tap") and o.tapped):
+                    continue
+                if ab.kind == "mana" and not include_mana_abilities:
                     continue
                 mana = ab.cost.get("mana")
-                yield from self._gen_targeted(lambda t, x, sac, i=i, oid=oid: ActivateAbility(oid, i, t, x), ab.targets,
+                yield from self._gen_targeted(lambda t, x, sac, i=i: ActivateAbility(oid, i, t, x), ab.targets,
                                               player, oid, o.card.colors, mana.x if mana else 0, None)
 
     def _gen_targeted(self, make, specs, player, source, colors, has_x, sacrifice_type) -> Iterator:

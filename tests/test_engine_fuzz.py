@@ -1,0 +1,141 @@
+"""Random-play fuzzing of the engine (seeded, bounded): invariants hold after every legal action, and the
+legal-action view agrees with the action validator."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tutor.cardpool import load_cards
+from tutor.engine import (
+    ActivateAbility, CastSpell, DeclareAttackers, DeclareBlockers, Game, IllegalAction, PassPriority, PlayLand,
+)
+from tutor.engine.play import random_action
+
+LANDS = ["plains", "island", "swamp", "mountain", "forest"]
+
+
+def random_deck(cards: dict, rng: random.Random, size: int = 40) -> list[str]:
+    spells = sorted(c for c, d in cards.items() if not d.token and "land" not in d.types)
+    colors = rng.sample(range(5), 2)
+    deck = [LANDS[colors[i % 2]] for i in range(size * 2 // 5)]
+    deck += [rng.choice(spells) for _ in range(size - len(deck))]
+    return deck
+
+
+def check_invariants(game: Game, total_cards: int) -> None:
+    s = game.state
+    # Every object is in exactly one zone, and the zone lists agree with the objects.
+    seen: dict[int, str] = {}
+    for zone_ids, zone in [(s.battlefield, "battlefield")] + [
+        (getattr(p, z), z) for p in s.players for z in ("library", "hand", "graveyard", "exile")
+    ]:
+        for oid in zone_ids:
+            assert oid not in seen, f"object {oid} in {seen[oid]} and {zone}"
+            seen[oid] = zone
+            assert s.objects[oid].zone == zone
+    for item in s.stack:
+        if item.kind == "spell":
+            assert item.id not in seen and s.objects[item.id].zone == "stack"
+            seen[item.id] = "stack"
+    assert set(seen) == set(s.objects), "objects outside every zone"
+    # Cards are conserved (tokens aside).
+    assert sum(1 for o in s.objects.values() if not o.card.token) == total_cards
+    for oid, o in s.objects.items():
+        if o.card.token:
+            assert o.zone == "battlefield", "a token outside the battlefield must cease to exist (704.5d)"
+    # When a player gets priority, no state-based action is pending (117.5, 704.3).
+    if s.pending and s.pending[0] == "priority":
+        assert not game._sba_needed(), "a state-based action was left undone at priority"
+        assert not s.triggers
+    # Combat bookkeeping only refers to creatures on the battlefield.
+    for oid in list(s.attackers) + list(s.blocks):
+        assert s.objects[oid].zone == "battlefield" and "creature" in s.objects[oid].card.types
+    for p in s.players:
+        assert all(v >= 0 for v in p.pool.values())
+        assert p.lands_played <= 1
+
+
+def mutations(game: Game, rng: random.Random) -> list:
+    """Actions that are probably illegal: random objects, wrong decisions, bad targets."""
+    ids = list(game.state.objects) + [0, 999_999, -1, -2]
+    pick = lambda: rng.choice(ids)  # noqa: E731
+    return [PlayLand(pick()), CastSpell(pick(), (pick(),)), CastSpell(pick()), ActivateAbility(pick(), rng.randint(0, 2), (pick(),)),
+            DeclareAttackers((pick(),)), DeclareBlockers(((pick(), pick()),)), PassPriority()]
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_play_invariants(seed):
+    cards = load_cards()
+    rng = random.Random(seed)
+    game = Game.new(cards, [random_deck(cards, rng), random_deck(cards, rng)], seed=seed)
+    total = sum(1 for o in game.state.objects.values() if not o.card.token)
+    check_invariants(game, total)
+    for step in range(1500):
+        if game.outcome is not None or game.state.turn > 16:
+            break
+        legal = game.legal_actions()
+        options = list(legal)
+        assert options, f"no legal action while waiting for {game.pending}"
+        if step % 11 == 0:
+            # Every generated action is accepted by the validator and plays without error.
+            for action in options[:6]:
+                assert action in legal
+                game.push(action)
+                check_invariants(game, total)
+                game.pop()
+            # The validator and `in` agree on arbitrary actions too.
+            for action in mutations(game, rng):
+                inside = action in legal
+                try:
+                    game.push(action)
+                except IllegalAction:
+                    assert not inside, f"{action} is in the legal view but was refused"
+                else:
+                    assert inside, f"{action} was played but is not in the legal view"
+                    game.pop()
+        action = random_action(game, rng)
+        game.apply(action)
+        check_invariants(game, total)
+
+
+def test_undo_restores_the_position():
+    cards = load_cards()
+    rng = random.Random(3)
+    game = Game.new(cards, [random_deck(cards, rng), random_deck(cards, rng)], seed=3)
+    before = (game.state.turn, game.state.step, len(game.events), sorted(game.state.objects))
+    for _ in range(30):
+        game.push(random_action(game, rng))
+    for _ in range(30):
+        game.pop()
+    assert (game.state.turn, game.state.step, len(game.events), sorted(game.state.objects)) == before
+
+
+def test_games_are_deterministic():
+    cards = load_cards()
+
+    def play(seed: int) -> list:
+        rng = random.Random(seed)
+        game = Game.new(cards, [random_deck(cards, rng), random_deck(cards, rng)], seed=seed)
+        for _ in range(400):
+            if game.outcome is not None:
+                break
+            game.apply(random_action(game, rng))
+        return [(e.kind, e.rules, tuple(sorted((k, str(v)) for k, v in e.data.items()))) for e in game.events]
+
+    assert play(11) == play(11)
+    assert play(11) != play(12)
+
+
+def test_every_event_names_its_rules():
+    cards = load_cards()
+    rng = random.Random(5)
+    game = Game.new(cards, [random_deck(cards, rng), random_deck(cards, rng)], seed=5)
+    for _ in range(600):
+        if game.outcome is not None:
+            break
+        game.apply(random_action(game, rng))
+    assert game.events
+    for e in game.events:
+        assert e.rules and all(r[0].isdigit() for r in e.rules), e
