@@ -493,15 +493,28 @@ class Game:
             return True
         to_graveyard: list[tuple[int, str]] = []
         to_destroy: list[tuple[int, str]] = []
+        legends: dict[tuple[int, str], list[int]] = {}
         # Toughness can only differ from the printed value with counters, pump effects or static abilities.
         modified = bool(s.eot) or any(ab.pump[1] for _, ab in self._statics())
-        for oid in list(s.battlefield):
+        for oid in s.battlefield:
             o = s.objects[oid]
-            if "creature" in o.card.types and not (o.damage or o.counters or o.deathtouched or modified) \
-                    and (o.card.toughness or 0) > 0 and "Aura" not in o.card.subtypes and "legendary" not in o.card.supertypes:
-                continue
-            if "creature" in o.card.types:
-                p, t = self.power_toughness(oid)
+            card = o.card
+            if card.supertypes and "legendary" in card.supertypes:
+                legends.setdefault((o.controller, card.name["en"]), []).append(oid)
+            if o.counters:
+                plus, minus = o.counters.get("+1/+1", 0), o.counters.get("-1/-1", 0)
+                if plus and minus:
+                    n = min(plus, minus)
+                    o.counters["+1/+1"] -= n
+                    o.counters["-1/-1"] -= n
+                    self._emit("sba_counters", "704.5q", object=oid, removed=n)
+                    acted = True
+            if card.enchant:
+                host = s.objects.get(o.attached_to) if o.attached_to else None
+                if host is None or host.zone != "battlefield" or not self._can_enchant(o, host):
+                    to_graveyard.append((oid, "704.5m"))
+            if "creature" in card.types and (o.damage or o.counters or o.deathtouched or modified or (card.toughness or 0) <= 0):
+                _, t = self.power_toughness(oid)
                 sturdy = "indestructible" in self.keywords(oid)  # 702.12b: "destroy" does nothing to it
                 if t <= 0:
                     to_graveyard.append((oid, "704.5f"))
@@ -510,17 +523,6 @@ class Game:
                 elif o.deathtouched and o.damage > 0 and not sturdy:
                     to_destroy.append((oid, "704.5h"))
                 o.deathtouched = False
-            if "Aura" in o.card.subtypes:
-                host = s.objects.get(o.attached_to) if o.attached_to else None
-                if host is None or host.zone != "battlefield" or not self._can_enchant(o, host):
-                    to_graveyard.append((oid, "704.5m"))
-            plus, minus = o.counters.get("+1/+1", 0), o.counters.get("-1/-1", 0)
-            if plus and minus:
-                n = min(plus, minus)
-                o.counters["+1/+1"] -= n
-                o.counters["-1/-1"] -= n
-                self._emit("sba_counters", "704.5q", object=oid, removed=n)
-                acted = True
         for oid, rule in to_graveyard:
             if oid in s.objects and s.objects[oid].zone == "battlefield":
                 self._emit("sba", rule, object=oid, card=s.objects[oid].card.id)
@@ -532,16 +534,10 @@ class Game:
                 self._destroy(oid, rule)
                 acted = True
         # 704.5j: the legend rule (the controller chooses which one to keep).
-        for player in range(len(s.players)):
-            names: dict[str, list[int]] = {}
-            for oid in s.battlefield:
-                o = s.objects[oid]
-                if o.controller == player and "legendary" in o.card.supertypes:
-                    names.setdefault(o.card.name["en"], []).append(oid)
-            for name, ids in names.items():
-                if len(ids) > 1:
-                    s.pending = ("legend", player, name)
-                    return True
+        for (player, name), ids in legends.items():
+            if sum(1 for oid in ids if oid in s.objects and s.objects[oid].zone == "battlefield") > 1:
+                s.pending = ("legend", player, name)
+                return True
         return acted
 
     def _can_enchant(self, aura: Obj, host: Obj) -> bool:
@@ -1424,6 +1420,9 @@ class Game:
                                               player, oid, o.card.colors, mana.x if mana else 0, None)
 
     def _gen_targeted(self, make, specs, player, source, colors, has_x, sacrifice_type) -> Iterator:
+        """Legal variants of one cast or activation: target choices x values of X x sacrifices (bounded).
+
+        A cost that can't be paid stops the search early: larger X can't be paid either."""
         options = [self._target_candidates(spec, player, source, colors) for spec in specs]
         xs = range(0, 1 + (len(self._mana_sources(player)) + sum(self.state.players[player].pool.values()))) if has_x else (0,)
         sacs: list = [None]
@@ -1431,16 +1430,26 @@ class Game:
             sacs = [oid for oid in self.state.battlefield if self.obj(oid).controller == player
                     and sacrifice_type in self.obj(oid).card.types]
         count = 0
-        legal = self.legal_actions()
+        max_x = len(xs) - 1
         for targets in itertools.product(*options):
             for x in xs:
+                if x > max_x:
+                    break
                 for sac in sacs:
                     action = make(tuple(targets), x, sac)
-                    if action in legal:
-                        yield action
-                        count += 1
-                        if count >= 48:
-                            return
+                    try:
+                        self._validate(action)
+                    except IllegalAction as exc:
+                        if exc.reason == "cant_pay" and sac is None:
+                            max_x = x - 1
+                            if max_x < 0:
+                                return  # not even X = 0 can be paid
+                            break
+                        continue
+                    yield action
+                    count += 1
+                    if count >= 48:
+                        return
 
     def _gen_assignments(self, att: int) -> Iterator:
         s = self.state

@@ -1,0 +1,56 @@
+"""Rules-engine benchmarks: random self-play throughput (turns per second, one core) on the card pool,
+and the time to run the whole scenario suite.
+
+Run from the project root: ``python bench/bench_engine.py [--games N]``. Prints figures; asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=60)
+    ap.add_argument("--turns", type=int, default=20)
+    args = ap.parse_args()
+    from tests.test_engine_fuzz import random_deck
+    from tutor.cardpool import load_cards
+    from tutor.engine import Game
+    from tutor.engine.play import random_action
+    from tutor.scenario import load_scenario, run_scenario
+
+    cards = load_cards()
+    turns = actions = ended = 0
+    t0 = time.perf_counter()
+    for seed in range(args.games):
+        rng = random.Random(seed)
+        game = Game.new(cards, [random_deck(cards, rng), random_deck(cards, rng)], seed=seed)
+        while game.outcome is None and game.state.turn <= args.turns:
+            game.apply(random_action(game, rng))
+            actions += 1
+        turns += min(game.state.turn, args.turns)
+        ended += game.outcome is not None
+    dt = time.perf_counter() - t0
+    print(f"random self-play: {args.games} games, {turns} turns, {actions} actions in {dt:.2f} s: "
+          f"{turns / dt:,.0f} turns/s, {actions / dt:,.0f} actions/s ({ended} games ended before turn {args.turns}; goal >= 2,000 turns/s)")
+
+    files = sorted((ROOT / "lessons" / "scenarios").glob("*.yaml"))
+    t0 = time.perf_counter()
+    scenarios = [load_scenario(f, cards, f.name) for f in files]
+    t1 = time.perf_counter()
+    results = [run_scenario(sc) for sc in scenarios]
+    t2 = time.perf_counter()
+    print(f"scenario suite: {len(files)} files loaded in {(t1 - t0) * 1000:.0f} ms, run in {(t2 - t1) * 1000:.0f} ms "
+          f"(total {(t2 - t0):.2f} s; goal < 2 s); {sum(r.ok for r in results)} pass")
+
+
+if __name__ == "__main__":
+    main()
