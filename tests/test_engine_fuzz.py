@@ -42,11 +42,10 @@ def check_invariants(game: Game, total_cards: int) -> None:
     assert set(seen) == set(s.objects), "objects outside every zone"
     # Cards are conserved (tokens aside).
     assert sum(1 for o in s.objects.values() if not o.card.token) == total_cards
-    for oid, o in s.objects.items():
-        if o.card.token:
-            assert o.zone == "battlefield", "a token outside the battlefield must cease to exist (704.5d)"
     # When a player gets priority, no state-based action is pending (117.5, 704.3).
     if s.pending and s.pending[0] == "priority":
+        for o in s.objects.values():
+            assert not o.card.token or o.zone == "battlefield", "a token outside the battlefield must cease to exist (704.5d)"
         assert not game._sba_needed(), "a state-based action was left undone at priority"
         assert not s.triggers
     # Combat bookkeeping only refers to creatures on the battlefield.

@@ -251,8 +251,9 @@ class Game:
         return getattr(self.state.players[o.owner], o.zone)
 
     def _move(self, oid: int, zone: str, *, top: bool = True) -> int | None:
-        """Move an object to another zone; it becomes a new object (400.7). Returns the new id
-        (None for a token that left the battlefield: it ceases to exist, 704.5d / 111.7)."""
+        """Move an object to another zone; it becomes a new object (400.7). Returns the new id.
+        (A token that leaves the battlefield does move; it ceases to exist at the next state-based
+        action check, 111.7 / 704.5d.)"""
         s = self.state
         o = s.objects.pop(oid)
         lst = self._zone_list(o)
@@ -262,9 +263,6 @@ class Game:
             s.attackers.pop(oid, None)
             s.blocks.pop(oid, None)
             s.eot = [e for e in s.eot if e[0] != oid]
-        if o.card.token and o.zone == "battlefield":
-            self._emit("token_ceases", ("111.7", "704.5d"), card=o.card.id, owner=o.owner)
-            return None
         new = Obj(s.next_id, o.card, o.card_id, o.owner, o.owner, zone)
         s.next_id += 1
         s.clock += 1
@@ -347,7 +345,7 @@ class Game:
                 self._emit("mana_empties", "500.4", player=p.index, mana=dict(p.pool))
                 p.pool = {}
         if s.step is Step.END_OF_COMBAT:
-            s.attackers, s.blocks, s.blocked = {}, {}, set()
+            s.attackers, s.blocks, s.blocked, s.attackers_declared = {}, {}, set(), False
             s.first_strikers, s.first_strike_done, s.damage_plan = set(), False, {}
             self._emit("combat_ends", "511.3")
         if s.step is Step.CLEANUP and s.cleanup_again:
@@ -355,7 +353,7 @@ class Game:
             s.step_queue.insert(0, Step.CLEANUP)
         if s.step_queue:
             nxt = s.step_queue.pop(0)
-            if nxt in (Step.DECLARE_BLOCKERS, Step.COMBAT_DAMAGE) and not s.attackers and s.step in (
+            if nxt in (Step.DECLARE_BLOCKERS, Step.COMBAT_DAMAGE) and not s.attackers_declared and s.step in (
                     Step.DECLARE_ATTACKERS, Step.DECLARE_BLOCKERS):
                 # 508.8: no attackers -> skip the declare blockers and combat damage steps.
                 self._emit("step_skipped", "508.8", step=nxt.key)
@@ -449,6 +447,9 @@ class Game:
         s = self.state
         if any(p.life <= 0 or p.drew_from_empty for p in s.players):
             return True
+        if any(s.objects[x].card.token for p in s.players for z in ("hand", "graveyard", "exile", "library")
+               for x in getattr(p, z)):
+            return True
         legends: set[tuple[int, str]] = set()
         for oid in s.battlefield:
             o = s.objects[oid]
@@ -491,6 +492,15 @@ class Game:
                 s.outcome = Outcome(1 - losers[0], "opponent_lost", ("104.3a", "704.5a" if s.players[losers[0]].life <= 0 else "704.5b"))
                 self._emit("game_won", "104.2a", winner=1 - losers[0], loser=losers[0])
             return True
+        # 704.5d: a token in a zone other than the battlefield ceases to exist.
+        for p in s.players:
+            for zone in ("hand", "graveyard", "exile", "library"):
+                lst = getattr(p, zone)
+                for oid in [x for x in lst if s.objects[x].card.token]:
+                    lst.remove(oid)
+                    o = s.objects.pop(oid)
+                    self._emit("token_ceases", ("704.5d", "111.7"), object=oid, card=o.card.id, zone=zone, owner=o.owner)
+                    acted = True
         to_graveyard: list[tuple[int, str]] = []
         to_destroy: list[tuple[int, str]] = []
         legends: dict[tuple[int, str], list[int]] = {}
@@ -743,7 +753,8 @@ class Game:
             raise IllegalAction("601.2a", "not_in_hand", "a spell is cast from your hand")
         card = o.card
         if "land" in card.types:
-            raise IllegalAction("305.9", "land_not_spell", "lands are played, not cast")
+            # 305.1: a land is played as a special action; it never goes on the stack and is never a spell (305.9).
+            raise IllegalAction("305.1", "land_not_spell", "lands are played, not cast")
         instant_speed = "instant" in card.types or "flash" in card.keywords
         if not instant_speed and (player != s.active or not s.step.is_main or s.stack):
             rule = "307.1" if "sorcery" in card.types else "117.1a"
@@ -1255,6 +1266,7 @@ class Game:
                 o.tapped = True  # 508.1f
             s.attackers[oid] = defender
             s.attacked_this_turn.add(oid)
+            s.attackers_declared = True  # 508.8 looks at declared attackers, even if they leave combat later
         self._emit("attackers", ("508.1", "508.1f"), player=s.active, attackers=list(a.attackers))
         if not a.attackers:
             self._emit("no_attackers", "508.8")

@@ -147,6 +147,7 @@ class State:
     blocks: dict = field(default_factory=dict)  # blocker id -> attacker id
     blocked: set = field(default_factory=set)  # attackers that became blocked (509.1h)
     attacked_this_turn: set = field(default_factory=set)
+    attackers_declared: bool = False  # some creature was declared as an attacker in this combat (508.8)
     first_strikers: set = field(default_factory=set)  # combatants that had first/double strike as the first-strike step began
     first_strike_done: bool = False
     damage_plan: dict = field(default_factory=dict)  # attacker id -> ((recipient, amount), ...) chosen
