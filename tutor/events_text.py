@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-__all__ = ["STEP_NAMES", "player_name", "render_event", "render_log"]
+__all__ = ["STEP_NAMES", "player_genitive", "player_name", "render_event", "render_log"]
 
 STEP_NAMES = {
     "untap": ("sottofase di STAP", "шаг разворота"),
@@ -40,49 +40,49 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "draw_from_empty": ("{p} dovrebbe pescare da un grimorio vuoto.", "{p} должен взять карту из пустой библиотеки."),
     "first_strike_step": ("Una creatura con attacco improvviso o doppio attacco è in combattimento: c'è una sottofase di danno in più.",
                           "В бою есть существо с первым или двойным ударом: добавляется ещё один шаг боевых повреждений."),
-    "mana_empties": ("Il mana non speso di {p} si svuota dalla riserva.", "Непотраченная мана {p} исчезает из хранилища маны."),
+    "mana_empties": ("Il mana non speso di {p} si svuota dalla riserva.", "Непотраченная мана {pg} исчезает из хранилища маны."),
     "combat_ends": ("Le creature sono rimosse dal combattimento.", "Существа удаляются из боя."),
     "step_skipped": ("Nessuna creatura attacca: si salta la {s2}.", "Никто не атакует: {s2} пропускается."),
     "cleanup": ("Il danno è rimosso e gli effetti \"fino alla fine del turno\" finiscono.", "Повреждения снимаются, эффекты «до конца хода» заканчиваются."),
-    "sba_life": ("{p} ha {life} punti vita o meno di 0: perde la partita.", "У {p} {life} жизней: он проигрывает."),
+    "sba_life": ("{p} ha {life} punti vita (0 o meno): perde la partita.", "У {pg} {life} жизней (0 или меньше): он проигрывает."),
     "sba_empty_library": ("{p} ha pescato da un grimorio vuoto: perde la partita.", "{p} пытался взять карту из пустой библиотеки: он проигрывает."),
     "game_draw": ("Tutti i giocatori perdono contemporaneamente: la partita è patta.", "Все игроки проигрывают одновременно: ничья."),
     "game_won": ("{winner} vince la partita.", "{winner} выигрывает партию."),
-    "sba_counters": ("Segnalini +1/+1 e -1/-1 si annullano su {c}.", "Жетоны +1/+1 и -1/-1 на {c} взаимно уничтожаются."),
-    "sba": ("Azione generata dallo stato su {c}.", "Действие, вызванное состоянием: {c}."),
+    "sba_counters": ("Segnalini +1/+1 e -1/-1 si annullano su {c}.", "Жетоны +1/+1 и -1/-1 на карте «{c}» взаимно уничтожаются."),
+    "sba": ("Azione generata dallo stato su {c}.", "Действие, вызванное состоянием: «{c}»."),
     "legend_rule": ("Regola delle leggende: {c} va nel cimitero.", "Правило легендарности: {c} кладётся на кладбище."),
-    "trigger": ("Si innesca un'abilità di {c}.", "Срабатывает способность {c}."),
-    "trigger_removed": ("L'abilità innescata di {c} non ha bersagli legali: viene rimossa.", "У сработавшей способности {c} нет допустимых целей: она удаляется."),
-    "trigger_on_stack": ("L'abilità innescata di {c} va in pila.", "Сработавшая способность {c} кладётся в стек."),
-    "land_played": ("{p} gioca {c}.", "{p} разыгрывает землю {c}."),
-    "cast": ("{p} lancia {c}{targets}.", "{p} разыгрывает {c}{targets}."),
-    "activate": ("{p} attiva un'abilità di {c}{targets}.", "{p} активирует способность {c}{targets}."),
-    "mana": ("{p} TAPpa {c} per {color}.", "{p} поворачивает {c}, получая ману {color}."),
-    "mana_ability": ("{p} TAPpa {c}: aggiunge {color} alla riserva.", "{p} поворачивает {c}: в хранилище добавляется {color}."),
-    "sacrifice": ("{p} sacrifica {c}.", "{p} приносит в жертву {c}."),
+    "trigger": ("Si innesca un'abilità di {c}.", "Срабатывает способность карты «{c}»."),
+    "trigger_removed": ("L'abilità innescata di {c} non ha bersagli legali: viene rimossa.", "У сработавшей способности карты «{c}» нет допустимых целей: она удаляется."),
+    "trigger_on_stack": ("L'abilità innescata di {c} va in pila.", "Сработавшая способность карты «{c}» кладётся в стек."),
+    "land_played": ("{p} gioca {c}.", "{p} играет землю «{c}»."),
+    "cast": ("{p} lancia {c}{targets}.", "{p} разыгрывает «{c}»{targets}."),
+    "activate": ("{p} attiva un'abilità di {c}{targets}.", "{p} активирует способность карты «{c}»{targets}."),
+    "mana": ("{p} TAPpa {c} per {color}.", "{p} поворачивает карту «{c}» и получает {color}."),
+    "mana_ability": ("{p} TAPpa {c}: aggiunge {color} alla riserva.", "{p} поворачивает карту «{c}»: в хранилище маны добавляется {color}."),
+    "sacrifice": ("{p} sacrifica {c}.", "{p} приносит в жертву «{c}»."),
     "pass": ("{p} passa.", "{p} пасует."),
-    "doesnt_resolve": ("Tutti i bersagli di {c} sono illegali: non si risolve.", "Все цели {c} недопустимы: он не разрешается."),
+    "doesnt_resolve": ("Tutti i bersagli di {c} sono illegali: non si risolve.", "Все цели «{c}» недопустимы: заклинание или способность не разрешается."),
     "resolve": ("{c} si risolve.", "{c} разрешается."),
-    "attach": ("{c} è assegnato a {t}.", "{c} прикрепляется к {t}."),
+    "attach": ("{c} è assegnato a {t}.", "«{c}» прикрепляется к карте «{t}»."),
     "enters": ("{c} entra nel campo di battaglia.", "{c} выходит на поле битвы."),
     "exile": ("{c} è esiliato.", "{c} изгоняется."),
     "bounce": ("{c} ritorna in mano al proprietario.", "{c} возвращается в руку владельца."),
     "countered": ("{c} è neutralizzato.", "{c} отменяется."),
     "tapped": ("{c} viene TAPpato.", "{c} поворачивается."),
     "untapped": ("{c} viene STAPpato.", "{c} разворачивается."),
-    "discard": ("{p} scarta {c}.", "{p} сбрасывает {c}."),
-    "life_gain": ("{p} guadagna {amount} punti vita (ora {life}).", "{p} получает жизни: {amount} (теперь {life})."),
-    "life_loss": ("{p} perde {amount} punti vita (ora {life}).", "{p} теряет жизни: {amount} (теперь {life})."),
+    "discard": ("{p} scarta {c}.", "{p} сбрасывает карту «{c}»."),
+    "life_gain": ("{p} guadagna {amount} {pv} (ora {life}).", "{p} получает жизни: {amount} (теперь {life})."),
+    "life_loss": ("{p} perde {amount} {pv} (ora {life}).", "{p} теряет жизни: {amount} (теперь {life})."),
     "token_created": ("Viene creata una pedina {c}.", "Создаётся фишка {c}."),
     "token_ceases": ("La pedina {c} ha lasciato il campo di battaglia e cessa di esistere.", "Фишка {c} покинула поле битвы и перестаёт существовать."),
-    "counters": ("{c} riceve {count} segnalini {ckind}.", "На {c} кладётся жетонов {ckind}: {count}."),
+    "counters": ("{c} riceve {count} {segn} {ckind}.", "На карту «{c}» кладутся жетоны {ckind}: {count}."),
     "pump": ("{c} prende {pt} fino alla fine del turno.", "{c} получает {pt} до конца хода."),
     "grant": ("{c} guadagna {kw} fino alla fine del turno.", "{c} получает {kw} до конца хода."),
     "regeneration_shield": ("{c} ha uno scudo di rigenerazione.", "У {c} появляется щит регенерации."),
     "regenerated": ("{c} si rigenera: resta sul campo di battaglia, TAPpato, senza danno.", "{c} регенерирует: остаётся на поле битвы повёрнутым, без повреждений."),
     "prevention_effect": ("Un effetto di prevenzione è attivo.", "Действует эффект предотвращения."),
-    "damage_prevented": ("Viene prevenuto {amount} {dn} che {c} infliggerebbe a {t}.", "Предотвращены повреждения от {c} ({amount}) → {t}."),
-    "damage": ("{c} infligge {amount} {dn}{combat} a {t}.", "{c} наносит {combat}повреждения ({amount}) → {t}."),
+    "damage_prevented": ("{prevented} che {c} infliggerebbe a {t}.", "Предотвращены повреждения от «{c}» ({amount}) → {t}."),
+    "damage": ("{c} infligge {amount} {dn}{combat} a {t}.", "«{c}» наносит {combat}повреждения ({amount}) → {t}."),
     "indestructible": ("{c} è indistruttibile: non viene distrutto.", "{c} неразрушим: он не уничтожается."),
     "destroyed": ("{c} viene distrutto.", "{c} уничтожается."),
     "dies": ("{c} muore (va nel cimitero dal campo di battaglia).", "{c} погибает (кладётся на кладбище с поля битвы)."),
@@ -96,6 +96,11 @@ TEMPLATES: dict[str, tuple[str, str]] = {
 
 def player_name(p: int, lang: str) -> str:
     return ("Giocatore " if lang == "it" else "Игрок ") + "AB"[p]
+
+
+def player_genitive(p: int, lang: str) -> str:
+    """"del Giocatore A" / "игрока A"."""
+    return ("del Giocatore " if lang == "it" else "игрока ") + "AB"[p]
 
 
 def _card(cards: dict, card_id: str | None, lang: str) -> str:
@@ -134,9 +139,16 @@ def render_event(e, cards: dict, lang: str, names: dict | None = None) -> str:
         "kw": ", ".join(d.get("keywords", [])),
         "combat": (" da combattimento" if li == 0 else "боевые ") if d.get("combat") else "",
         "dn": "danno" if d.get("amount") == 1 else "danni",
+        "pv": "punto vita" if d.get("amount") == 1 else "punti vita",
+        "segn": "segnalino" if d.get("count") == 1 else "segnalini",
+        "prevented": (f"Viene prevenuto {d.get('amount')} danno" if d.get("amount") == 1
+                      else f"Vengono prevenuti {d.get('amount')} danni"),
+        "pg": player_genitive(d["player"], lang) if "player" in d else "",
     }
     if "to" in d:
         f["t"] = player_name(-1 - d["to"], lang) if d["to"] < 0 else _card(cards, d.get("target_card") or names.get(d["to"]), lang)
+        if li == 1 and d["to"] >= 0 and e.kind != "attach":
+            f["t"] = f"«{f['t']}»"
     else:
         f["t"] = ""
     targets = d.get("targets") or ()

@@ -24,8 +24,9 @@ STEPS = [s.key for s in Step]
 ZONE_KEYS = ("library", "hand", "battlefield", "graveyard", "exile")
 ACTION_KEYS = {
     "play": {"by"}, "cast": {"by", "targets", "x", "sacrifice", "tap"}, "activate": {"by", "ability", "targets", "x", "tap"},
-    "pass": {"by"}, "pass_until": {"turn"}, "attack": set(), "block": set(), "assign": {"damage"},
-    "legend": set(), "discard": set(), "checkpoint": set(),
+    "pass": {"by"}, "pass_until": {"turn"},
+    "legend": {"by"}, "discard": {"by"}, "attack": {"by"}, "block": {"by"}, "assign": {"by", "damage"},
+    "checkpoint": set(),
 }
 COMMON_ACTION_KEYS = {"expect_error", "note"}
 EXPECT_KEYS = {"turn", "step", "active", "priority", "outcome", "players", "objects", "battlefield", "stack", "events",
@@ -368,8 +369,8 @@ class _Run:
         want_turn = int(turn) if turn is not None else None
         for _ in range(500):
             s = game.state
-            if s.step is step and (want_turn is None or s.turn == want_turn) and s.pending and s.pending[0] in ("priority", "attackers", "blockers"):
-                return
+            if s.step is step and (want_turn is None or s.turn == want_turn):
+                return  # the step has begun (whatever it now waits for: priority, attackers, a discard ...)
             if game.outcome is not None:
                 raise _Stuck(f"the game ended before {step.key}")
             kind = s.pending[0] if s.pending else ""

@@ -372,6 +372,7 @@ class Game:
             p.lands_played = 0
         s.attacked_this_turn = set()
         s.step_queue = list(TURN_STEPS[1:])
+        s.step = Step.UNTAP
         self._emit("turn_begins", "500.1", player=s.active, turn=s.turn)
         self._begin_step(Step.UNTAP)
 

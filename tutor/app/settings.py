@@ -1,0 +1,44 @@
+"""User settings of the app (interface language), kept between runs in the user's config directory."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from glossary.index import write_atomic
+
+__all__ = ["config_path", "load_settings", "save_settings"]
+
+DEFAULTS = {"ui": "it", "theme": "textual-dark"}
+
+
+def config_path() -> Path:
+    home = os.environ.get("MTG_TUTOR_HOME")
+    if home:
+        return Path(home).expanduser() / "settings.json"
+    import platformdirs
+
+    return Path(platformdirs.user_config_dir("mtg-tutor", appauthor=False)) / "settings.json"
+
+
+def load_settings() -> dict:
+    """The saved settings merged over the defaults; an unreadable file means the defaults."""
+    try:
+        data = json.loads(config_path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        data = {}
+    out = dict(DEFAULTS)
+    if isinstance(data, dict):
+        out.update({k: v for k, v in data.items() if k in DEFAULTS and isinstance(v, str)})
+    if out["ui"] not in ("it", "ru"):
+        out["ui"] = "it"
+    return out
+
+
+def save_settings(settings: dict) -> None:
+    """Write the settings at once (never a half-written file); a read-only home is not an error."""
+    try:
+        write_atomic(config_path(), json.dumps(settings, ensure_ascii=False, indent=2).encode("utf-8"))
+    except OSError:
+        pass
