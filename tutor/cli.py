@@ -237,7 +237,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = _parser(ui)
     args = parser.parse_args(argv)
     if args.command is None:
-        print(t("no_app_yet", ui))
+        from tutor.app.app import TutorApp
+
+        TutorApp().run()
         return 0
     try:
         return COMMANDS[args.command](args, ui)

@@ -1230,13 +1230,13 @@ class Game:
             self._emit("indestructible", "702.12b", object=oid, card=o.card.id)
             return
         if can_regenerate and o.regen_shields > 0:
-            # 701.15b: instead, remove all damage, tap it, remove it from combat.
+            # 701.15a: a regeneration shield: instead, remove all damage, tap it, remove it from combat (506.4).
             o.regen_shields -= 1
             o.damage, o.deathtouched, o.tapped = 0, False, True
             was_in_combat = oid in s.attackers or oid in s.blocks
             s.attackers.pop(oid, None)
             s.blocks.pop(oid, None)
-            self._emit("regenerated", ("701.15b", "614.8"), object=oid, card=o.card.id, removed_from_combat=was_in_combat)
+            self._emit("regenerated", ("701.15a", "614.8", "506.4"), object=oid, card=o.card.id, removed_from_combat=was_in_combat)
             return
         self._emit("destroyed", (rule, "701.7a") if rule != "701.7" else "701.7a", object=oid, card=o.card.id)
         self._to_graveyard(oid, rule)
@@ -1327,7 +1327,7 @@ class Game:
                 if blockers:
                     by_source.append((att, [(blockers[0], power)]))  # 510.1c: a single blocker
                 elif "trample" in self.keywords(att):
-                    by_source.append((att, [(player_target(defender), power)]))  # 702.19e
+                    by_source.append((att, [(player_target(defender), power)]))  # 702.19d
                 # else: blocked with no blockers left: no damage (510.1c)
         for b, att in list(s.blocks.items()):
             if b in s.objects and att in s.attackers and att in s.objects and self._deals_damage_now(b):

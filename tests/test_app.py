@@ -1,0 +1,178 @@
+"""The Textual app, driven headlessly with Pilot: search, open, follow links, history, language, rules."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import subprocess
+import sys
+
+import pytest
+
+from tests.conftest import ROOT
+
+textual = pytest.importorskip("textual")
+
+from tutor.app.app import TutorApp  # noqa: E402
+
+
+def run(coro_fn, ui: str = "it", size=(80, 24)):
+    async def main():
+        app = TutorApp(settings={"ui": ui, "theme": "textual-dark"})
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            return await coro_fn(app, pilot)
+    return asyncio.run(main())
+
+
+def test_search_as_you_type_and_open(kb):
+    async def go(app, pilot):
+        assert app.focused.id == "search"  # focused at start
+        await pilot.press(*"cimiterio")  # a typo
+        await pilot.pause()
+        results = app.screen.query_one("#results")
+        assert results.option_count >= 1
+        first = results.get_option_at_index(0)
+        assert first.id == "entry:it:cimitero"
+        assert "Кладбище" in str(first.prompt)  # the other language's headword
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.history.current == "entry:it:cimitero"
+        body = str(app.screen.query_one("#doc-body").render())
+        assert "pila degli scarti" in body
+        other = str(app.screen.query_one("#doc-other").render())
+        assert "Кладбище" in other  # the Russian entry beside it
+        return True
+    assert run(go)
+
+
+def test_arrows_choose_a_result():
+    async def go(app, pilot):
+        await pilot.press(*"creatura")
+        await pilot.pause()
+        results = app.screen.query_one("#results")
+        second = results.get_option_at_index(1).id
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        return app.history.current == second
+    assert run(go)
+
+
+def test_follow_link_back_forward_and_breadcrumb():
+    async def go(app, pilot):
+        app.navigate("entry:it:abilita")
+        await pilot.pause()
+        links = app.screen.query_one("#doc-links")
+        assert links.option_count >= 3
+        links.focus()
+        links.highlighted = 0
+        target = links.get_option_at_index(0).id
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.history.current == target == "entry:it:abilita-attivata"
+        assert "Abilità › Abilità Attivata" in str(app.screen.query_one("#breadcrumb").render())
+        await pilot.press("alt+left")
+        await pilot.pause()
+        assert app.history.current == "entry:it:abilita"
+        await pilot.press("alt+right")
+        await pilot.pause()
+        assert app.history.current == "entry:it:abilita-attivata"
+        app.screen.query_one("#doc-links").focus()
+        await pilot.press("backspace")  # outside the search box, backspace goes back
+        await pilot.pause()
+        return app.history.current == "entry:it:abilita"
+    assert run(go)
+
+
+def test_obsolete_note_and_editor_note_are_shown():
+    async def go(app, pilot):
+        app.navigate("entry:it:in-gioco")
+        await pilot.pause()
+        modern = app.screen.query_one("#doc-modern")
+        assert modern.display and "campo di battaglia" in str(modern.render())
+        app.navigate("entry:it:attacco-improvviso")
+        await pilot.pause()
+        fixes = app.screen.query_one("#doc-fixes")
+        return fixes.display and "Attacco" in str(fixes.render())
+    assert run(go)
+
+
+def test_switch_language_is_remembered(isolated_home):
+    async def go(app, pilot):
+        app.navigate("entry:it:cimitero")
+        await pilot.pause()
+        await pilot.press("ctrl+l")
+        await pilot.pause()
+        assert app.ui == "ru"
+        assert "Поиск" in app.screen.query_one("#search").placeholder
+        assert "Источник" in str(app.screen.query_one("#doc-source").render())
+        return True
+    assert run(go)
+    saved = json.loads((isolated_home / "settings.json").read_text(encoding="utf-8"))
+    assert saved["ui"] == "ru"
+    assert TutorApp().ui == "ru"  # the next run starts in Russian
+
+
+def test_rules_browser_jump_and_title_only():
+    async def go(app, pilot):
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert app.current_mode == "rules"
+        tree = app.screen.query_one("#toc")
+        assert len(tree.root.children) == 9
+        await pilot.press(*"113.3b", "enter")
+        await pilot.pause()
+        assert app.history.current == "rule:it-cr-2024:113.3b"
+        assert "Le abilità attivate" in str(app.screen.query_one("#doc-body").render())
+        app.screen.query_one("#jump").value = ""
+        await pilot.press(*"609", "enter")
+        await pilot.pause()
+        body = str(app.screen.query_one("#doc-body").render())
+        return "non è nelle fonti" in body and app.history.current == "rule:it-cr-2024:609"
+    assert run(go)
+
+
+def test_help_and_command_palette():
+    async def go(app, pilot):
+        app.screen.query_one("#results").focus()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert app.screen.__class__.__name__ == "HelpScreen"
+        await pilot.press("escape")
+        await pilot.pause()
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        return "Regole" in titles and "Glossario" in titles and any("russo" in x for x in titles)
+    assert run(go)
+
+
+def test_headless_layers_do_not_import_textual():
+    code = ("import sys, glossary.kb, glossary.search, tutor.engine, tutor.scenario, tutor.cli; "
+            "print(sorted({m.split('.')[0] for m in sys.modules} & {'textual', 'glossary'} if False else "
+            "[m for m in ('textual',) if m in sys.modules]))")
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert res.stdout.strip() == "[]"
+    code = "import sys, tutor.engine; print([m for m in sys.modules if m.split('.')[0] in ('textual', 'rich', 'glossary')])"
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert res.stdout.strip() == "[]"
+
+
+# ---- snapshots of the main screens at 80x24 (pytest-textual-snapshot) --------------------------------
+APP = str(ROOT / "tests" / "snapshot_app.py")
+
+
+def test_snapshot_welcome(snap_compare):
+    assert snap_compare(APP, terminal_size=(80, 24))
+
+
+def test_snapshot_entry(snap_compare):
+    async def run_before(pilot):
+        await pilot.press(*"graveyard", "enter")
+        await pilot.pause()
+    assert snap_compare(APP, terminal_size=(80, 24), run_before=run_before)
+
+
+def test_snapshot_rule_russian(snap_compare):
+    async def run_before(pilot):
+        await pilot.press("ctrl+l", "ctrl+r", *"113.1a", "enter")
+        await pilot.pause()
+    assert snap_compare(APP, terminal_size=(80, 24), run_before=run_before)

@@ -1,0 +1,176 @@
+"""mtg-tutor's Textual app: a screen per area (glossary, rules; lessons and quizzes later), shared
+history with back and forward, bilingual interface switched with one key and remembered."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from tutor.app.history import History
+from tutor.app.settings import load_settings, save_settings
+from tutor.i18n import t
+
+__all__ = ["HelpScreen", "TutorApp"]
+
+
+class HelpScreen(ModalScreen):
+    """The keys, in the interface language (`?`)."""
+
+    BINDINGS = [Binding("escape,question_mark,q", "dismiss", show=False)]
+
+    def compose(self):
+        ui = self.app.ui
+        with Vertical(id="help-box"):
+            yield Static(t("help_title", ui), id="help-title")
+            yield Static(t("help_body", ui), id="help-body")
+
+
+class TutorApp(App):
+    """Browse the bilingual glossary and the Comprehensive Rules."""
+
+    CSS_PATH = str(Path(__file__).parent / "styles.tcss")  # absolute: subclasses elsewhere keep it
+    TITLE = "mtg-tutor"
+    MODES = {}  # filled in __init__ (screens import Textual widgets lazily with the app)
+
+    BINDINGS = [
+        Binding("alt+left", "back", "Indietro"),
+        Binding("backspace", "back", "Indietro", show=False),
+        Binding("alt+right", "forward", "Avanti"),
+        Binding("ctrl+l", "toggle_language", "Русский"),
+        Binding("ctrl+g", "switch_mode('glossary')", "Glossario"),
+        Binding("ctrl+r", "switch_mode('rules')", "Regole"),
+        Binding("question_mark", "help", "Tasti"),
+        Binding("ctrl+q", "quit", "Esci"),
+    ]
+
+    def __init__(self, kb=None, settings: dict | None = None) -> None:
+        from tutor.app.screens.glossary import GlossaryScreen
+        from tutor.app.screens.rules import RulesScreen
+
+        self.MODES = {"glossary": GlossaryScreen, "rules": RulesScreen}
+        super().__init__()
+        self._kb = kb
+        self.settings = settings if settings is not None else load_settings()
+        self.history = History()
+
+    # ---- data ---------------------------------------------------------------------------------------
+    @property
+    def kb(self):
+        if self._kb is None:
+            from glossary.kb import load
+
+            self._kb = load()
+        return self._kb
+
+    @property
+    def ui(self) -> str:
+        return self.settings["ui"]
+
+    def on_mount(self) -> None:
+        self.title = t("app_title", self.ui)
+        self.switch_mode("glossary")
+        self._label_bindings()
+
+    # ---- navigation ---------------------------------------------------------------------------------
+    def navigate(self, location: str, record: bool = True) -> None:
+        """Open an entry (``entry:<id>``) or a rule (``rule:<doc>:<number>``) in the current screen."""
+        if self.screen.show_location(location) and record:
+            self.history.visit(location)
+        self._update_breadcrumb()
+
+    def action_back(self) -> None:
+        if self.history.back():
+            self.screen.show_location(self.history.current)
+            self._update_breadcrumb()
+        else:
+            self.bell()
+
+    def action_forward(self) -> None:
+        if self.history.forward():
+            self.screen.show_location(self.history.current)
+            self._update_breadcrumb()
+        else:
+            self.bell()
+
+    def _label_of(self, location: str) -> str:
+        kind, _, key = location.partition(":")
+        if kind == "entry" and self.kb.entry(key):
+            return self.kb.entry(key).term
+        if kind == "rule" and key in self.kb.data.rules:
+            return self.kb.data.rules[key].number
+        return key
+
+    def _update_breadcrumb(self) -> None:
+        try:
+            crumb = self.screen.query_one("#breadcrumb", Static)
+        except Exception:  # a screen without a breadcrumb (help)
+            return
+        trail = [self._label_of(x) for x in self.history.trail()]
+        crumb.update(f"{t('breadcrumb', self.ui)}: " + " › ".join(trail) if trail else "")
+
+    def on_screen_resume(self) -> None:
+        """After a mode switch the screen speaks the current language and shows where we are."""
+        screen = self.screen
+        if getattr(screen, "shown_ui", self.ui) != self.ui and hasattr(screen, "refresh_texts"):
+            screen.refresh_texts()
+        screen.shown_ui = self.ui
+        if self.history.current and hasattr(screen, "show_location"):
+            screen.show_location(self.history.current)
+        self._update_breadcrumb()
+
+    # ---- language -----------------------------------------------------------------------------------
+    def action_toggle_language(self) -> None:
+        """Switch the interface and the primary language between Italian and Russian; remember it."""
+        self.settings["ui"] = "ru" if self.ui == "it" else "it"
+        save_settings(self.settings)
+        self.title = t("app_title", self.ui)
+        self._label_bindings()
+        if hasattr(self.screen, "refresh_texts"):
+            self.screen.refresh_texts()
+            self.screen.shown_ui = self.ui
+        if self.history.current and hasattr(self.screen, "show_location"):
+            self.screen.show_location(self.history.current)
+        self._update_breadcrumb()
+
+    def _label_bindings(self) -> None:
+        """Footer labels in the interface language."""
+        labels = {"back": "key_back", "forward": "key_forward", "toggle_language": "key_language",
+                  "switch_mode('glossary')": "key_glossary", "switch_mode('rules')": "key_rules",
+                  "help": "key_help", "quit": "key_quit"}
+        new = []
+        for b in self.BINDINGS:
+            key = labels.get(b.action)
+            new.append(Binding(b.key, b.action, t(key, self.ui) if key else b.description, show=b.show))
+        self._bindings = self._bindings.__class__(new)
+        self.refresh_bindings()
+
+    def action_help(self) -> None:
+        self.push_screen(HelpScreen())
+
+    def on_mode_change(self) -> None:  # pragma: no cover - hook for Textual versions that post it
+        self._update_breadcrumb()
+
+    # ---- command palette ----------------------------------------------------------------------------
+    def get_system_commands(self, screen):
+        ui = self.ui
+        yield SystemCommand(t("key_glossary", ui), t("cmd_glossary_help", ui), lambda: self.switch_mode("glossary"))
+        yield SystemCommand(t("key_rules", ui), t("cmd_rules_help", ui), lambda: self.switch_mode("rules"))
+        yield SystemCommand(t("cmd_language", ui), t("cmd_language_help", ui), self.action_toggle_language)
+        yield SystemCommand(t("key_back", ui), t("cmd_back_help", ui), self.action_back)
+        yield SystemCommand(t("key_forward", ui), t("cmd_forward_help", ui), self.action_forward)
+        yield SystemCommand(t("key_help", ui), t("cmd_help_help", ui), self.action_help)
+        yield from super().get_system_commands(screen)
+
+
+def run() -> None:
+    """Run the app in the terminal."""
+    TutorApp().run()
+
+
+if __name__ == "__main__":
+    run()

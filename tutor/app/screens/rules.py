@@ -1,0 +1,97 @@
+"""The rules screen: the table of contents as a tree, a jump-to-number box, and the document view."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Static, Tree
+
+from glossary.model import parse_rule_query, rule_sort_key
+from tutor.app.widgets.document import DocumentView
+from tutor.i18n import t
+
+__all__ = ["RulesScreen"]
+
+
+class RulesScreen(Screen):
+    """Sections 1–9, rules 100–905 and the sub-rules whose text we have."""
+
+    BINDINGS = [
+        Binding("slash", "focus_jump", show=False),
+        Binding("ctrl+f", "focus_jump", show=False),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="breadcrumb")
+        yield Input(id="jump")
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                yield Tree("", id="toc")
+            yield DocumentView(id="document")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_texts()
+        self.query_one("#jump", Input).focus()
+
+    def refresh_texts(self) -> None:
+        self.query_one("#jump", Input).placeholder = t("jump_placeholder", self.app.ui)
+        self.build_tree()
+
+    def build_tree(self) -> None:
+        """The table of contents of the newest Italian rules, with the sub-rules we have text for."""
+        kb = self.app.kb
+        tree = self.query_one("#toc", Tree)
+        tree.clear()
+        tree.root.set_label(t("toc_title", self.app.ui))
+        tree.show_root = False
+        children: dict[str, list[str]] = {}
+        for key, rule in kb.data.rules.items():
+            if rule.lang == "it" and "." in rule.number and (rule.text or rule.children):
+                children.setdefault(rule.number.split(".")[0], []).append(key)
+        for sec in kb.toc("it"):
+            node = tree.root.add(f"{sec['number']}. {sec['title']}", expand=False)
+            for r in sec["rules"]:
+                best = kb.rule(r["number"], "it")
+                loc = f"rule:{best.doc}:{best.number}" if best else None
+                subs = sorted(children.get(r["number"], []), key=lambda k: rule_sort_key(kb.data.rules[k].number))
+                label = f"{r['number']}. {r['title']}"
+                if subs:
+                    rnode = node.add(label, data=loc, expand=False)
+                    for k in subs:
+                        rnode.add_leaf(kb.data.rules[k].number, data=f"rule:{k}")
+                else:
+                    node.add_leaf(label, data=loc)
+
+    def on_tree_node_selected(self, event: Tree.NodeSelected) -> None:
+        if event.node.data:
+            self.app.navigate(event.node.data)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.jump(event.value)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """Typing a complete rule number shows it at once."""
+        number = parse_rule_query(event.value)
+        if number and self.app.kb.rule(number):
+            self.jump(event.value, record=False)
+
+    def jump(self, text: str, record: bool = True) -> None:
+        number = parse_rule_query(text)
+        kb = self.app.kb
+        rule = (kb.rule(number, "it") or kb.rule(number)) if number else None
+        if rule is None:
+            self.query_one("#document", DocumentView).show_text(t("no_rule", self.app.ui, what=text.strip()))
+            return
+        self.app.navigate(f"rule:{rule.doc}:{rule.number}", record=record)
+
+    def action_focus_jump(self) -> None:
+        self.query_one("#jump", Input).focus()
+
+    def show_location(self, location: str) -> bool:
+        return self.query_one("#document", DocumentView).show(location)
+
+    def on_document_view_link_chosen(self, event: DocumentView.LinkChosen) -> None:
+        self.app.navigate(event.location)
