@@ -72,9 +72,24 @@ class TutorApp(App):
         return self.settings["ui"]
 
     def on_mount(self) -> None:
+        self.kb  # the compiled index: a few milliseconds from the cache (built once when stale)
+        if self.settings.get("theme") in self.available_themes:
+            self.theme = self.settings["theme"]
         self.title = t("app_title", self.ui)
         self.switch_mode("glossary")
         self._label_bindings()
+
+    def on_ready(self) -> None:
+        # Load the word-form analysers in the background once the first screen is up, so that the
+        # first inflected Russian query does not pause typing while pymorphy3 loads.
+        self.run_worker(self._warm_up, thread=True, exclusive=True, group="warm-up")
+
+    def _warm_up(self) -> None:
+        from glossary.lang import lemma_key, stem_words
+
+        for lang in ("it", "ru", "en"):
+            stem_words("abilita", lang)
+        lemma_key("кладбища")
 
     # ---- navigation ---------------------------------------------------------------------------------
     def navigate(self, location: str, record: bool = True) -> None:
@@ -148,6 +163,12 @@ class TutorApp(App):
             new.append(Binding(b.key, b.action, t(key, self.ui) if key else b.description, show=b.show))
         self._bindings = self._bindings.__class__(new)
         self.refresh_bindings()
+
+    def watch_theme(self, theme: str) -> None:
+        """Remember a theme chosen with the command palette ("Change theme")."""
+        if self.settings.get("theme") != theme:
+            self.settings["theme"] = theme
+            save_settings(self.settings)
 
     def action_help(self) -> None:
         self.push_screen(HelpScreen())

@@ -91,7 +91,28 @@ class RulesScreen(Screen):
         self.query_one("#jump", Input).focus()
 
     def show_location(self, location: str) -> bool:
-        return self.query_one("#document", DocumentView).show(location)
+        shown = self.query_one("#document", DocumentView).show(location)
+        if shown:
+            self.reveal(location)
+        return shown
+
+    def reveal(self, location: str) -> None:
+        """Open the tree down to the node of `location` (or of its three-digit rule) and highlight it."""
+        tree = self.query_one("#toc", Tree)
+        number = location.rsplit(":", 1)[-1]
+        wanted = {location, number.split(".")[0]}
+        for section in tree.root.children:
+            for rule_node in section.children:
+                hits = [rule_node] if rule_node.data == location else [
+                    n for n in rule_node.children if n.data == location]
+                if not hits and str(rule_node.label).split(".")[0] in wanted and rule_node.data:
+                    hits = [rule_node]
+                if hits:
+                    section.expand()
+                    if hits[0] is not rule_node:
+                        rule_node.expand()
+                    self.call_after_refresh(tree.move_cursor, hits[0])
+                    return
 
     def on_document_view_link_chosen(self, event: DocumentView.LinkChosen) -> None:
         self.app.navigate(event.location)

@@ -127,6 +127,9 @@ class DocumentView(VerticalScroll):
             warning = Text(t("current_title", ui, doc=ct["doc"], number=ct["number"], title=ct["title"]))
         links = [Option(f"↳ {c}", id=f"rule:{v['doc']}:{c}") for c in v["children"]]
         links += [self._ref_option(r, ui) for r in v["links"]]
+        for ed in v["editions"]:  # the same number in other documents (older edition, imported rules)
+            label = f"⇄ {t('other_editions', ui)}: {ed['doc']} ({ed['lang']}, {ed['effective']}) {ed['title'] or ''}"
+            links.append(Option(label.rstrip(), id=f"rule:{ed['doc']}:{v['number']}"))
         backlinks = [Option(f"← {b['term']} [{b['lang']}]", id=self._back_location(b)) for b in v["backlinks"]]
         source = t("rule_doc", ui, title=v["doc_title"], date=v["effective"] or "?") + f" · {v['source']}"
         self._fill(title, warning, None, body, None, links, backlinks, source)
