@@ -46,6 +46,17 @@ def test_search_as_you_type_and_open(kb):
     assert run(go)
 
 
+def test_primary_language_comes_first():
+    """With the Russian interface an Italian hit opens with the Russian definition first, Italian below."""
+    async def go(app, pilot):
+        app.navigate("entry:it:cimitero")
+        await pilot.pause()
+        title = str(app.screen.query_one("#doc-title").render())
+        other = str(app.screen.query_one("#doc-other").render())
+        return "Кладбище" in title and "Cimitero" in other and "Источник" in str(app.screen.query_one("#doc-source").render())
+    assert run(go, ui="ru")
+
+
 def test_arrows_choose_a_result():
     async def go(app, pilot):
         await pilot.press(*"creatura")

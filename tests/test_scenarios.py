@@ -81,6 +81,7 @@ def test_cli_exit_statuses(tmp_path, capsys):
     assert main(["scenario", "run", str(failing), "--json"]) == 1
     out = json.loads(capsys.readouterr().out)
     assert out["ok"] is False and out["failures"][0]["expected"] == "graveyard" and out["failures"][0]["actual"] == "battlefield"
+    assert out["failures"][0]["field"] == "objects.bears.zone" and "non corrisponde" in out["failures"][0]["what"]
     assert out["log"] and all("[" in line for line in out["log"])  # every logged event names its rules
     bad = tmp_path / "b.yaml"
     bad.write_text(GOOD.replace("pass: 1", "pass: 1\n    nonsense: 1"), encoding="utf-8")
@@ -93,6 +94,9 @@ def test_illegal_action_names_the_rule(tmp_path):
         "battlefield: [{card: grizzly-bears, as: bears}]", "battlefield: [{card: grizzly-bears, as: bears}]\n      hand: [forest, forest]")
     res = run_scenario(load_scenario(_write(tmp_path, text), load_cards(), "s.yaml"))
     assert not res.ok and res.failures[0].rule == "305.2"
+    assert "una sola terra per turno" in res.failures[0].text("it")
+    ru = run_scenario(load_scenario(_write(tmp_path, text), load_cards(), "s.yaml"), "ru").failures[0]
+    assert "только одну землю" in ru.text("ru") and ru.where("ru").startswith("действие 2 (строка")
     res = run_scenario(load_scenario(_write(tmp_path, text.replace("  - play: forest\n  - play: forest",
                                                                      "  - play: forest\n  - play: forest\n    expect_error: '305.2'")),
                                      load_cards(), "s.yaml"))

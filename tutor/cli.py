@@ -153,6 +153,28 @@ def cmd_import_rules(args: argparse.Namespace, ui: str) -> int:
     return 0
 
 
+# argparse's own words (usage, errors), in the interface language.
+_ARGPARSE = {
+    "usage: ": ("uso: ", "использование: "),
+    "positional arguments": ("argomenti", "аргументы"),
+    "options": ("opzioni", "параметры"),
+    "show this help message and exit": ("mostra questo aiuto ed esce", "показать эту справку и выйти"),
+    "%(prog)s: error: %(message)s\n": ("%(prog)s: errore: %(message)s\n", "%(prog)s: ошибка: %(message)s\n"),
+    "the following arguments are required: %s": ("mancano argomenti obbligatori: %s", "не хватает обязательных аргументов: %s"),
+    "invalid choice: %(value)r (choose from %(choices)s)": ("scelta non valida: %(value)r (possibili: %(choices)s)",
+                                                            "недопустимое значение: %(value)r (возможные: %(choices)s)"),
+    "unrecognized arguments: %s": ("argomenti non riconosciuti: %s", "нераспознанные аргументы: %s"),
+    "expected one argument": ("serve un valore", "нужно одно значение"),
+    "argument %(argument_name)s: %(message)s": ("argomento %(argument_name)s: %(message)s",
+                                                "аргумент %(argument_name)s: %(message)s"),
+}
+
+
+def _localize_argparse(ui: str) -> None:
+    i = 0 if ui == "it" else 1
+    argparse._ = lambda text: _ARGPARSE[text][i] if text in _ARGPARSE else text  # type: ignore[attr-defined]
+
+
 def _parser(ui: str) -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="mtg-tutor", description=t("prog_description", ui))
     p.add_argument("--ui", choices=("it", "ru"), help=t("help_ui", ui))
@@ -206,10 +228,10 @@ def cmd_scenario(args: argparse.Namespace, ui: str) -> int:
             sc = load_scenario(path, cards, str(path))
         except YamlError as exc:
             raise _Usage(t("invalid_file", ui, error=exc)) from None
-        res = run_scenario(sc)
+        res = run_scenario(sc, ui)
         game = res.game
         log = render_log(game.events, cards, ui, game.object_cards) if game else []
-        reports.append({"file": str(path), "id": sc.id, "ok": res.ok, "failures": [f.as_dict() for f in res.failures],
+        reports.append({"file": str(path), "id": sc.id, "ok": res.ok, "failures": [f.as_dict(ui) for f in res.failures],
                         "checkpoints": res.checkpoints, "log": log,
                         "title": sc.data.get("title"), "explanation": sc.data.get("explanation")})
         status = max(status, 0 if res.ok else 1)
@@ -234,6 +256,7 @@ def main(argv: list[str] | None = None) -> int:
     pre.add_argument("--ui", choices=("it", "ru"))
     known, _ = pre.parse_known_args(argv)
     ui = ui_lang(known.ui)
+    _localize_argparse(ui)
     parser = _parser(ui)
     args = parser.parse_args(argv)
     if args.command is None:

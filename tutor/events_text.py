@@ -31,7 +31,7 @@ COLORS = {"W": ("bianco", "белой"), "U": ("blu", "синей"), "B": ("nero
 
 # kind -> (Italian, Russian) templates; fields: {p} player, {c} card, {t} target, {n} amount, {s} step ...
 TEMPLATES: dict[str, tuple[str, str]] = {
-    "turn_begins": ("Inizia il turno {turn} di {p}.", "Начинается ход {turn}: ходит {p}."),
+    "turn_begins": ("Inizia il turno {turn} {pg}.", "Начинается ход {turn}: ходит {p}."),
     "step_begins": ("Inizia la {s}.", "Начинается {s}."),
     "untap": ("{p} STAPpa i suoi permanenti.", "{p} разворачивает свои перманенты."),
     "no_priority": ("Nessun giocatore riceve priorità in questa sottofase.", "В этом шаге игроки не получают приоритет."),

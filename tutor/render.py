@@ -228,7 +228,7 @@ def render_scenario(console: Console, rep: dict, ui: str, verbose: bool = False)
             line.append(f"  {t('expected', ui)}: {f['expected']!r}", style="yellow")
         if "actual" in f:
             line.append(f"  {t('actual', ui)}: {f['actual']!r}", style="yellow")
-        if "rule" in f:
+        if "rule" in f and f["rule"] not in f["what"]:
             line.append(f"  ({t('rule_broken', ui)} {f['rule']})", style="cyan")
         console.print(line)
     if verbose and rep["log"]:

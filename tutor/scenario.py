@@ -16,6 +16,7 @@ from tutor.engine import (
 )
 from tutor.engine.cards import CardDef
 from tutor.engine.state import Player, State
+from tutor.engine_text import illegal_text, runner_text
 
 __all__ = ["Failure", "Result", "Scenario", "load_scenario", "run_scenario"]
 
@@ -39,16 +40,32 @@ PERMANENT_KEYS = {"card", "as", "tapped", "sick", "damage", "counters", "attache
 
 @dataclass
 class Failure:
-    """An expectation that did not hold, or an action that the rules refused."""
+    """An expectation that did not hold, or an action that the rules refused (language-neutral data;
+    `text(ui)` says it in Italian or Russian)."""
 
-    where: str  # "action 3 (line 27)" / "checkpoint 2 (line 40)" / "expect (line 50)"
-    what: str
+    place: str  # "action" | "checkpoint" | "expect" | "setup"
+    line: int
+    key: str  # a RUNNER message key (tutor/engine_text.py)
+    index: int = 0  # the action's number (1-based)
+    field: str | None = None  # the expectation that failed ("turn", "players.A.life", "objects.seeker.zone")
     expected: object = None
     actual: object = None
     rule: str | None = None
+    detail: str | None = None  # an engine refusal already in words, or a name
 
-    def as_dict(self) -> dict:
-        return {k: v for k, v in self.__dict__.items() if v is not None}
+    def where(self, ui: str) -> str:
+        return runner_text(f"where_{self.place}", ui, n=self.index, line=self.line)
+
+    def text(self, ui: str) -> str:
+        return runner_text(self.key, ui, field=self.field or "", detail=self.detail or "")
+
+    def as_dict(self, ui: str = "it") -> dict:
+        d = {"where": self.where(ui), "what": self.text(ui), "key": self.key, "line": self.line}
+        for k in ("field", "expected", "actual", "rule"):
+            v = getattr(self, k)
+            if v is not None:
+                d[k] = v
+        return d
 
 
 @dataclass
@@ -187,8 +204,9 @@ def _expectations(file: str, node: object, cards: dict, aliases: set, where: str
 
 # ==== running =========================================================================================
 class _Run:
-    def __init__(self, sc: Scenario) -> None:
+    def __init__(self, sc: Scenario, ui: str = "it") -> None:
         self.sc = sc
+        self.ui = ui
         self.result = Result(sc, None)
         self.alias_card: dict[str, int] = {}  # alias -> physical card id
         self.event_mark = 0
@@ -251,7 +269,7 @@ class _Run:
         if oid is None:
             oid = self.find_card(game, ref, actor, ("battlefield", "stack", "hand"))
         if oid is None:
-            raise LookupError(f"{ref!r} is not in any zone")
+            raise LookupError(ref)
         return oid
 
     def find_card(self, game: Game, card_id: str, actor: int | None, zones: tuple) -> int | None:
@@ -311,17 +329,18 @@ class _Run:
         try:
             game = self.setup()
         except IllegalAction as exc:
-            res.failures.append(Failure("setup", f"the setup is not a legal position: {exc}", rule=exc.rule))
+            res.failures.append(Failure("setup", self.sc.data["setup"].line, "setup_illegal", rule=exc.rule,
+                                        detail=illegal_text(exc, self.ui)))
             return res
         for i, act in enumerate(self.sc.data.get("actions") or []):
-            where = f"action {i + 1} (line {act.line})"
+            where = {"place": "action", "line": act.line, "index": i + 1}
             if "checkpoint" in act:
-                self.check(game, act["checkpoint"], f"checkpoint (line {act.line})", record=True)
+                self.check(game, act["checkpoint"], {"place": "checkpoint", "line": act.line}, record=True)
                 if res.failures:
                     return res
                 continue
             if game.outcome is not None:
-                res.failures.append(Failure(where, "the game is already over", actual=str(game.outcome)))
+                res.failures.append(Failure(**where, key="game_over", actual=str(game.outcome)))
                 return res
             expected_error = str(act["expect_error"]) if "expect_error" in act else None
             try:
@@ -334,25 +353,24 @@ class _Run:
                     self.apply(game, self.make_action(game, act), act)
             except IllegalAction as exc:
                 if expected_error is None:
-                    res.failures.append(Failure(where, f"illegal action: {exc.detail or exc.reason}", rule=exc.rule))
+                    res.failures.append(Failure(**where, key="illegal", rule=exc.rule, detail=illegal_text(exc, self.ui)))
                     return res
                 if exc.rule != expected_error:
-                    res.failures.append(Failure(where, "the action failed, but under another rule", expected=expected_error,
-                                                actual=exc.rule, rule=exc.rule))
+                    res.failures.append(Failure(**where, key="other_rule", expected=expected_error, actual=exc.rule,
+                                                rule=exc.rule, detail=illegal_text(exc, self.ui)))
                     return res
                 continue
             except LookupError as exc:
-                res.failures.append(Failure(where, str(exc)))
+                res.failures.append(Failure(**where, key="not_found", detail=str(exc.args[0])))
                 return res
             except _Stuck as exc:
-                res.failures.append(Failure(where, str(exc)))
+                res.failures.append(Failure(**where, key=exc.args[0], detail=exc.args[1] if len(exc.args) > 1 else None))
                 return res
             if expected_error is not None:
-                res.failures.append(Failure(where, "the action was expected to be illegal, but it was allowed",
-                                            expected=expected_error))
+                res.failures.append(Failure(**where, key="expected_illegal", expected=expected_error))
                 return res
         if "expect" in self.sc.data:
-            self.check(game, self.sc.data["expect"], f"expect (line {self.sc.data['expect'].line})", record=False)
+            self.check(game, self.sc.data["expect"], {"place": "expect", "line": self.sc.data["expect"].line}, record=False)
         return res
 
     def apply(self, game: Game, action, act: LineDict) -> None:
@@ -372,7 +390,7 @@ class _Run:
             if s.step is step and (want_turn is None or s.turn == want_turn):
                 return  # the step has begun (whatever it now waits for: priority, attackers, a discard ...)
             if game.outcome is not None:
-                raise _Stuck(f"the game ended before {step.key}")
+                raise _Stuck("stuck_over")
             kind = s.pending[0] if s.pending else ""
             if kind == "priority":
                 game.apply(PassPriority())
@@ -381,27 +399,27 @@ class _Run:
             elif kind == "blockers":
                 game.apply(DeclareBlockers(()))
             else:
-                raise _Stuck(f"the game waits for a decision ({kind}) before {step.key}")
-        raise _Stuck(f"{step.key} was not reached")
+                raise _Stuck("stuck_decision", kind)
+        raise _Stuck("stuck_never")
 
     # -- expectations --------------------------------------------------------------------------------
-    def check(self, game: Game, exp: LineDict, where: str, record: bool) -> None:
+    def check(self, game: Game, exp: LineDict, where: dict, record: bool) -> None:
         res = self.result
         s = game.state
 
-        def fail(what: str, expected: object, actual: object) -> None:
-            res.failures.append(Failure(where, what, expected, actual))
+        def fail(field: str, expected: object, actual: object, key: str = "mismatch", detail: str | None = None) -> None:
+            res.failures.append(Failure(**where, key=key, field=field, expected=expected, actual=actual, detail=detail))
 
         if "turn" in exp and s.turn != exp["turn"]:
             fail("turn", exp["turn"], s.turn)
         if "step" in exp and s.step.key != exp["step"]:
             fail("step", exp["step"], s.step.key)
         if "active" in exp and PLAYERS[s.active] != exp["active"]:
-            fail("active player", exp["active"], PLAYERS[s.active])
+            fail("active", exp["active"], PLAYERS[s.active])
         if "pending" in exp:
             actual = s.pending[0] if s.pending else ""
             if actual != exp["pending"]:
-                fail("the game waits for", exp["pending"], actual)
+                fail("pending", exp["pending"], actual)
         if "priority" in exp:
             actual = PLAYERS[s.pending[1]] if s.pending and s.pending[0] == "priority" else None
             if actual != exp["priority"]:
@@ -426,7 +444,7 @@ class _Run:
                 else:
                     actual = p.lands_played
                 if actual != want:
-                    fail(f"player {p_name}: {key}", want, actual)
+                    fail(f"players.{p_name}.{key}", want, actual)
         for alias, oe in (exp.get("objects") or {}).items():
             oid = self.obj_of(game, alias)
             zone = s.objects[oid].zone if oid is not None and oid in s.objects else "gone"
@@ -457,26 +475,26 @@ class _Run:
                 else:
                     actual = getattr(s.objects[oid], key)
                 if actual != want:
-                    fail(f"{alias}: {key}", want, actual)
+                    fail(f"objects.{alias}.{key}", want, actual)
         for p_name, ids in (exp.get("battlefield") or {}).items():
             p = PLAYERS.index(p_name)
             actual = sorted(s.objects[o].card.id for o in s.battlefield if s.objects[o].controller == p)
             if actual != sorted(ids or []):
-                fail(f"battlefield of {p_name}", sorted(ids or []), actual)
+                fail(f"battlefield.{p_name}", sorted(ids or []), actual)
         if "stack" in exp:
             actual = [it.card.id for it in s.stack]
             if actual != list(exp["stack"] or []):
-                fail("stack (bottom to top)", list(exp["stack"] or []), actual)
+                fail("stack", list(exp["stack"] or []), actual)
         new_events = game.events[self.event_mark:]
         kinds = [e.kind for e in new_events]
         if "events" in exp:
             it = iter(kinds)
             missing = [k for k in exp["events"] if k not in it]
             if missing:
-                fail("events (in this order)", exp["events"], kinds)
+                fail("events", exp["events"], kinds, key="events_order")
         for k in exp.get("no_events") or []:
             if k in kinds:
-                fail(f"no {k} event", "none", [e.data for e in new_events if e.kind == k])
+                fail("no_events", [], [e.data for e in new_events if e.kind == k], key="unexpected_event", detail=k)
         if record:
             res.checkpoints.append({"line": exp.line, "turn": s.turn, "step": s.step.key,
                                     "question": exp.get("question"), "answer": exp.get("answer"),
@@ -488,9 +506,9 @@ class _Stuck(Exception):
     pass
 
 
-def run_scenario(sc: Scenario) -> Result:
-    """Play a scenario and check its expectations."""
-    run = _Run(sc)
+def run_scenario(sc: Scenario, ui: str = "it") -> Result:
+    """Play a scenario and check its expectations (`ui`: the language of refusal texts)."""
+    run = _Run(sc, ui)
     result = run.run()
     result.aliases = dict(run.alias_card)
     return result

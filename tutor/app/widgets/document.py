@@ -55,7 +55,7 @@ class DocumentView(VerticalScroll):
         kb, ui = self.app.kb, self.app.ui
         kind, _, key = location.partition(":")
         if kind == "entry" and kb.entry(key):
-            self._show_entry(kb.entry_view(key), ui)
+            self._show_entry(kb.entry_view(self.primary_entry(key)), ui)
             return True
         if kind == "rule" and key in kb.data.rules:
             rule = kb.data.rules[key]
@@ -64,6 +64,15 @@ class DocumentView(VerticalScroll):
                 self._show_rule(view, ui)
                 return True
         return False
+
+    def primary_entry(self, eid: str) -> str:
+        """The entry of the same concept in the interface's (primary) language, when the sources have one."""
+        kb, ui = self.app.kb, self.app.ui
+        if kb.entry(eid).lang == ui:
+            return eid
+        cid = kb.data.entry_concept.get(eid)
+        same = [x for x in kb.data.concepts[cid].entries if kb.entry(x) and kb.entry(x).lang == ui] if cid else []
+        return same[0] if same else eid
 
     def _show_entry(self, v: dict, ui: str) -> None:
         title = symbol_text(v["term"], "bold")
