@@ -28,6 +28,8 @@ from tutor.engine.state import TURN_STEPS, Obj, Outcome, Player, StackItem, Stat
 __all__ = ["Game", "LegalActions"]
 
 _COLOR_OF_NAME = {v: k for k, v in COLOR_NAMES.items()}
+_STEP_KEY = {step: step.key for step in Step}  # (an Enum's .value is slow on hot paths)
+_MAIN_STEPS = frozenset({Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN})
 
 
 def _p(flt: tuple) -> dict:
@@ -65,7 +67,11 @@ class Game:
         self.object_cards: dict[int, str] = {}  # every object id ever used -> its card id (for logs)
         self._static_key: tuple = ()
         self._version = 0  # bumped by every action and undo: memoised answers are per position
+        self._changes = 0  # events that changed the state; state-based actions are re-checked only after one
+        self._sba_clean = -1  # the value of _changes at the last check that found nothing to do
         self._mana_memo: dict = {}
+        self._prot_key: tuple = ()
+        self._prot = False
         self._static_list: list = []
 
     # ==== construction ===============================================================================
@@ -141,6 +147,7 @@ class Game:
         """Undo the last pushed action."""
         state, n, rng = self._history.pop()
         self._version += 1
+        self._sba_clean = -1
         self.state = state
         del self.events[n:]
         self.rng.setstate(rng)
@@ -231,17 +238,32 @@ class Game:
             return False
         return True
 
+    def _protection_in_play(self) -> bool:
+        """Whether any permanent could have protection now (cached until something moves or a pump is added)."""
+        s = self.state
+        key = (id(s), s.clock, len(s.eot))
+        if self._prot_key != key:
+            self._prot_key = key
+            self._prot = any(k.startswith("protection") for oid in s.battlefield for k in s.objects[oid].card.keywords) \
+                or any(k.startswith("protection") for e in s.eot for k in e[3]) \
+                or any(k.startswith("protection") for _, ab in self._statics() for k in ab.keywords)
+        return self._prot
+
     def _protected_from(self, oid: int, colors: frozenset) -> bool:
         """702.16: protection from a colour the source has."""
-        if not colors:
+        if not colors or not self._protection_in_play():
             return False
         kws = self.keywords(oid)
         return any(f"protection from {COLOR_NAMES[c]}" in kws for c in colors)
 
     # ==== events and moves =============================================================================
+    _QUIET = frozenset({"pass", "step_begins", "no_priority", "step_skipped", "trigger", "first_strike_step"})
+
     def _emit(self, kind: str, rules: tuple | str, /, **data) -> None:
         self.events.append(Event(kind, (rules,) if isinstance(rules, str) else tuple(rules), data,
-                                 self.state.turn, self.state.step.key))
+                                 self.state.turn, _STEP_KEY[self.state.step]))
+        if kind not in self._QUIET:
+            self._changes += 1  # every change to the game state is announced by an event
 
     def _zone_list(self, o: Obj) -> list | None:
         if o.zone == "battlefield":
@@ -264,6 +286,8 @@ class Game:
             s.blocks.pop(oid, None)
             s.eot = [e for e in s.eot if e[0] != oid]
         new = Obj(s.next_id, o.card, o.card_id, o.owner, o.owner, zone)
+        if o.card.token and zone != "battlefield":
+            s.token_left = True  # it ceases to exist at the next state-based action check (704.5d)
         s.next_id += 1
         s.clock += 1
         new.timestamp = s.clock
@@ -448,8 +472,7 @@ class Game:
         s = self.state
         if any(p.life <= 0 or p.drew_from_empty for p in s.players):
             return True
-        if any(s.objects[x].card.token for p in s.players for z in ("hand", "graveyard", "exile", "library")
-               for x in getattr(p, z)):
+        if s.token_left:
             return True
         legends: set[tuple[int, str]] = set()
         for oid in s.battlefield:
@@ -473,7 +496,17 @@ class Game:
         return False
 
     def _state_based_actions(self) -> bool:
-        """704.3: perform all applicable state-based actions at once; True if any was performed."""
+        """704.3: perform all applicable state-based actions at once; True if any was performed.
+
+        Nothing can have become applicable since a check that found nothing, unless the state changed."""
+        if self._sba_clean == self._changes:
+            return False
+        acted = self._check_state_based_actions()
+        if not acted:
+            self._sba_clean = self._changes
+        return acted
+
+    def _check_state_based_actions(self) -> bool:
         s = self.state
         acted = False
         losers = [p.index for p in s.players if p.life <= 0]
@@ -494,7 +527,7 @@ class Game:
                 self._emit("game_won", "104.2a", winner=1 - losers[0], loser=losers[0])
             return True
         # 704.5d: a token in a zone other than the battlefield ceases to exist.
-        for p in s.players:
+        for p in s.players if s.token_left else ():
             for zone in ("hand", "graveyard", "exile", "library"):
                 lst = getattr(p, zone)
                 for oid in [x for x in lst if s.objects[x].card.token]:
@@ -502,6 +535,7 @@ class Game:
                     o = s.objects.pop(oid)
                     self._emit("token_ceases", ("704.5d", "111.7"), object=oid, card=o.card.id, zone=zone, owner=o.owner)
                     acted = True
+        s.token_left = False
         to_graveyard: list[tuple[int, str]] = []
         to_destroy: list[tuple[int, str]] = []
         legends: dict[tuple[int, str], list[int]] = {}
@@ -679,7 +713,7 @@ class Game:
             raise IllegalAction("305.1", "not_in_hand", "a land is played from its owner's hand")
         if "land" not in o.card.types:
             raise IllegalAction("305.1", "not_a_land", "only a land can be played as a land")
-        if player != s.active or not s.step.is_main or s.stack:
+        if player != s.active or not s.step in _MAIN_STEPS or s.stack:
             raise IllegalAction("305.1", "land_timing", "a land is played in your own main phase with an empty stack")
         if s.players[player].lands_played >= 1:
             raise IllegalAction("305.2", "second_land", "one land per turn")
@@ -757,7 +791,7 @@ class Game:
             # 305.1: a land is played as a special action; it never goes on the stack and is never a spell (305.9).
             raise IllegalAction("305.1", "land_not_spell", "lands are played, not cast")
         instant_speed = "instant" in card.types or "flash" in card.keywords
-        if not instant_speed and (player != s.active or not s.step.is_main or s.stack):
+        if not instant_speed and (player != s.active or not s.step in _MAIN_STEPS or s.stack):
             rule = "307.1" if "sorcery" in card.types else "117.1a"
             raise IllegalAction(rule, "sorcery_timing", "only in your main phase while the stack is empty")
         if a.x < 0 or (a.x and not card.cost.x):
@@ -1409,7 +1443,7 @@ class Game:
         player = s.pending[1]
         o = s.objects[oid]
         # Cheap necessary conditions first, so that only plausible actions reach the full validator.
-        sorcery_ok = player == s.active and s.step.is_main and not s.stack
+        sorcery_ok = player == s.active and s.step in _MAIN_STEPS and not s.stack
         if o.zone == "hand" and o.owner == player:
             if "land" in o.card.types:
                 if sorcery_ok and s.players[player].lands_played == 0:

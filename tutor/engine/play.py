@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 from tutor.engine.actions import DeclareAttackers, DeclareBlockers, PassPriority
@@ -21,9 +22,9 @@ def random_action(game: Game, rng: random.Random, pass_bias: float = 0.35):
         if rng.random() < pass_bias:
             return PassPriority()
         sources = game.priority_sources(include_mana_abilities=False)
-        rng.shuffle(sources)
-        for oid in sources:  # the first object that offers anything: pick one of its actions
-            useful = list(game.source_actions(oid, include_mana_abilities=False))
+        start = rng.randrange(len(sources)) if sources else 0
+        for oid in sources[start:] + sources[:start]:  # from a random place, round the list once  # the first object that offers anything: pick one of its first few actions
+            useful = list(itertools.islice(game.source_actions(oid, include_mana_abilities=False), 6))
             if useful:
                 return rng.choice(useful)
         return PassPriority()

@@ -157,4 +157,5 @@ class State:
     prevent_next: dict = field(default_factory=dict)  # target id -> damage still to prevent this turn
     triggers: list = field(default_factory=list)  # waiting to be put on the stack: (controller, StackItem)
     cleanup_again: bool = False
+    token_left: bool = False  # a token moved off the battlefield since the last state-based action check
     outcome: Outcome | None = None
