@@ -263,9 +263,8 @@ def _check_sources(kb: KBData, cur: Curation) -> None:
             a, b = blocks[bi], blocks[bi + 1]
             if a.kind != "para" or b.kind == "para":
                 continue
-            m = None
-            for m in re.finditer(r"\b(" + "|".join(numbers) + r")\b", fold(a.items[0])):
-                pass
+            found = list(re.finditer(r"\b(" + "|".join(numbers) + r")\b", fold(a.items[0])))
+            m = found[-1] if found else None  # the count word nearest to the list
             if m and numbers[m.group(1)] != len(b.items):
                 kb.checks.append({"check": "count-mismatch", "entry": eid, "says": numbers[m.group(1)],
                                   "items": len(b.items), "curated": (eid, "count-mismatch") in fixed,

@@ -161,7 +161,7 @@ def parse_it_glossary(text: str, file: str, doc: str = "it-glossary-8ed") -> Par
 
     entries: list[Entry] = []
     seen: dict[str, int] = {}
-    for n, (ti, idx) in enumerate(heads):
+    for n, (_, idx) in enumerate(heads):
         end = heads[n + 1][1] if n + 1 < len(heads) else len(lines)
         body = [(j + 1, lines[j]) for j in range(idx + 1, end) if lines[j].strip()]
         blocks, refs = _blocks_and_refs(body, file)

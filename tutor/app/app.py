@@ -72,7 +72,7 @@ class TutorApp(App):
         return self.settings["ui"]
 
     def on_mount(self) -> None:
-        self.kb  # the compiled index: a few milliseconds from the cache (built once when stale)
+        _ = self.kb  # load the compiled index now: milliseconds from the cache (built once when stale)
         if self.settings.get("theme") in self.available_themes:
             self.theme = self.settings["theme"]
         self.title = t("app_title", self.ui)
@@ -99,14 +99,13 @@ class TutorApp(App):
         self._update_breadcrumb()
 
     def action_back(self) -> None:
-        if self.history.back():
-            self.screen.show_location(self.history.current)
-            self._update_breadcrumb()
-        else:
-            self.bell()
+        self._move_in_history(self.history.back)
 
     def action_forward(self) -> None:
-        if self.history.forward():
+        self._move_in_history(self.history.forward)
+
+    def _move_in_history(self, step) -> None:
+        if step() and hasattr(self.screen, "show_location"):
             self.screen.show_location(self.history.current)
             self._update_breadcrumb()
         else:

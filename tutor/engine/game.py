@@ -185,7 +185,7 @@ class Game:
         o = self.state.objects[oid]
         kws = set(o.card.keywords)
         if o.zone == "battlefield":
-            for eid, _p_, _t, k in self.state.eot:
+            for eid, _dp, _dt, k in self.state.eot:
                 if eid == oid:
                     kws |= k
             for src, ab in self._statics():

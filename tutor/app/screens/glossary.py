@@ -6,10 +6,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from tutor.app.screens.base import BrowserScreen
 from tutor.app.widgets.document import DocumentView
 from tutor.i18n import t
 from tutor.render import symbol_text
@@ -17,7 +17,7 @@ from tutor.render import symbol_text
 __all__ = ["GlossaryScreen"]
 
 
-class GlossaryScreen(Screen):
+class GlossaryScreen(BrowserScreen):
     """Search box (focused at start), results, and the open entry or rule."""
 
     BINDINGS = [
@@ -101,8 +101,3 @@ class GlossaryScreen(Screen):
     def action_focus_search(self) -> None:
         self.query_one("#search", Input).focus()
 
-    def show_location(self, location: str) -> bool:
-        return self.query_one("#document", DocumentView).show(location)
-
-    def on_document_view_link_chosen(self, event: DocumentView.LinkChosen) -> None:
-        self.app.navigate(event.location)

@@ -5,17 +5,17 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, Input, Static, Tree
 
 from glossary.model import parse_rule_query, rule_sort_key
+from tutor.app.screens.base import BrowserScreen
 from tutor.app.widgets.document import DocumentView
 from tutor.i18n import t
 
 __all__ = ["RulesScreen"]
 
 
-class RulesScreen(Screen):
+class RulesScreen(BrowserScreen):
     """Sections 1–9, rules 100–905 and the sub-rules whose text we have."""
 
     BINDINGS = [
@@ -91,7 +91,7 @@ class RulesScreen(Screen):
         self.query_one("#jump", Input).focus()
 
     def show_location(self, location: str) -> bool:
-        shown = self.query_one("#document", DocumentView).show(location)
+        shown = super().show_location(location)
         if shown:
             self.reveal(location)
         return shown
@@ -114,5 +114,3 @@ class RulesScreen(Screen):
                     self.call_after_refresh(tree.move_cursor, hits[0])
                     return
 
-    def on_document_view_link_chosen(self, event: DocumentView.LinkChosen) -> None:
-        self.app.navigate(event.location)

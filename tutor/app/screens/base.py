@@ -1,0 +1,20 @@
+"""What the browsing screens share: a document view, links that navigate, the current location."""
+
+from __future__ import annotations
+
+from textual.screen import Screen
+
+from tutor.app.widgets.document import DocumentView
+
+__all__ = ["BrowserScreen"]
+
+
+class BrowserScreen(Screen):
+    """A screen with a `#document` view; subclasses add the left column and the input box."""
+
+    def show_location(self, location: str) -> bool:
+        """Show a location in the document view; False when it does not exist."""
+        return self.query_one("#document", DocumentView).show(location)
+
+    def on_document_view_link_chosen(self, event: DocumentView.LinkChosen) -> None:
+        self.app.navigate(event.location)
