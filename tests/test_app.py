@@ -152,7 +152,10 @@ def test_help_and_command_palette():
         await pilot.press("escape")
         await pilot.pause()
         titles = [c.title for c in app.get_system_commands(app.screen)]
-        return "Regole" in titles and "Glossario" in titles and any("russo" in x for x in titles)
+        assert "Regole" in titles and "Glossario" in titles and any("russo" in x for x in titles)
+        await pilot.press("ctrl+p")  # the command palette opens from anywhere
+        await pilot.pause()
+        return app.screen.__class__.__name__ == "CommandPalette"
     assert run(go)
 
 

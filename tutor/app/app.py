@@ -3,6 +3,7 @@ history with back and forward, bilingual interface switched with one key and rem
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from textual.app import App, SystemCommand
@@ -40,12 +41,12 @@ class TutorApp(App):
     BINDINGS = [
         Binding("alt+left", "back", "Indietro"),
         Binding("backspace", "back", "Indietro", show=False),
-        Binding("alt+right", "forward", "Avanti"),
+        Binding("alt+right", "forward", "Avanti", show=False),
         Binding("ctrl+l", "toggle_language", "Русский"),
         Binding("ctrl+g", "switch_mode('glossary')", "Glossario"),
         Binding("ctrl+r", "switch_mode('rules')", "Regole"),
-        Binding("question_mark", "help", "Tasti"),
-        Binding("ctrl+q", "quit", "Esci"),
+        Binding("f1", "help", "Tasti"),
+        Binding("question_mark", "help", "Tasti", show=False),  # when not typing in a box
     ]
 
     def __init__(self, kb=None, settings: dict | None = None) -> None:
@@ -147,20 +148,20 @@ class TutorApp(App):
         if hasattr(self.screen, "refresh_texts"):
             self.screen.refresh_texts()
             self.screen.shown_ui = self.ui
-        if self.history.current and hasattr(self.screen, "show_location"):
-            self.screen.show_location(self.history.current)
+        here = getattr(self.screen, "location", None) or self.history.current
+        if here and hasattr(self.screen, "show_location"):
+            self.screen.show_location(here)
         self._update_breadcrumb()
 
     def _label_bindings(self) -> None:
-        """Footer labels in the interface language."""
+        """Footer labels in the interface language (Textual's own bindings, e.g. the palette, are kept)."""
         labels = {"back": "key_back", "forward": "key_forward", "toggle_language": "key_language",
                   "switch_mode('glossary')": "key_glossary", "switch_mode('rules')": "key_rules",
-                  "help": "key_help", "quit": "key_quit"}
-        new = []
-        for b in self.BINDINGS:
-            key = labels.get(b.action)
-            new.append(Binding(b.key, b.action, t(key, self.ui) if key else b.description, show=b.show))
-        self._bindings = self._bindings.__class__(new)
+                  "help": "key_help", "quit": "key_quit", "command_palette": "key_palette"}
+        table = self._bindings.key_to_bindings
+        for key, bindings in table.items():
+            table[key] = [replace(b, description=t(labels[b.action], self.ui)) if b.action in labels else b
+                          for b in bindings]
         self.refresh_bindings()
 
     def watch_theme(self, theme: str) -> None:

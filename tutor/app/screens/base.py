@@ -12,9 +12,14 @@ __all__ = ["BrowserScreen"]
 class BrowserScreen(Screen):
     """A screen with a `#document` view; subclasses add the left column and the input box."""
 
+    location: str | None = None  # what the document view shows now
+
     def show_location(self, location: str) -> bool:
         """Show a location in the document view; False when it does not exist."""
-        return self.query_one("#document", DocumentView).show(location)
+        shown = self.query_one("#document", DocumentView).show(location)
+        if shown:
+            self.location = location
+        return shown
 
     def on_document_view_link_chosen(self, event: DocumentView.LinkChosen) -> None:
         self.app.navigate(event.location)
