@@ -72,7 +72,12 @@ def cmd_lookup(args: argparse.Namespace, ui: str) -> int:
 
 
 def cmd_show(args: argparse.Namespace, ui: str) -> int:
+    from glossary.kb import parse_rule_query
+
     query = _clean_query(args.term, ui)
+    if parse_rule_query(query):  # `show 113.3b` means the rule
+        args.number, args.lang, args.doc = query, None, None
+        return cmd_rule(args, ui)
     kb = _kb()
     entry = kb.find(query)
     if entry is None:
