@@ -122,7 +122,13 @@ def stem_words(text: str, lang: str) -> str:
     True
     """
     words = _WORD.findall(fold(text))
-    return " ".join(_stemmer(lang).stemWords(words)) if words else ""
+    return " ".join(_stem(lang, w) for w in words)
+
+
+@lru_cache(maxsize=200_000)
+def _stem(lang: str, word: str) -> str:
+    """One word's stem (cached: a rules document repeats a vocabulary of a few thousand words)."""
+    return _stemmer(lang).stemWord(word)
 
 
 @lru_cache(maxsize=1)
