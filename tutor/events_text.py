@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-__all__ = ["STEP_NAMES", "player_genitive", "player_name", "render_event", "render_log"]
+__all__ = ["KEYWORD_NAMES", "STEP_NAMES", "player_genitive", "player_name", "render_event", "render_log"]
 
 STEP_NAMES = {
     "untap": ("sottofase di STAP", "шаг разворота"),
@@ -30,63 +30,97 @@ COLORS = {"W": ("bianco", "белой"), "U": ("blu", "синей"), "B": ("nero
           "G": ("verde", "зеленой"), "C": ("incolore", "бесцветной")}
 
 # kind -> (Italian, Russian) templates; fields: {p} player, {c} card, {t} target, {n} amount, {s} step ...
+# How to name a card in a sentence, by what it is: Italian (noun, gender), Russian (nominative, dative).
+NOUNS = {  # Italian (noun, gender); Russian (nominative, dative, accusative)
+    "token": (("pedina", "f"), ("фишка", "фишке", "фишку")),
+    "creature": (("creatura", "f"), ("существо", "существу", "существо")),
+    "land": (("terra", "f"), ("земля", "земле", "землю")),
+    "spell": (("magia", "f"), ("заклинание", "заклинанию", "заклинание")),
+    "artifact": (("artefatto", "m"), ("артефакт", "артефакту", "артефакт")),
+    "enchantment": (("incantesimo", "m"), ("карта чар", "карте чар", "карту чар")),
+    "card": (("carta", "f"), ("карта", "карте", "карту")),
+}
+KEYWORD_NAMES = {
+    "flying": ("volare", "полёт"), "reach": ("raggiungere", "захват"), "first strike": ("attacco improvviso", "первый удар"),
+    "double strike": ("doppio attacco", "двойной удар"), "deathtouch": ("tocco letale", "смертельное касание"),
+    "lifelink": ("legame vitale", "цепь жизни"), "trample": ("travolgere", "пробивной удар"),
+    "vigilance": ("cautela", "бдительность"), "haste": ("rapidità", "ускорение"), "defender": ("difensore", "защитник"),
+    "flash": ("lampo", "миг"), "menace": ("minacciare", "угроза"), "fear": ("paura", "страх"),
+    "unblockable": ("non può essere bloccata", "не может быть заблокировано"),
+    "indestructible": ("indistruttibile", "неразрушимость"),
+    "protection from white": ("protezione dal bianco", "защита от белого"),
+    "protection from blue": ("protezione dal blu", "защита от синего"),
+    "protection from black": ("protezione dal nero", "защита от черного"),
+    "protection from red": ("protezione dal rosso", "защита от красного"),
+    "protection from green": ("protezione dal verde", "защита от зеленого"),
+    "plainswalk": ("passa-pianure", "знание равнин"), "islandwalk": ("passa-isole", "знание островов"),
+    "swampwalk": ("passa-paludi", "знание болот"), "mountainwalk": ("passa-montagne", "знание гор"),
+    "forestwalk": ("passa-foreste", "знание лесов"),
+}
+
+# kind -> (Italian, Russian). {C} the card named with what it is ("la creatura «Orsi Grizzly»" / "существо
+# «Медведи гризли»"), {Cc} the same capitalised, {Td} the target as an indirect object ("alla creatura …",
+# "al Giocatore B" / "существу …", "игроку B"), {Rc} what resolves ("La magia «Shock»" / "Заклинание «Шок»"),
+# {o} the Italian gender ending ("a" / "o"), {P} the player as the subject, {pg} after "of" ("del Giocatore A").
 TEMPLATES: dict[str, tuple[str, str]] = {
     "turn_begins": ("Inizia il turno {turn} {pg}.", "Начинается ход {turn}: ходит {p}."),
     "step_begins": ("Inizia la {s}.", "Начинается {s}."),
-    "untap": ("{p} STAPpa i suoi permanenti.", "{p} разворачивает свои перманенты."),
+    "untap": ("{P} STAPpa i suoi permanenti.", "{P} разворачивает свои перманенты."),
     "no_priority": ("Nessun giocatore riceve priorità in questa sottofase.", "В этом шаге игроки не получают приоритет."),
-    "draw_skipped": ("{p} gioca per primo: salta l'acquisizione del primo turno.", "{p} ходит первым и пропускает взятие карты в первый ход."),
-    "draw": ("{p} pesca una carta.", "{p} берёт карту."),
-    "draw_from_empty": ("{p} dovrebbe pescare da un grimorio vuoto.", "{p} должен взять карту из пустой библиотеки."),
+    "draw_skipped": ("{P} gioca per primo: salta la sottofase di acquisizione del suo primo turno.",
+                     "{P} ходит первым и пропускает шаг взятия карты своего первого хода."),
+    "draw": ("{P} pesca una carta.", "{P} берёт карту."),
+    "draw_from_empty": ("{P} dovrebbe pescare da un grimorio vuoto.", "{P} должен взять карту из пустой библиотеки."),
     "first_strike_step": ("Una creatura con attacco improvviso o doppio attacco è in combattimento: c'è una sottofase di danno in più.",
                           "В бою есть существо с первым или двойным ударом: добавляется ещё один шаг боевых повреждений."),
-    "mana_empties": ("Il mana non speso di {p} si svuota dalla riserva.", "Непотраченная мана {pg} исчезает из хранилища маны."),
+    "mana_empties": ("Il mana non speso {pg} si svuota dalla riserva.", "Непотраченная мана {pg} исчезает из хранилища маны."),
     "combat_ends": ("Le creature sono rimosse dal combattimento.", "Существа выводятся из боя."),
     "step_skipped": ("Nessuna creatura attacca: si salta la {s2}.", "Никто не атакует: {s2} пропускается."),
     "cleanup": ("Il danno è rimosso e gli effetti «fino alla fine del turno» finiscono.", "Повреждения снимаются, эффекты «до конца хода» заканчиваются."),
-    "sba_life": ("{p} ha {life} punti vita (0 o meno): perde la partita.", "У {pg} {life} жизней (0 или меньше): он проигрывает."),
-    "sba_empty_library": ("{p} ha pescato da un grimorio vuoto: perde la partita.", "{p} пытался взять карту из пустой библиотеки: он проигрывает."),
+    "sba_life": ("{P} ha {life} punti vita (0 o meno): perde la partita.", "У {pg} {life} жизней (0 или меньше): он проигрывает."),
+    "sba_empty_library": ("{P} ha pescato da un grimorio vuoto: perde la partita.", "{P} пытался взять карту из пустой библиотеки: он проигрывает."),
     "game_draw": ("Tutti i giocatori perdono contemporaneamente: la partita finisce in parità.", "Все игроки проигрывают одновременно: ничья."),
     "game_won": ("{winner} vince la partita.", "{winner} выигрывает партию."),
-    "sba_counters": ("Segnalini +1/+1 e -1/-1 si annullano su {c}.", "Жетоны +1/+1 и -1/-1 на карте «{c}» взаимно уничтожаются."),
-    "sba": ("Azione generata dallo stato su {c}.", "Действие, вызванное состоянием: «{c}»."),
-    "legend_rule": ("Regola delle leggende: {c} va nel cimitero.", "Правило легендарности: {c} кладётся на кладбище."),
-    "trigger": ("Si innesca un'abilità di {c}.", "Срабатывает способность карты «{c}»."),
-    "trigger_removed": ("L'abilità innescata di {c} non ha bersagli legali: viene rimossa.", "У сработавшей способности карты «{c}» нет допустимых целей: она удаляется."),
-    "trigger_on_stack": ("L'abilità innescata di {c} va in pila.", "Сработавшая способность карты «{c}» кладётся в стек."),
-    "land_played": ("{p} gioca {c}.", "{p} играет землю «{c}»."),
-    "cast": ("{p} lancia {c}{targets}.", "{p} разыгрывает заклинание «{c}»{targets}."),
-    "activate": ("{p} attiva un'abilità di {c}{targets}.", "{p} активирует способность карты «{c}»{targets}."),
-    "mana": ("{p} TAPpa {c} per {color}.", "{p} поворачивает карту «{c}» и получает {color}."),
-    "mana_ability": ("{p} TAPpa {c}: aggiunge {color} alla riserva.", "{p} поворачивает карту «{c}»: в хранилище маны добавляется {color}."),
-    "sacrifice": ("{p} sacrifica {c}.", "{p} приносит в жертву «{c}»."),
-    "pass": ("{p} passa.", "{p} пасует."),
-    "doesnt_resolve": ("Tutti i bersagli di {c} sono illegali: non si risolve.", "Все цели «{c}» недопустимы: заклинание или способность не разрешается."),
-    "resolve": ("{c} si risolve.", "{c} разрешается."),
-    "attach": ("{c} è assegnato a {t}.", "«{c}» прикрепляется к карте «{t}»."),
-    "enters": ("{c} entra nel campo di battaglia.", "{c} выходит на поле битвы."),
-    "exile": ("{c} è esiliato.", "{c} изгоняется."),
-    "bounce": ("{c} ritorna in mano al proprietario.", "{c} возвращается в руку владельца."),
-    "countered": ("{c} è neutralizzato.", "{c} отменяется."),
-    "tapped": ("{c} viene TAPpato.", "{c} поворачивается."),
-    "untapped": ("{c} viene STAPpato.", "{c} разворачивается."),
-    "discard": ("{p} scarta {c}.", "{p} сбрасывает карту «{c}»."),
-    "life_gain": ("{p} guadagna {amount} {pv} (ora {life}).", "{p} получает жизни: {amount} (теперь {life})."),
-    "life_loss": ("{p} perde {amount} {pv} (ora {life}).", "{p} теряет жизни: {amount} (теперь {life})."),
-    "token_created": ("Viene creata una pedina {c}.", "Создаётся фишка {c}."),
-    "token_ceases": ("La pedina {c} ha lasciato il campo di battaglia e cessa di esistere.", "Фишка {c} покинула поле битвы и перестаёт существовать."),
-    "counters": ("{c} riceve {count} {segn} {ckind}.", "На карту «{c}» кладутся жетоны {ckind}: {count}."),
-    "pump": ("{c} prende {pt} fino alla fine del turno.", "{c} получает {pt} до конца хода."),
-    "grant": ("{c} guadagna {kw} fino alla fine del turno.", "{c} получает {kw} до конца хода."),
-    "regeneration_shield": ("{c} ha uno scudo di rigenerazione.", "«{c}» получает щит регенерации."),
-    "regenerated": ("{c} si rigenera: resta sul campo di battaglia, TAPpato, senza danno.", "{c} регенерирует: остаётся на поле битвы повёрнутым, без повреждений."),
+    "sba_counters": ("{Cc}: i segnalini +1/+1 e -1/-1 si annullano a vicenda.", "{Cc}: жетоны +1/+1 и -1/-1 взаимно уничтожаются."),
+    "sba": ("Azione generata dallo stato: {C}.", "Действие, вызванное состоянием: {C}."),
+    "legend_rule": ("Regola delle leggende: {C} va nel cimitero.", "Правило легендарности: {C} кладётся на кладбище."),
+    "trigger": ("Si innesca un'abilità: {C}.", "Срабатывает способность: {C}."),
+    "trigger_removed": ("L'abilità innescata ({C}) non ha bersagli legali: viene rimossa.", "У сработавшей способности ({C}) нет допустимых целей: она удаляется."),
+    "trigger_on_stack": ("L'abilità innescata ({C}) va in pila.", "Сработавшая способность ({C}) кладётся в стек."),
+    "land_played": ("{P} gioca la terra «{c}».", "{P} играет землю «{c}»."),
+    "cast": ("{P} lancia la magia «{c}»{targets}.", "{P} разыгрывает заклинание «{c}»{targets}."),
+    "activate": ("{P} attiva un'abilità ({C}){targets}.", "{P} активирует способность ({C}){targets}."),
+    "mana": ("{P} TAPpa {C} per {color}.", "{P} поворачивает {Ca} и получает {color}."),
+    "mana_ability": ("{P} TAPpa {C}: aggiunge {color} alla riserva di mana.", "{P} поворачивает {Ca}: в хранилище маны добавляется {color}."),
+    "sacrifice": ("{P} sacrifica {C}.", "{P} приносит в жертву {Ca}."),
+    "pass": ("{P} passa.", "{P} пасует."),
+    "doesnt_resolve": ("Tutti i bersagli sono illegali: «{c}» non si risolve.", "Все цели недопустимы: «{c}» не разрешается."),
+    "resolve": ("{Rc} si risolve.", "{Rc} разрешается."),
+    "attach": ("{Cc} è assegnat{o} {Td}.", "{Cc} прикрепляется к {Td}."),
+    "enters": ("{Cc} entra nel campo di battaglia.", "{Cc} выходит на поле битвы."),
+    "exile": ("{Cc} viene esiliat{o}.", "{Cc} изгоняется."),
+    "bounce": ("{Cc} ritorna in mano al proprietario.", "{Cc} возвращается в руку владельца."),
+    "countered": ("La magia «{c}» è neutralizzata.", "Заклинание «{c}» отменяется."),
+    "tapped": ("{Cc} viene TAPpat{o}.", "{Cc} поворачивается."),
+    "untapped": ("{Cc} viene STAPpat{o}.", "{Cc} разворачивается."),
+    "discard": ("{P} scarta la carta «{c}».", "{P} сбрасывает карту «{c}»."),
+    "life_gain": ("{P} guadagna {amount} {pv} (ora {life}).", "{P} получает жизни: {amount} (теперь {life})."),
+    "life_loss": ("{P} perde {amount} {pv} (ora {life}).", "{P} теряет жизни: {amount} (теперь {life})."),
+    "token_created": ("Viene creata la pedina «{c}».", "Создаётся фишка «{c}»."),
+    "token_ceases": ("La pedina «{c}» non è sul campo di battaglia e cessa di esistere.", "Фишка «{c}» не на поле битвы и перестаёт существовать."),
+    "counters": ("{Cc} riceve {count} {segn} {ckind}.", "{Cc} получает жетоны {ckind}: {count}."),
+    "pump": ("{Cc} prende {pt} fino alla fine del turno.", "{Cc} получает {pt} до конца хода."),
+    "grant": ("{Cc} guadagna {kw} fino alla fine del turno.", "{Cc} получает до конца хода: {kw}."),
+    "regeneration_shield": ("{Cc} ha uno scudo di rigenerazione.", "{Cc} получает щит регенерации."),
+    "regenerated": ("{Cc} si rigenera: resta sul campo di battaglia, TAPpat{o} e senza danno.",
+                    "{Cc} регенерирует: остаётся на поле битвы повёрнутым и без повреждений."),
     "prevention_effect": ("Un effetto di prevenzione è attivo.", "Действует эффект предотвращения."),
-    "damage_prevented": ("{prevented} che {c} infliggerebbe a {t}.", "Предотвращены повреждения от «{c}» ({amount}) → {t}."),
-    "damage": ("{c} infligge {amount} {dn}{combat} a {t}.", "«{c}» наносит {combat}повреждения ({amount}) → {t}."),
-    "indestructible": ("{c} è indistruttibile: non viene distrutto.", "{c} неразрушим: он не уничтожается."),
-    "destroyed": ("{c} viene distrutto.", "{c} уничтожается."),
-    "dies": ("{c} muore (va nel cimitero dal campo di battaglia).", "{c} погибает (кладётся на кладбище с поля битвы)."),
-    "attackers": ("{p} dichiara attaccanti: {list}.", "{p} назначает атакующих: {list}."),
+    "damage_prevented": ("{prevented} che «{c}» infliggerebbe {Td}.", "Предотвращены повреждения ({amount}), которые «{c}» нанёс бы {Td}."),
+    "damage": ("«{c}» infligge {amount} {dn}{combat} {Td}.", "«{c}» наносит {Td} {combat}повреждения: {amount}."),
+    "indestructible": ("{Cc} è indistruttibile: non viene distrutt{o}.", "{Cc} обладает неразрушимостью и не уничтожается."),
+    "destroyed": ("{Cc} viene distrutt{o}.", "{Cc} уничтожается."),
+    "dies": ("{Cc} muore (va nel cimitero dal campo di battaglia).", "{Cc} погибает (кладётся на кладбище с поля битвы)."),
+    "attackers": ("{P} dichiara attaccanti: {list}.", "{P} назначает атакующих: {list}."),
     "no_attackers": ("Nessuna creatura attacca.", "Никто не атакует."),
     "blockers": ("Dichiarazione dei bloccanti: {list}.", "Назначение блокирующих: {list}."),
     "extra_combat": ("Dopo questa fase principale ci sono una fase di combattimento e una fase principale aggiuntive.",
@@ -110,6 +144,36 @@ def _card(cards: dict, card_id: str | None, lang: str) -> str:
     return c.name.get(lang) or c.name["en"] if c else card_id
 
 
+def _kind(card) -> str:
+    if card is None:
+        return "card"
+    if card.token:
+        return "token"
+    for kind in ("creature", "land", "artifact", "enchantment"):
+        if kind in card.types:
+            return kind
+    return "spell" if {"instant", "sorcery"} & card.types else "card"
+
+
+def _noun(cards: dict, card_id: str | None, lang: str, dative: bool = False, accusative: bool = False) -> tuple[str, str]:
+    """A card named with what it is: ("la creatura «Orsi Grizzly»", "a") / ("существу «Медведи гризли»", "")."""
+    card = cards.get(card_id) if card_id else None
+    name = f"«{_card(cards, card_id, lang)}»"
+    (it_noun, gender), (ru_nom, ru_dat, ru_acc) = NOUNS[_kind(card)]
+    if lang == "ru":
+        return f"{ru_dat if dative else ru_acc if accusative else ru_nom} {name}", ""
+    vowel = it_noun[0] in "aeiou"
+    if dative:
+        article = "all'" if vowel else ("alla " if gender == "f" else "al ")
+    else:
+        article = "l'" if vowel else ("la " if gender == "f" else "il ")
+    return f"{article}{it_noun} {name}", "a" if gender == "f" else "o"
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def render_event(e, cards: dict, lang: str, names: dict | None = None) -> str:
     """One event as a sentence in `lang` ("it" or "ru"), followed by its rule numbers.
 
@@ -123,10 +187,18 @@ def render_event(e, cards: dict, lang: str, names: dict | None = None) -> str:
             return player_name(-1 - target, lang)
         return _card(cards, names.get(target), lang)
 
+    subject, ending = _noun(cards, d.get("card"), lang)
+    player = d.get("player")
     f = {
-        "p": player_name(d["player"], lang) if "player" in d else "",
-        "winner": player_name(d["winner"], lang) if "winner" in d else "",
+        "p": player_name(player, lang) if player is not None else "",
+        "P": (("Il " if li == 0 else "") + player_name(player, lang)) if player is not None else "",
+        "pg": player_genitive(player, lang) if player is not None else "",
+        "winner": (("Il " if li == 0 else "") + player_name(d["winner"], lang)) if "winner" in d else "",
         "c": _card(cards, d.get("card"), lang),
+        "C": subject,
+        "Ca": _noun(cards, d.get("card"), lang, accusative=True)[0],
+        "Cc": _cap(subject),
+        "o": ending,
         "turn": d.get("turn", e.turn),
         "s": STEP_NAMES.get(d.get("step", ""), ("", ""))[li],
         "s2": STEP_NAMES.get(d.get("step", ""), ("", ""))[li],
@@ -136,29 +208,33 @@ def render_event(e, cards: dict, lang: str, names: dict | None = None) -> str:
         "ckind": d.get("kind", ""),
         "color": "{" + d["color"] + "}" if "color" in d else "",
         "pt": f"{d.get('power', 0):+d}/{d.get('toughness', 0):+d}",
-        "kw": ", ".join(d.get("keywords", [])),
+        "kw": ", ".join(KEYWORD_NAMES.get(k, (k, k))[li] for k in d.get("keywords", [])),
         "combat": (" da combattimento" if li == 0 else "боевые ") if d.get("combat") else "",
         "dn": "danno" if d.get("amount") == 1 else "danni",
         "pv": "punto vita" if d.get("amount") == 1 else "punti vita",
         "segn": "segnalino" if d.get("count") == 1 else "segnalini",
         "prevented": (f"Viene prevenuto {d.get('amount')} danno" if d.get("amount") == 1
                       else f"Vengono prevenuti {d.get('amount')} danni"),
-        "pg": player_genitive(d["player"], lang) if "player" in d else "",
     }
-    if "to" in d:
-        f["t"] = player_name(-1 - d["to"], lang) if d["to"] < 0 else _card(cards, d.get("target_card") or names.get(d["to"]), lang)
-        if li == 1 and d["to"] >= 0 and e.kind != "attach":
-            f["t"] = f"«{f['t']}»"
+    if d.get("what") == "ability":
+        f["Rc"] = f"L'abilità di «{f['c']}»" if li == 0 else f"Способность карты «{f['c']}»"
     else:
-        f["t"] = ""
+        f["Rc"] = f"La magia «{f['c']}»" if li == 0 else f"Заклинание «{f['c']}»"
+    to = d.get("to")
+    if to is None:
+        f["Td"] = ""
+    elif to < 0:
+        f["Td"] = f"al {player_name(-1 - to, lang)}" if li == 0 else f"игроку {'AB'[-1 - to]}"
+    else:
+        f["Td"] = _noun(cards, d.get("target_card") or names.get(to), lang, dative=True)[0]
     targets = d.get("targets") or ()
     f["targets"] = ((" con bersaglio " if li == 0 else " (цель: ") + ", ".join(name_of(t) for t in targets)
                     + ("" if li == 0 else ")")) if targets else ""
     if e.kind == "attackers":
         f["list"] = ", ".join(name_of(a) for a in d.get("attackers", [])) or ("nessuno" if li == 0 else "никого")
     elif e.kind == "blockers":
-        sep = " blocca " if li == 0 else " блокирует "
-        f["list"] = "; ".join(name_of(b) + sep + name_of(a) for b, a in d.get("blocks", [])) or (
+        arrow = " blocca " if li == 0 else " → "
+        f["list"] = "; ".join(name_of(b) + arrow + name_of(a) for b, a in d.get("blocks", [])) or (
             "nessun blocco" if li == 0 else "блоков нет")
     template = TEMPLATES.get(e.kind)
     text = template[li].format(**f) if template else e.kind

@@ -320,10 +320,7 @@ class Game:
                     if ab.kind == "triggered" and ab.when == "upkeep" and o.controller == s.active:
                         self._trigger(o, i, "503.1")
         elif step is Step.DRAW:
-            if s.turn == 1 and s.active == s.starting_player:
-                self._emit("draw_skipped", "103.8a", player=s.active)
-            else:
-                self._draw(s.active, "504.1")
+            self._draw(s.active, "504.1")
         elif step is Step.DECLARE_ATTACKERS:
             s.pending = ("attackers", s.active)
             return
@@ -383,6 +380,10 @@ class Game:
                 self._emit("step_skipped", "508.8", step=nxt.key)
                 while s.step_queue and s.step_queue[0] in (Step.DECLARE_BLOCKERS, Step.COMBAT_DAMAGE):
                     self._emit("step_skipped", "508.8", step=s.step_queue.pop(0).key)
+                nxt = s.step_queue.pop(0)
+            if nxt is Step.DRAW and s.turn == 1 and s.active == s.starting_player:
+                # 103.8a: in a two-player game the starting player skips the draw step of their first turn.
+                self._emit("draw_skipped", "103.8a", player=s.active, step=nxt.key)
                 nxt = s.step_queue.pop(0)
             self._begin_step(nxt)
         else:
@@ -552,7 +553,7 @@ class Game:
                     n = min(plus, minus)
                     o.counters["+1/+1"] -= n
                     o.counters["-1/-1"] -= n
-                    self._emit("sba_counters", "704.5q", object=oid, removed=n)
+                    self._emit("sba_counters", "704.5q", object=oid, removed=n, card=card.id)
                     acted = True
             if card.enchant:
                 host = s.objects.get(o.attached_to) if o.attached_to else None
