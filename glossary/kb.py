@@ -257,6 +257,3 @@ class KnowledgeBase:
         )
         return report
 
-
-def sort_rules(numbers: list[str]) -> list[str]:
-    return sorted(numbers, key=rule_sort_key)

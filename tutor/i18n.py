@@ -128,10 +128,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "it": "Errore nei dati della redazione: {error}",
         "ru": "Ошибка в данных редакции: {error}",
     },
-    "no_app_yet": {
-        "it": "L'interfaccia a schermo intero non è ancora disponibile. Comandi: lookup, show, rule, kb check, import-rules (mtg-tutor --help).",
-        "ru": "Полноэкранный интерфейс пока недоступен. Команды: lookup, show, rule, kb check, import-rules (mtg-tutor --help).",
-    },
     "help_scenario": {"it": "esegue scenari YAML sul motore delle regole", "ru": "запустить YAML-сценарии на движке правил"},
     "help_verbose": {"it": "mostra anche il registro degli eventi", "ru": "показать также журнал событий"},
     "invalid_file": {"it": "file non valido: {error}", "ru": "неверный файл: {error}"},

@@ -13,11 +13,8 @@ __all__ = [
     "DeclareBlockers", "Discard", "PassPriority", "PlayLand",
 ]
 
-PLAYER_TARGET_BASE = -1  # players are targeted as -1 - player index: -1 is player 0, -2 is player 1
-
-
 def player_target(player: int) -> int:
-    """The target id of a player (objects have ids >= 1)."""
+    """The target id of a player: -1 for player 0, -2 for player 1 (objects have ids >= 1)."""
     return -1 - player
 
 

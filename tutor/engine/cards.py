@@ -74,9 +74,6 @@ class CardDef:
     text: dict = field(default_factory=dict)
     unofficial: frozenset = frozenset()
 
-    def is_a(self, card_type: str) -> bool:
-        return card_type in self.types
-
     @property
     def is_permanent(self) -> bool:
         """Rule 110.4: artifacts, creatures, enchantments, lands (and planeswalkers, battles)."""
