@@ -173,9 +173,6 @@ class TutorApp(App):
     def action_help(self) -> None:
         self.push_screen(HelpScreen())
 
-    def on_mode_change(self) -> None:  # pragma: no cover - hook for Textual versions that post it
-        self._update_breadcrumb()
-
     # ---- command palette ----------------------------------------------------------------------------
     def get_system_commands(self, screen):
         ui = self.ui
