@@ -207,13 +207,23 @@ def _inspect(path: Path) -> tuple[tuple[int, int] | None, str | None]:
 
 
 def _try_open(path: Path, busy_timeout: float, synchronous: str) -> tuple[sqlite3.Connection | None, str | None]:
-    """A configured, migrated connection, or None and the reason the file is damaged. Other failures raise."""
+    """A configured, migrated connection, or None and the reason the file is damaged. Other failures raise.
+
+    A non-empty file is examined first without letting SQLite write anything: its header by hand, then
+    ``quick_check`` on a read-only connection (a read-write one would delete an unreadable WAL on closing, or fold
+    it into the damaged file, and the evidence moved aside would not be what was found).
+    """
+    try:
+        size = os.stat(path).st_size
+    except FileNotFoundError:
+        size = 0
+    if size:
+        reason = _header_problem(path) or _read_only_check(path, busy_timeout)
+        if reason:
+            return None, reason
     conn = None
     try:
         conn = sqlite3.connect(path, timeout=busy_timeout, isolation_level=None, check_same_thread=False)
-        if [row[0] for row in conn.execute("PRAGMA quick_check")] != ["ok"]:
-            conn.close()
-            return None, "progress.reason.integrity"
         _refuse_if_not_ours(conn, path)
         conn.execute("PRAGMA journal_mode = WAL").fetchone()
         conn.execute(f"PRAGMA synchronous = {synchronous}")
@@ -224,13 +234,48 @@ def _try_open(path: Path, busy_timeout: float, synchronous: str) -> tuple[sqlite
         if conn is not None:
             conn.close()
         if _is_damage(exc):
-            name = getattr(exc, "sqlite_errorname", "")
-            return None, "progress.reason.not_sqlite" if name == "SQLITE_NOTADB" else "progress.reason.malformed"
+            return None, _reason(exc)
         raise translate(exc, path, busy_timeout) from exc
     except BaseException:
         if conn is not None:
             conn.close()
         raise
+
+
+def _reason(exc: sqlite3.Error) -> str:
+    name = getattr(exc, "sqlite_errorname", "")
+    return "progress.reason.not_sqlite" if name == "SQLITE_NOTADB" else "progress.reason.malformed"
+
+
+def _header_problem(path: Path) -> str | None:
+    """Why the first 100 bytes cannot start an SQLite database (None if they can)."""
+    try:
+        with open(path, "rb") as handle:
+            header = handle.read(100)
+    except OSError as exc:
+        raise ProgressError("progress.error.cannot_open", path=path, reason=exc.strerror or str(exc)) from exc
+    if not header.startswith(b"SQLite format 3\x00"):
+        return "progress.reason.not_sqlite"
+    return "progress.reason.malformed" if len(header) < 100 else None
+
+
+def _read_only_check(path: Path, busy_timeout: float) -> str | None:
+    """``quick_check`` through a read-only connection: the damage found, or None (also when SQLite cannot
+    tell yet, e.g. a journal to roll back: the read-write open decides). Refuses newer and foreign files."""
+    try:
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=busy_timeout,
+                               isolation_level=None)
+    except sqlite3.Error:
+        return None
+    try:
+        if [row[0] for row in conn.execute("PRAGMA quick_check")] != ["ok"]:
+            return "progress.reason.integrity"
+        _refuse_if_not_ours(conn, path)
+        return None
+    except sqlite3.Error as exc:
+        return _reason(exc) if _is_damage(exc) else None
+    finally:
+        conn.close()
 
 
 def _refuse_if_not_ours(conn: sqlite3.Connection, path: Path) -> None:
