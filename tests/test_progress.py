@@ -463,8 +463,9 @@ def test_backup_copies_a_consistent_database(store, tmp_path):
     copy = store.backup(tmp_path / "backup.db")
     with open_store(copy) as restored:
         assert restored.lesson_state("kept").stars == 3
-    with pytest.raises(ProgressError):
+    with pytest.raises(ProgressError) as err:
         store.backup(copy)  # never over an existing file
+    assert err.value.key == "progress.error.exists" and "уже существует" in err.value.message("ru")
 
 
 # -- lessons ------------------------------------------------------------------------------------------------

@@ -291,6 +291,21 @@ def test_rebuild_repairs_a_damaged_cache(quiz, store):
     assert quiz.rebuild_cards().repaired == ()
 
 
+@pytest.mark.parametrize("damage", ["{}", "not json", '{"card_id": 999, "state": 2}'])
+def test_an_answer_on_an_unreadable_cache_replays_the_log_instead(tmp_path, damage):
+    def play(path: Path, damage: str | None) -> list:
+        with open_store(path) as opened:
+            quiz = QuizScheduler(opened, fuzzing=False)
+            for n in range(4):
+                quiz.record_answer("q", "c", n != 2, 9_000, now=T0 + timedelta(days=n))
+            if damage:
+                opened._conn.execute("UPDATE card SET fsrs = ?", (damage,))
+            quiz.record_answer("q", "c", True, 9_000, now=T0 + timedelta(days=9))
+            return [opened.card_record("c"), [(r.due, r.card_after) for r in opened.reviews()]]
+
+    assert play(tmp_path / "damaged.db", damage) == play(tmp_path / "clean.db", None)
+
+
 def test_rebuild_keeps_fuzzed_due_dates(tmp_path):
     with open_store(tmp_path / "p.db") as opened:
         quiz = QuizScheduler(opened, fuzzing=True)

@@ -96,6 +96,11 @@ MESSAGES: dict[str, dict[str, str]] = {
               "Переместите его вручную и повторите.",
         "en": "The progress file {path} is damaged but could not be moved aside: {reason}. Move it by hand and retry.",
     },
+    "progress.error.exists": {
+        "it": "{path} esiste già: la copia dei progressi non lo sovrascrive. Scegli un altro nome.",
+        "ru": "{path} уже существует: копия прогресса его не перезаписывает. Выберите другое имя.",
+        "en": "{path} already exists: the progress backup does not overwrite it. Choose another name.",
+    },
     "progress.error.io": {
         "it": "Errore di lettura o scrittura del file dei progressi {path}: {reason}.",
         "ru": "Ошибка чтения или записи файла прогресса {path}: {reason}.",

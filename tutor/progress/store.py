@@ -134,7 +134,7 @@ class BaseStore:
         """Copy the whole database, consistent even while others write, to the new file `target`."""
         target = Path(target)
         if target.exists():
-            raise ProgressError("progress.error.cannot_open", path=target, reason="the file already exists")
+            raise ProgressError("progress.error.exists", path=target)
         with self._lock:
             try:
                 dest = sqlite3.connect(target)
@@ -177,16 +177,18 @@ class BaseStore:
 
     @contextmanager
     def _read(self) -> Iterator[sqlite3.Connection]:
-        """A read transaction: one consistent snapshot for several queries."""
+        """A read transaction: one consistent snapshot for several queries (inside a write, that write's)."""
         with self._lock:
             conn = self._require()
+            nested = conn.in_transaction  # only this thread can be in it: it holds the lock
             try:
-                conn.execute("BEGIN")
+                if not nested:
+                    conn.execute("BEGIN")
                 yield conn
             except sqlite3.Error as exc:
                 raise translate(exc, self.path, self.busy_timeout) from exc
             finally:
-                if conn.in_transaction:
+                if not nested and conn.in_transaction:
                     conn.execute("COMMIT")
 
 

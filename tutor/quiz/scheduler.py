@@ -157,7 +157,7 @@ class QuizScheduler:
         grade = Rating(rating) if rating is not None else self.rate(correct, duration, hint_used, expected_ms)
 
         def schedule(before: CardRecord | None, db_id: int) -> Scheduled:
-            card = Card.from_json(before.fsrs) if before else Card(card_id=db_id, due=moment)
+            card = self._current_card(before) if before else Card(card_id=db_id, due=moment)
             card, _ = self.fsrs.review_card(card, grade, review_datetime=moment, review_duration=duration)
             return Scheduled(int(grade), int(card.state), card.due, card.to_json())
 
@@ -166,6 +166,18 @@ class QuizScheduler:
                                                  schedule=schedule)
         return AnswerResult(card_id, question_id, grade, State(after.state), after.due, after.due - moment,
                             review.state_before is None, review.id)
+
+    def _current_card(self, record: CardRecord) -> Card:
+        """The FSRS card of a cached record; an unreadable cache is rebuilt from the card's log (it runs inside
+        the answer's transaction, so it sees exactly the log the new row will follow)."""
+        try:
+            card = Card.from_json(record.fsrs)
+            if card.card_id == record.id:
+                return card
+        except (KeyError, TypeError, ValueError, AttributeError):
+            pass
+        rebuilt, _ = self.replay(record.key, record.id, self.store.reviews(record.key))
+        return Card.from_json(rebuilt.fsrs)
 
     # -- sessions -----------------------------------------------------------------------------------------
 
