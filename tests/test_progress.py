@@ -6,8 +6,11 @@ import doctest
 import os
 import random
 import re
+import shutil
 import sqlite3
+import subprocess
 import threading
+from contextlib import contextmanager
 from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
 
@@ -398,17 +401,51 @@ def test_a_directory_that_cannot_be_created_is_a_clear_error(tmp_path):
     assert str(blocker / "sub") in err.value.message("it")
 
 
-@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="permissions do not bind root")
+@contextmanager
+def read_only(target: Path):
+    """Make `target` unwritable for this process: chmod for a user, the immutable attribute for root."""
+    if os.name != "posix":
+        pytest.skip("POSIX permissions only")
+    if os.geteuid() != 0:
+        mode = target.stat().st_mode
+        target.chmod(0o500 if target.is_dir() else 0o400)
+        try:
+            yield
+        finally:
+            target.chmod(mode)
+        return
+    chattr = shutil.which("chattr")
+    if not chattr or subprocess.run([chattr, "+i", str(target)], capture_output=True).returncode != 0:
+        pytest.skip("root, and no immutable attribute here: permissions do not bind root")
+    try:
+        yield
+    finally:
+        subprocess.run([chattr, "-i", str(target)], check=True)
+
+
 def test_a_read_only_directory_is_a_clear_error(tmp_path):
     folder = tmp_path / "ro"
     folder.mkdir()
-    folder.chmod(0o500)
-    try:
+    with read_only(folder):
         with pytest.raises(ProgressError) as err:
             open_store(folder / "progress.db")
-        assert err.value.key in ("progress.error.cannot_open", "progress.error.readonly")
-    finally:
-        folder.chmod(0o700)
+    assert err.value.key == "progress.error.cannot_open"
+    assert "scrittura" in err.value.message("it") and "запис" in err.value.message("ru")
+    assert list(folder.iterdir()) == []
+
+
+def test_a_read_only_file_can_be_read_but_refuses_writes(tmp_path):
+    path = tmp_path / "progress.db"
+    with open_store(path) as opened:
+        opened.complete_lesson("kept", 2, now=T0)
+    with read_only(path):
+        with open_store(path) as opened:
+            assert opened.lesson_state("kept").stars == 2
+            with pytest.raises(ProgressError) as err:
+                opened.complete_lesson("new", 1, now=T0)
+    assert err.value.key == "progress.error.readonly"
+    with open_store(path) as opened:
+        assert set(opened.lesson_states()) == {"kept"}
 
 
 def test_a_read_only_database_refuses_writes_with_a_clear_error(store):
@@ -446,8 +483,9 @@ def test_a_closed_store_says_so(tmp_path):
     opened = open_store(tmp_path / "p.db")
     opened.close()
     opened.close()  # twice is fine
-    with pytest.raises(ProgressError):
+    with pytest.raises(ProgressError) as err:
         opened.lesson_states()
+    assert err.value.key == "progress.error.closed"
 
 
 def test_every_message_exists_in_italian_russian_and_english():

@@ -59,9 +59,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Cannot create the progress directory {path}: {reason}.",
     },
     "progress.error.cannot_open": {
-        "it": "Impossibile aprire il file dei progressi {path}: {reason}.",
-        "ru": "Не удалось открыть файл прогресса {path}: {reason}.",
-        "en": "Cannot open the progress file {path}: {reason}.",
+        "it": "Impossibile aprire il file dei progressi {path} ({reason}): controlla che il file e la sua cartella "
+              "esistano e siano accessibili in scrittura.",
+        "ru": "Не удалось открыть файл прогресса {path} ({reason}): проверьте, что файл и его папка существуют "
+              "и доступны для записи.",
+        "en": "Cannot open the progress file {path} ({reason}): check that the file and its directory exist and "
+              "are writable.",
     },
     "progress.error.readonly": {
         "it": "Il file dei progressi {path} (o la sua cartella) è in sola lettura: i progressi non possono essere salvati.",
@@ -100,6 +103,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "it": "{path} esiste già: la copia dei progressi non lo sovrascrive. Scegli un altro nome.",
         "ru": "{path} уже существует: копия прогресса его не перезаписывает. Выберите другое имя.",
         "en": "{path} already exists: the progress backup does not overwrite it. Choose another name.",
+    },
+    "progress.error.closed": {
+        "it": "Il file dei progressi {path} è già stato chiuso.",
+        "ru": "Файл прогресса {path} уже закрыт.",
+        "en": "The progress file {path} is already closed.",
     },
     "progress.error.io": {
         "it": "Errore di lettura o scrittura del file dei progressi {path}: {reason}.",

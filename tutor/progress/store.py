@@ -150,7 +150,7 @@ class BaseStore:
 
     def _require(self) -> sqlite3.Connection:
         if self._conn is None:
-            raise ProgressError("progress.error.cannot_open", path=self.path, reason="the store is closed")
+            raise ProgressError("progress.error.closed", path=self.path)
         return self._conn
 
     @contextmanager
