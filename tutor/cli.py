@@ -131,7 +131,7 @@ def cmd_kb(args: argparse.Namespace, ui: str) -> int:
 
 
 def cmd_import_rules(args: argparse.Namespace, ui: str) -> int:
-    from glossary.index import data_home, write_atomic
+    from glossary.paths import data_home, write_atomic
     from glossary.model import ParseError
     from glossary.parsers.crtext import looks_like_rules, parse_cr
 
