@@ -14,6 +14,7 @@ from tests.conftest import ROOT
 textual = pytest.importorskip("textual")
 
 from tutor.app.app import TutorApp  # noqa: E402
+from tutor.views.locations import EntryLocation, RuleLocation  # noqa: E402
 
 
 def run(coro_fn, ui: str = "it", size=(80, 24)):
@@ -33,11 +34,11 @@ def test_search_as_you_type_and_open(kb):
         results = app.screen.query_one("#results")
         assert results.option_count >= 1
         first = results.get_option_at_index(0)
-        assert first.id == "entry:it:cimitero"
+        assert first.location == EntryLocation("it:cimitero")
         assert "Кладбище" in str(first.prompt)  # the other language's headword
         await pilot.press("enter")
         await pilot.pause()
-        assert app.history.current == "entry:it:cimitero"
+        assert app.history.current == EntryLocation("it:cimitero")
         body = str(app.screen.query_one("#doc-body").render())
         assert "pila degli scarti" in body
         other = str(app.screen.query_one("#doc-other").render())
@@ -49,7 +50,7 @@ def test_search_as_you_type_and_open(kb):
 def test_primary_language_comes_first():
     """With the Russian interface an Italian hit opens with the Russian definition first, Italian below."""
     async def go(app, pilot):
-        app.navigate("entry:it:cimitero")
+        app.navigate(EntryLocation("it:cimitero"))
         await pilot.pause()
         title = str(app.screen.query_one("#doc-title").render())
         other = str(app.screen.query_one("#doc-other").render())
@@ -62,7 +63,7 @@ def test_arrows_choose_a_result():
         await pilot.press(*"creatura")
         await pilot.pause()
         results = app.screen.query_one("#results")
-        second = results.get_option_at_index(1).id
+        second = results.get_option_at_index(1).location
         await pilot.press("down", "enter")
         await pilot.pause()
         return app.history.current == second
@@ -71,37 +72,37 @@ def test_arrows_choose_a_result():
 
 def test_follow_link_back_forward_and_breadcrumb():
     async def go(app, pilot):
-        app.navigate("entry:it:abilita")
+        app.navigate(EntryLocation("it:abilita"))
         await pilot.pause()
         links = app.screen.query_one("#doc-links")
         assert links.option_count >= 3
         links.focus()
         links.highlighted = 0
-        target = links.get_option_at_index(0).id
+        target = links.get_option_at_index(0).location
         await pilot.press("enter")
         await pilot.pause()
-        assert app.history.current == target == "entry:it:abilita-attivata"
+        assert app.history.current == target == EntryLocation("it:abilita-attivata")
         assert "Abilità › Abilità Attivata" in str(app.screen.query_one("#breadcrumb").render())
         await pilot.press("alt+left")
         await pilot.pause()
-        assert app.history.current == "entry:it:abilita"
+        assert app.history.current == EntryLocation("it:abilita")
         await pilot.press("alt+right")
         await pilot.pause()
-        assert app.history.current == "entry:it:abilita-attivata"
+        assert app.history.current == EntryLocation("it:abilita-attivata")
         app.screen.query_one("#doc-links").focus()
         await pilot.press("backspace")  # outside the search box, backspace goes back
         await pilot.pause()
-        return app.history.current == "entry:it:abilita"
+        return app.history.current == EntryLocation("it:abilita")
     assert run(go)
 
 
 def test_obsolete_note_and_editor_note_are_shown():
     async def go(app, pilot):
-        app.navigate("entry:it:in-gioco")
+        app.navigate(EntryLocation("it:in-gioco"))
         await pilot.pause()
         modern = app.screen.query_one("#doc-modern")
         assert modern.display and "campo di battaglia" in str(modern.render())
-        app.navigate("entry:it:attacco-improvviso")
+        app.navigate(EntryLocation("it:attacco-improvviso"))
         await pilot.pause()
         fixes = app.screen.query_one("#doc-fixes")
         return fixes.display and "Attacco" in str(fixes.render())
@@ -110,7 +111,7 @@ def test_obsolete_note_and_editor_note_are_shown():
 
 def test_switch_language_is_remembered(isolated_home):
     async def go(app, pilot):
-        app.navigate("entry:it:cimitero")
+        app.navigate(EntryLocation("it:cimitero"))
         await pilot.pause()
         await pilot.press("ctrl+l")
         await pilot.pause()
@@ -133,13 +134,13 @@ def test_rules_browser_jump_and_title_only():
         assert len(tree.root.children) == 9
         await pilot.press(*"113.3b", "enter")
         await pilot.pause()
-        assert app.history.current == "rule:it-cr-2024:113.3b"
+        assert app.history.current == RuleLocation("it-cr-2024", "113.3b")
         assert "Le abilità attivate" in str(app.screen.query_one("#doc-body").render())
         app.screen.query_one("#jump").value = ""
         await pilot.press(*"609", "enter")
         await pilot.pause()
         body = str(app.screen.query_one("#doc-body").render())
-        return "non è nelle fonti" in body and app.history.current == "rule:it-cr-2024:609"
+        return "non è nelle fonti" in body and app.history.current == RuleLocation("it-cr-2024", "609")
     assert run(go)
 
 
