@@ -32,9 +32,6 @@ class KnowledgeBase:
     def entry(self, eid: str) -> Entry | None:
         return self.data.entries.get(eid)
 
-    def entries(self, lang: str | None = None) -> list[Entry]:
-        return [e for e in self.data.entries.values() if lang is None or e.lang == lang]
-
     def primary_entry(self, eid: str, lang: str) -> str:
         """The entry of the same concept in `lang` when the sources have one, otherwise `eid` itself.
 

@@ -152,10 +152,6 @@ class Rule:
     children: list[str] = field(default_factory=list)
     refs: list[Ref] = field(default_factory=list)
 
-    @property
-    def has_text(self) -> bool:
-        return bool(self.text)
-
 
 @dataclass(slots=True)
 class Section:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import subprocess
 import sys
@@ -14,7 +15,9 @@ from tests.conftest import ROOT
 textual = pytest.importorskip("textual")
 
 from tutor.app.app import TutorApp  # noqa: E402
+from tutor.views import entry_page, rule_page  # noqa: E402
 from tutor.views.locations import EntryLocation, RuleLocation  # noqa: E402
+from tutor.views.model import OtherLanguage, Summary  # noqa: E402
 
 
 def run(coro_fn, ui: str = "it", size=(80, 24)):
@@ -141,6 +144,40 @@ def test_rules_browser_jump_and_title_only():
         await pilot.pause()
         body = str(app.screen.query_one("#doc-body").render())
         return "non è nelle fonti" in body and app.history.current == RuleLocation("it-cr-2024", "609")
+    assert run(go)
+
+
+def test_rules_tree_holds_typed_locations():
+    async def go(app, pilot):
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        tree = app.screen.query_one("#toc")
+        rule_node = next(n for s in tree.root.children for n in s.children if str(n.label).startswith("113."))
+        assert rule_node.data == RuleLocation("it-cr-2024", "113")
+        assert rule_node.children[0].data == RuleLocation("it-cr-2024", "113.1")
+        app.navigate(RuleLocation("it-cr-old", "210.1"))  # an older edition's sub-rule opens its branch
+        await pilot.pause()
+        node = tree.cursor_node
+        return node.data == RuleLocation("it-cr-old", "210.1") == app.history.current
+    assert run(go)
+
+
+def test_document_view_lays_out_a_summary_and_several_missing_languages():
+    async def go(app, pilot):
+        doc = app.screen.query_one("#document")
+        page = rule_page(app.kb, "113.3b", "it")
+        doc.show_page(dataclasses.replace(page, summary=Summary("In breve", "Si attivano pagando.", "non ufficiale")))
+        await pilot.pause()
+        summary = app.screen.query_one("#doc-summary")
+        assert summary.display and "In breve" in str(summary.render()) and "non ufficiale" in str(summary.render())
+        app.navigate(RuleLocation("it-cr-2024", "113.3b"))
+        await pilot.pause()
+        assert not app.screen.query_one("#doc-summary").display
+        entry = entry_page(app.kb, "it:a-caso", "it")
+        doc.show_page(dataclasses.replace(entry, other=entry.other + (OtherLanguage("en", (), "Second sentence."),)))
+        await pilot.pause()
+        other = str(app.screen.query_one("#doc-other").render())
+        return other.endswith("случайным образом\nSecond sentence.")
     assert run(go)
 
 

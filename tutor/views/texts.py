@@ -11,13 +11,13 @@ The knowledge base (and its JSON) speaks in stable codes (``title_only``, ``see_
 
 from __future__ import annotations
 
+from glossary.model import REF_KINDS
 from tutor.i18n import t
 
 __all__ = ["finding_text", "fix_kind", "plural", "ref_kind", "ref_status", "status_counts"]
 
 # Reference statuses in the order a report lists them.
 STATUS_ORDER = ("resolved", "fixed", "title_only", "missing", "unresolved")
-REF_KINDS = ("see", "see_also", "compare", "see_rule", "see_section", "see_page")
 # Editor's-note kinds with words (glossary.curation.FIX_KINDS; "other" needs none).
 FIX_KINDS = ("copied-definition", "corrupted-reference", "swallowed-entry", "count-mismatch", "wrong-rule",
              "missing-section")

@@ -75,13 +75,17 @@ class DocumentView(VerticalScroll):
         if isinstance(location, EntryLocation) and location.exists(kb):
             location = EntryLocation(kb.primary_entry(location.entry_id, ui))
         page = page_for(kb, location, ui)
+        if page is None:
+            return False
+        self.show_page(page)
+        return True
+
+    def show_page(self, page: EntryPage | RulePage) -> None:
+        """Lay out a page of the presentation model."""
         if isinstance(page, EntryPage):
             self._show_entry(page)
-        elif isinstance(page, RulePage):
-            self._show_rule(page)
         else:
-            return False
-        return True
+            self._show_rule(page)
 
     def _show_entry(self, p: EntryPage) -> None:
         title = symbol_text(p.term, "bold")
