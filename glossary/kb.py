@@ -30,6 +30,7 @@ class KnowledgeBase:
 
     # ---- entries -------------------------------------------------------------------------------
     def entry(self, eid: str) -> Entry | None:
+        """An entry by id (``it:cimitero``), or None."""
         return self.data.entries.get(eid)
 
     def primary_entry(self, eid: str, lang: str) -> str:
@@ -160,6 +161,7 @@ class KnowledgeBase:
         return f"{r.number}. {r.title}" if r.title else r.number
 
     def rule_versions(self, number: str) -> list[Rule]:
+        """Every version of a rule number (one per document), best first."""
         return [self.data.rules[k] for k in self.data.rules_by_number.get(number, [])]
 
     def rule(self, number: str, lang: str | None = None, doc: str | None = None) -> Rule | None:
