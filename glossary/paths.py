@@ -1,13 +1,13 @@
 """Every directory of the program, in one place, and the one way files are written there.
 
 ``$MTG_TUTOR_HOME``, when set, holds everything: ``rules/`` (imported Comprehensive Rules), ``cache/``
-(the compiled index) and ``settings.json``. Otherwise the platform's user data, cache and config
+(the compiled index), ``settings.json`` and ``progress.db`` (the learner's progress). Otherwise the platform's user data, cache and config
 directories (platformdirs) are used. The directories are worked out once for each value of the
 variable (tests and tools may change it between calls).
 
 >>> d = dirs_for("/tmp/home")
->>> d.rules.as_posix(), d.cache.as_posix(), d.settings.as_posix()
-('/tmp/home/rules', '/tmp/home/cache', '/tmp/home/settings.json')
+>>> d.rules.as_posix(), d.cache.as_posix(), d.settings.as_posix(), d.progress.as_posix()
+('/tmp/home/rules', '/tmp/home/cache', '/tmp/home/settings.json', '/tmp/home/progress.db')
 """
 
 from __future__ import annotations
@@ -18,17 +18,30 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-__all__ = ["APP_NAME", "Dirs", "cache_dir", "config_path", "data_home", "dirs", "dirs_for", "rules_dir", "write_atomic"]
+__all__ = [
+    "APP_NAME",
+    "PROGRESS_DB",
+    "Dirs",
+    "cache_dir",
+    "config_path",
+    "data_home",
+    "dirs",
+    "dirs_for",
+    "progress_path",
+    "rules_dir",
+    "write_atomic",
+]
 
 APP_NAME = "mtg-tutor"
 HOME_VARIABLE = "MTG_TUTOR_HOME"
+PROGRESS_DB = "progress.db"
 
 
 @dataclass(frozen=True, slots=True)
 class Dirs:
     """Where the program keeps its files."""
 
-    data: Path  # the user's data: imported rules (and, later, the progress store)
+    data: Path  # the user's data: imported rules, the progress store
     cache: Path  # the compiled index: safe to delete
     config: Path  # settings.json
 
@@ -41,6 +54,11 @@ class Dirs:
     def settings(self) -> Path:
         """The app's settings file."""
         return self.config / "settings.json"
+
+    @property
+    def progress(self) -> Path:
+        """The progress database (lessons, review log)."""
+        return self.data / PROGRESS_DB
 
 
 @lru_cache(maxsize=8)
@@ -81,6 +99,11 @@ def cache_dir() -> Path:
 def config_path() -> Path:
     """The app's settings file."""
     return dirs().settings
+
+
+def progress_path() -> Path:
+    """The progress database (the directory may not exist yet)."""
+    return dirs().progress
 
 
 def write_atomic(path: Path, data: bytes) -> None:
