@@ -67,6 +67,7 @@ def _backlinks(console: Console, heading: str, backlinks: tuple[Backlink, ...]) 
 
 
 def render_lookup(console: Console, result: dict, ui: str) -> None:
+    """Search hits (`mtg-tutor lookup`) as a table: term, kind, language, translations, score."""
     table = Table(show_edge=False, header_style="bold")
     for key in ("col_term", "col_kind", "col_lang", "col_translations", "col_score"):
         table.add_column(t(key, ui), overflow="fold")
@@ -166,6 +167,7 @@ def render_rule(console: Console, page: RulePage) -> None:
 
 
 def render_check(console: Console, rep: dict, ui: str) -> None:
+    """The knowledge-base check (`mtg-tutor kb check`): counts, unresolved references and findings, in words."""
     console.print(Text(t("check_title", ui), style="bold underline"))
     console.print(f"{t('check_entries', ui)}: " + ", ".join(f"{k}: {v}" for k, v in rep["entries"].items()))
     console.print(t("check_concepts", ui, both=rep["concepts_bilingual"]) + f": {rep['concepts']}")

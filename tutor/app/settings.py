@@ -6,7 +6,7 @@ import json
 
 from glossary.paths import config_path, write_atomic
 
-__all__ = ["config_path", "load_settings", "save_settings"]
+__all__ = ["load_settings", "save_settings"]
 
 DEFAULTS = {"ui": "it", "theme": "textual-dark"}
 
