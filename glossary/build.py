@@ -7,19 +7,21 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from glossary.curation import CURATED_DIR, Curation, apply_curation, load_curation
-from glossary.model import Concept, Entry, Ref, Rule, RulesDoc, Section, rule_sort_key
+from glossary.kb import KnowledgeBase
+from glossary.model import KBData, Ref, Rule, rule_sort_key
 from glossary.parsers.crtext import parse_cr
 from glossary.parsers.it_glossary import heading_key, parse_it_glossary
 from glossary.parsers.ru_glossary import parse_ru_glossary
 from glossary.parsers.wiki import parse_wiki
+from glossary.search import build_index
 from glossary.text import fold, name_key
 from glossary.yamlio import YamlError
 
-__all__ = ["SOURCES", "SOURCES_DIR", "KBData", "SourceInfo", "build", "name_key", "stem_key"]
+__all__ = ["SOURCES", "SOURCES_DIR", "SourceInfo", "build", "stem_key"]
 
 SOURCES_DIR = Path(__file__).parent / "sources"
 
@@ -56,27 +58,6 @@ def stem_key(text: str) -> str:
     True
     """
     return " ".join(w[:-1] if len(w) > 3 and w[-1] in "aeios" else w for w in name_key(text).split())
-
-
-@dataclass
-class KBData:
-    """Everything the compiled index holds (plain data, picklable)."""
-
-    entries: dict[str, Entry] = field(default_factory=dict)
-    concepts: dict[str, Concept] = field(default_factory=dict)
-    entry_concept: dict[str, str] = field(default_factory=dict)
-    docs: dict[str, RulesDoc] = field(default_factory=dict)
-    rules: dict[str, Rule] = field(default_factory=dict)  # "doc:number" -> Rule
-    rules_by_number: dict[str, list[str]] = field(default_factory=dict)  # number -> keys, best first
-    sections: dict[str, Section] = field(default_factory=dict)  # "doc:number" -> Section
-    names: dict[str, list[str]] = field(default_factory=dict)  # entry id -> every name it goes by
-    backlinks: dict[str, list[tuple[str, int]]] = field(default_factory=dict)  # target -> (source id, ref index)
-    notes: dict[str, dict] = field(default_factory=dict)  # entry id -> {"fixes": [...], "original": str}
-    terms: list[tuple[str, str, str, int]] = field(default_factory=list)  # known terms: (term, group, file, line)
-    stray: list[tuple[str, int, str]] = field(default_factory=list)  # (file, line, text)
-    sources: list[dict] = field(default_factory=list)
-    checks: list[dict] = field(default_factory=list)  # findings of the automatic source checks
-    search: object = None  # glossary.search.SearchIndex, built last
 
 
 def _read(path: Path) -> str:
@@ -279,6 +260,28 @@ def _check_sources(kb: KBData, cur: Curation) -> None:
                                   "loc": str(r.loc)})
 
 
+def _plain(value):
+    """`value` with every mapping made a plain dict (the YAML reader's line-keeping dicts stay out of the
+    cache, so that loading it never imports the YAML reader)."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if isinstance(value, tuple):
+        return tuple(_plain(v) for v in value)
+    return value
+
+
+def _detach_curation(kb: KBData) -> None:
+    """Replace the curated data's YAML mappings by plain dicts, wherever they ended up."""
+    for c in kb.concepts.values():
+        c.obsolete, c.note = _plain(c.obsolete), _plain(c.note)
+    for refs in [e.refs for e in kb.entries.values()] + [r.refs for r in kb.rules.values()]:
+        for ref in refs:
+            ref.note = _plain(ref.note)
+    kb.notes, kb.checks, kb.sources = _plain(kb.notes), _plain(kb.checks), _plain(kb.sources)
+
+
 def _far(a: str | None, b: str | None) -> bool:
     from rapidfuzz import fuzz
 
@@ -323,8 +326,6 @@ def build(user_rules: list[Path] | None = None, curated_dir: Path = CURATED_DIR)
     _index_names(kb, cur)
     _align(kb, cur)
     _resolve(kb, cur)
-    from glossary.kb import KnowledgeBase
-    from glossary.search import build_index
-
+    _detach_curation(kb)
     kb.search = build_index(KnowledgeBase(kb))
     return kb

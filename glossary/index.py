@@ -4,46 +4,26 @@ The cache is rebuilt automatically when any source, curated file, imported rules
 knowledge-base code itself changes (a fingerprint of their sizes and modification times), so a
 lookup loads a pickle in milliseconds and never re-parses.
 
-Where things live: ``$MTG_TUTOR_HOME`` when set (``rules/`` for imported rules, ``cache/`` for the
-index), otherwise the platform's user data and cache directories (platformdirs).
+Where things live is decided in `glossary.paths`.
 """
 
 from __future__ import annotations
 
 import hashlib
-import os
 import pickle
-import tempfile
 from pathlib import Path
 
-__all__ = ["cache_dir", "data_home", "fingerprint", "imported_rules", "load_data", "write_atomic"]
+from glossary.paths import cache_dir, rules_dir, write_atomic
+
+__all__ = ["fingerprint", "imported_rules", "load_data"]
 
 _PKG = Path(__file__).parent
-_FORMAT = 1  # bump when KBData's shape changes
-
-
-def data_home() -> Path:
-    """The user's data directory (imported rules live in its ``rules/``)."""
-    home = os.environ.get("MTG_TUTOR_HOME")
-    if home:
-        return Path(home).expanduser()
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir("mtg-tutor", appauthor=False))
-
-
-def cache_dir() -> Path:
-    home = os.environ.get("MTG_TUTOR_HOME")
-    if home:
-        return Path(home).expanduser() / "cache"
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir("mtg-tutor", appauthor=False))
+_FORMAT = 2  # bump when KBData's shape changes (2: KBData lives in glossary.model)
 
 
 def imported_rules() -> list[Path]:
     """Imported Comprehensive Rules files, in name order."""
-    d = data_home() / "rules"
+    d = rules_dir()
     return sorted(d.glob("*.txt")) if d.is_dir() else []
 
 
@@ -61,19 +41,6 @@ def fingerprint() -> str:
         st = p.stat()
         h.update(f"{p}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
     return h.hexdigest()
-
-
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write a file all at once: a temporary file in the same directory, then a rename."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def load_data(*, rebuild: bool = False):

@@ -7,15 +7,16 @@
 
 from __future__ import annotations
 
-
-from glossary.build import KBData
-from glossary.text import name_key
 from glossary.index import load_data
-from glossary.model import Entry, Ref, Rule, parse_rule_query, rule_sort_key
+from glossary.model import Entry, KBData, Ref, Rule, parse_rule_query, rule_sort_key
+from glossary.text import name_key
 
 __all__ = ["KnowledgeBase", "load", "parse_rule_query"]
 
 LANGS = ("it", "ru", "en")
+OK_STATUS = ("resolved", "fixed", "title_only")  # reference statuses that lead somewhere
+
+
 def load(*, rebuild: bool = False) -> KnowledgeBase:
     """The knowledge base, from the compiled index (built and cached when stale)."""
     return KnowledgeBase(load_data(rebuild=rebuild))
@@ -29,10 +30,37 @@ class KnowledgeBase:
 
     # ---- entries -------------------------------------------------------------------------------
     def entry(self, eid: str) -> Entry | None:
+        """An entry by id (``it:cimitero``), or None."""
         return self.data.entries.get(eid)
 
-    def entries(self, lang: str | None = None) -> list[Entry]:
-        return [e for e in self.data.entries.values() if lang is None or e.lang == lang]
+    def primary_entry(self, eid: str, lang: str) -> str:
+        """The entry of the same concept in `lang` when the sources have one, otherwise `eid` itself.
+
+        >>> kb = load()
+        >>> kb.primary_entry("it:cimitero", "ru"), kb.primary_entry("it:cimitero", "it"), kb.primary_entry("it:a-caso", "ru")
+        ('ru:kladbishche', 'it:cimitero', 'it:a-caso')
+        """
+        e = self.data.entries[eid]
+        if e.lang == lang:
+            return eid
+        cid = self.data.entry_concept.get(eid)
+        if cid is None:
+            return eid
+        same = [x for x in self.data.concepts[cid].entries if x in self.data.entries and self.data.entries[x].lang == lang]
+        return same[0] if same else eid
+
+    def target(self, tid: str | None) -> Entry | Rule | None:
+        """The entry or rule an id names (a reference's target, a backlink's source, a search hit's id);
+        None for a section, a page outside the sources or an unknown id.
+
+        >>> kb = load()
+        >>> kb.target("it:cimitero").term, kb.target("it-cr-2024:113.3b").number, kb.target("section:it-cr-2024:6")
+        ('Cimitero', '113.3b', None)
+        """
+        if not tid:
+            return None
+        found = self.data.entries.get(tid)
+        return found if found is not None else self.data.rules.get(tid)
 
     def find(self, text: str) -> Entry | None:
         """An entry by id, by exact name (any language), or the best search hit that is a term."""
@@ -109,8 +137,8 @@ class KnowledgeBase:
             "blocks": [{"kind": b.kind, "items": b.items, "sub": {str(k): v for k, v in b.sub.items()}} for b in e.blocks],
             "source": {"file": e.loc.file, "line": e.loc.line, "doc": e.doc},
             "concept": None, "translations": self.translations(eid), "other": [],
-            "links": [self.ref_view(r) for r in e.refs if r.status in ("resolved", "fixed", "title_only")],
-            "unresolved": [self.ref_view(r) for r in e.refs if r.status not in ("resolved", "fixed", "title_only")],
+            "links": [self.ref_view(r) for r in e.refs if r.status in OK_STATUS],
+            "unresolved": [self.ref_view(r) for r in e.refs if r.status not in OK_STATUS],
             "backlinks": self.backlinks(eid), "obsolete": None, "fixes": notes.get("fixes", []),
         }
         if e.raw_term and e.raw_term != e.term:
@@ -133,6 +161,7 @@ class KnowledgeBase:
         return f"{r.number}. {r.title}" if r.title else r.number
 
     def rule_versions(self, number: str) -> list[Rule]:
+        """Every version of a rule number (one per document), best first."""
         return [self.data.rules[k] for k in self.data.rules_by_number.get(number, [])]
 
     def rule(self, number: str, lang: str | None = None, doc: str | None = None) -> Rule | None:
@@ -190,6 +219,23 @@ class KnowledgeBase:
                 for n in s.rules]})
         return out
 
+    def rules_tree(self, lang: str = "it") -> list[dict]:
+        """The table of contents (`toc`) with, under each three-digit rule, its best version and the sub-rules
+        of that language whose text we have (or that have sub-rules of their own), in rule order:
+        ``[{"number", "title", "rules": [{"number", "title", "rule": Rule | None, "subrules": [Rule]}]}]``.
+        """
+        subs: dict[str, list[Rule]] = {}
+        for rule in self.data.rules.values():
+            if rule.lang == lang and "." in rule.number and (rule.text or rule.children):
+                subs.setdefault(rule.number.split(".")[0], []).append(rule)
+        out = []
+        for sec in self.toc(lang):
+            rules = [{"number": r["number"], "title": r["title"], "rule": self.rule(r["number"], lang),
+                      "subrules": sorted(subs.get(r["number"], []), key=lambda x: rule_sort_key(x.number))}
+                     for r in sec["rules"]]
+            out.append({"number": sec["number"], "title": sec["title"], "rules": rules})
+        return out
+
     # ---- search ---------------------------------------------------------------------------------
     def lookup(self, query: str, lang: str | None = None, limit: int = 10) -> dict:
         """``{"query": str, "hits": [{"kind", "id", "lang", "term", "score", "translations"}]}``, best first."""
@@ -216,13 +262,13 @@ class KnowledgeBase:
         by_status: dict[str, int] = {}
         for _, r in refs:
             by_status[r.status] = by_status.get(r.status, 0) + 1
-        ok = sum(by_status.get(s, 0) for s in ("resolved", "fixed", "title_only"))
+        ok = sum(by_status.get(s, 0) for s in OK_STATUS)
         explained = by_status.get("missing", 0)
         builtin = {s["file"] for s in d.sources}
         unresolved = [
             {"from": src, "kind": r.kind, "text": r.text, "status": r.status, "source": str(r.loc),
              "imported": r.loc.file not in builtin, **({"note": r.note} if r.note else {})}
-            for src, r in refs if r.status not in ("resolved", "fixed", "title_only")
+            for src, r in refs if r.status not in OK_STATUS
         ]
         langs: dict[str, int] = {}
         for e in d.entries.values():

@@ -9,10 +9,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from glossary.text import fold
+from glossary.text import fold, translit_ru
 
 __all__ = [
-    "cyr_to_lat",
     "layout_to_latin",
     "layout_to_russian",
     "lemma_key",
@@ -65,13 +64,7 @@ def script(text: str) -> str | None:
     return "ru" if cyr >= lat else "lat"
 
 
-# ---- transliteration -------------------------------------------------------------------------------
-_CYR = {
-    "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "е": "e", "ё": "e", "ж": "zh", "з": "z", "и": "i",
-    "й": "y", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r", "с": "s", "т": "t",
-    "у": "u", "ф": "f", "х": "kh", "ц": "ts", "ч": "ch", "ш": "sh", "щ": "shch", "ъ": "", "ы": "y", "ь": "",
-    "э": "e", "ю": "yu", "я": "ya",
-}
+# ---- transliteration (the romanisation itself is glossary.text.translit_ru) ----------------------------
 # Spellings of the common romanisation schemes (GOST, ALA-LC, BGN, scholarly, informal) folded together.
 _SKELETON_RULES = [
     ("shch", "sh"), ("sch", "sh"), ("shh", "sh"), ("šč", "sh"), ("š", "sh"), ("č", "ch"), ("ž", "zh"),
@@ -82,21 +75,12 @@ _SKELETON_RULES = [
 _DOUBLE = re.compile(r"(.)\1+")
 
 
-def cyr_to_lat(text: str) -> str:
-    """Romanise Cyrillic (lower case).
-
-    >>> cyr_to_lat("кладбище")
-    'kladbishche'
-    """
-    return "".join(_CYR.get(ch, ch) for ch in text.lower())
-
-
 def skeleton(text: str) -> str:
-    """A romanisation-scheme-independent key for Russian written in Latin letters.
+    """A romanisation-scheme-independent key for Russian written in Latin letters (`translit_ru` romanises).
 
-    >>> skeleton(cyr_to_lat("кладбище")) == skeleton("kladbishche") == skeleton("kladbische") == skeleton("kladbišče")
+    >>> skeleton(translit_ru("кладбище")) == skeleton("kladbishche") == skeleton("kladbische") == skeleton("kladbišče")
     True
-    >>> skeleton(cyr_to_lat("активный игрок")) == skeleton("aktivnyj igrok") == skeleton("aktivniy igrok")
+    >>> skeleton(translit_ru("активный игрок")) == skeleton("aktivnyj igrok") == skeleton("aktivniy igrok")
     True
     """
     s = text.lower()

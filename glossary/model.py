@@ -14,6 +14,7 @@ __all__ = [
     "Block",
     "Concept",
     "Entry",
+    "KBData",
     "Loc",
     "ParseError",
     "ParsedGlossary",
@@ -151,10 +152,6 @@ class Rule:
     children: list[str] = field(default_factory=list)
     refs: list[Ref] = field(default_factory=list)
 
-    @property
-    def has_text(self) -> bool:
-        return bool(self.text)
-
 
 @dataclass(slots=True)
 class Section:
@@ -216,6 +213,31 @@ class Concept:
     obsolete: dict | None = None  # {"year", "old": {..}, "modern": {it, ru, en}, "note": {it, ru}}
     note: dict | None = None
     rules: list[str] = field(default_factory=list)  # rule numbers about this concept
+
+
+@dataclass(slots=True)
+class KBData:
+    """Everything the compiled index holds (plain data, picklable; `glossary.build` fills it, the cache keeps it).
+
+    It lives here, beside the objects it holds, so that loading it from the cache imports neither the
+    builder nor its parsers and YAML reader.
+    """
+
+    entries: dict[str, Entry] = field(default_factory=dict)
+    concepts: dict[str, Concept] = field(default_factory=dict)
+    entry_concept: dict[str, str] = field(default_factory=dict)
+    docs: dict[str, RulesDoc] = field(default_factory=dict)
+    rules: dict[str, Rule] = field(default_factory=dict)  # "doc:number" -> Rule
+    rules_by_number: dict[str, list[str]] = field(default_factory=dict)  # number -> keys, best first
+    sections: dict[str, Section] = field(default_factory=dict)  # "doc:number" -> Section
+    names: dict[str, list[str]] = field(default_factory=dict)  # entry id -> every name it goes by
+    backlinks: dict[str, list[tuple[str, int]]] = field(default_factory=dict)  # target -> (source id, ref index)
+    notes: dict[str, dict] = field(default_factory=dict)  # entry id -> {"fixes": [...], "original": str}
+    terms: list[tuple[str, str, str, int]] = field(default_factory=list)  # known terms: (term, group, file, line)
+    stray: list[tuple[str, int, str]] = field(default_factory=list)  # (file, line, text)
+    sources: list[dict] = field(default_factory=list)
+    checks: list[dict] = field(default_factory=list)  # findings of the automatic source checks
+    search: object = None  # glossary.search.SearchIndex, built last
 
 
 _RULE_QUERY = re.compile(

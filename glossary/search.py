@@ -24,9 +24,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterable
 
-from glossary.lang import cyr_to_lat, layout_to_latin, layout_to_russian, lemma_key, script, skeleton, stem_words
+from glossary.lang import layout_to_latin, layout_to_russian, lemma_key, script, skeleton, stem_words
 from glossary.model import parse_rule_query
-from glossary.text import name_key
+from glossary.text import name_key, translit_ru
 
 if TYPE_CHECKING:
     from glossary.kb import KnowledgeBase
@@ -152,7 +152,7 @@ class SearchIndex:
             self.names.add(key.replace(" ", ""), n, rank)
             self._add_forms(key, lang, n, rank)
             if script(key) == "ru":
-                self.skeletons.add(skeleton(cyr_to_lat(key)), n, rank)
+                self.skeletons.add(skeleton(translit_ru(key)), n, rank)
         self.texts.append(name_key(text) if text else "")
         if text:
             lang = "ru" if script(text) == "ru" else target.lang if target.lang in ("it", "en") else "it"

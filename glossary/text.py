@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["fold", "name_key", "slugify", "translit", "translit_ru"]
+__all__ = ["fold", "name_key", "slugify", "translit_ru"]
 
-# A simple, stable romanisation (GOST-like, plain ASCII): for ids, not for display.
+# A simple, stable romanisation (GOST-like, plain ASCII): for ids and for matching Russian typed in Latin
+# letters (`glossary.lang.skeleton`), not for display.
 _RU = {
     "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "е": "e", "ё": "e", "ж": "zh", "з": "z",
     "и": "i", "й": "y", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r",
@@ -22,13 +23,10 @@ _WORD = re.compile(r"[^\W_]+")
 def translit_ru(text: str) -> str:
     """Romanise Cyrillic letters (lower case); other characters pass through.
 
-    >>> translit_ru("Кладбище"), translit_ru("Активируемая способность")
-    ('kladbishche', 'aktiviruemaya sposobnost')
+    >>> translit_ru("Кладбище"), translit_ru("Активируемая способность"), translit_ru("Ёж, Объект 7")
+    ('kladbishche', 'aktiviruemaya sposobnost', 'ezh, obekt 7')
     """
     return "".join(_RU.get(ch, ch) for ch in text.lower())
-
-
-translit = translit_ru
 
 
 def fold(text: str) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import subprocess
 import sys
@@ -14,6 +15,9 @@ from tests.conftest import ROOT
 textual = pytest.importorskip("textual")
 
 from tutor.app.app import TutorApp  # noqa: E402
+from tutor.views import entry_page, rule_page  # noqa: E402
+from tutor.views.locations import EntryLocation, RuleLocation  # noqa: E402
+from tutor.views.model import OtherLanguage, Summary  # noqa: E402
 
 
 def run(coro_fn, ui: str = "it", size=(80, 24)):
@@ -33,11 +37,11 @@ def test_search_as_you_type_and_open(kb):
         results = app.screen.query_one("#results")
         assert results.option_count >= 1
         first = results.get_option_at_index(0)
-        assert first.id == "entry:it:cimitero"
+        assert first.location == EntryLocation("it:cimitero")
         assert "Кладбище" in str(first.prompt)  # the other language's headword
         await pilot.press("enter")
         await pilot.pause()
-        assert app.history.current == "entry:it:cimitero"
+        assert app.history.current == EntryLocation("it:cimitero")
         body = str(app.screen.query_one("#doc-body").render())
         assert "pila degli scarti" in body
         other = str(app.screen.query_one("#doc-other").render())
@@ -49,7 +53,7 @@ def test_search_as_you_type_and_open(kb):
 def test_primary_language_comes_first():
     """With the Russian interface an Italian hit opens with the Russian definition first, Italian below."""
     async def go(app, pilot):
-        app.navigate("entry:it:cimitero")
+        app.navigate(EntryLocation("it:cimitero"))
         await pilot.pause()
         title = str(app.screen.query_one("#doc-title").render())
         other = str(app.screen.query_one("#doc-other").render())
@@ -62,7 +66,7 @@ def test_arrows_choose_a_result():
         await pilot.press(*"creatura")
         await pilot.pause()
         results = app.screen.query_one("#results")
-        second = results.get_option_at_index(1).id
+        second = results.get_option_at_index(1).location
         await pilot.press("down", "enter")
         await pilot.pause()
         return app.history.current == second
@@ -71,37 +75,37 @@ def test_arrows_choose_a_result():
 
 def test_follow_link_back_forward_and_breadcrumb():
     async def go(app, pilot):
-        app.navigate("entry:it:abilita")
+        app.navigate(EntryLocation("it:abilita"))
         await pilot.pause()
         links = app.screen.query_one("#doc-links")
         assert links.option_count >= 3
         links.focus()
         links.highlighted = 0
-        target = links.get_option_at_index(0).id
+        target = links.get_option_at_index(0).location
         await pilot.press("enter")
         await pilot.pause()
-        assert app.history.current == target == "entry:it:abilita-attivata"
+        assert app.history.current == target == EntryLocation("it:abilita-attivata")
         assert "Abilità › Abilità Attivata" in str(app.screen.query_one("#breadcrumb").render())
         await pilot.press("alt+left")
         await pilot.pause()
-        assert app.history.current == "entry:it:abilita"
+        assert app.history.current == EntryLocation("it:abilita")
         await pilot.press("alt+right")
         await pilot.pause()
-        assert app.history.current == "entry:it:abilita-attivata"
+        assert app.history.current == EntryLocation("it:abilita-attivata")
         app.screen.query_one("#doc-links").focus()
         await pilot.press("backspace")  # outside the search box, backspace goes back
         await pilot.pause()
-        return app.history.current == "entry:it:abilita"
+        return app.history.current == EntryLocation("it:abilita")
     assert run(go)
 
 
 def test_obsolete_note_and_editor_note_are_shown():
     async def go(app, pilot):
-        app.navigate("entry:it:in-gioco")
+        app.navigate(EntryLocation("it:in-gioco"))
         await pilot.pause()
         modern = app.screen.query_one("#doc-modern")
         assert modern.display and "campo di battaglia" in str(modern.render())
-        app.navigate("entry:it:attacco-improvviso")
+        app.navigate(EntryLocation("it:attacco-improvviso"))
         await pilot.pause()
         fixes = app.screen.query_one("#doc-fixes")
         return fixes.display and "Attacco" in str(fixes.render())
@@ -110,7 +114,7 @@ def test_obsolete_note_and_editor_note_are_shown():
 
 def test_switch_language_is_remembered(isolated_home):
     async def go(app, pilot):
-        app.navigate("entry:it:cimitero")
+        app.navigate(EntryLocation("it:cimitero"))
         await pilot.pause()
         await pilot.press("ctrl+l")
         await pilot.pause()
@@ -133,13 +137,47 @@ def test_rules_browser_jump_and_title_only():
         assert len(tree.root.children) == 9
         await pilot.press(*"113.3b", "enter")
         await pilot.pause()
-        assert app.history.current == "rule:it-cr-2024:113.3b"
+        assert app.history.current == RuleLocation("it-cr-2024", "113.3b")
         assert "Le abilità attivate" in str(app.screen.query_one("#doc-body").render())
         app.screen.query_one("#jump").value = ""
         await pilot.press(*"609", "enter")
         await pilot.pause()
         body = str(app.screen.query_one("#doc-body").render())
-        return "non è nelle fonti" in body and app.history.current == "rule:it-cr-2024:609"
+        return "non è nelle fonti" in body and app.history.current == RuleLocation("it-cr-2024", "609")
+    assert run(go)
+
+
+def test_rules_tree_holds_typed_locations():
+    async def go(app, pilot):
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        tree = app.screen.query_one("#toc")
+        rule_node = next(n for s in tree.root.children for n in s.children if str(n.label).startswith("113."))
+        assert rule_node.data == RuleLocation("it-cr-2024", "113")
+        assert rule_node.children[0].data == RuleLocation("it-cr-2024", "113.1")
+        app.navigate(RuleLocation("it-cr-old", "210.1"))  # an older edition's sub-rule opens its branch
+        await pilot.pause()
+        node = tree.cursor_node
+        return node.data == RuleLocation("it-cr-old", "210.1") == app.history.current
+    assert run(go)
+
+
+def test_document_view_lays_out_a_summary_and_several_missing_languages():
+    async def go(app, pilot):
+        doc = app.screen.query_one("#document")
+        page = rule_page(app.kb, "113.3b", "it")
+        doc.show_page(dataclasses.replace(page, summary=Summary("In breve", "Si attivano pagando.", "non ufficiale")))
+        await pilot.pause()
+        summary = app.screen.query_one("#doc-summary")
+        assert summary.display and "In breve" in str(summary.render()) and "non ufficiale" in str(summary.render())
+        app.navigate(RuleLocation("it-cr-2024", "113.3b"))
+        await pilot.pause()
+        assert not app.screen.query_one("#doc-summary").display
+        entry = entry_page(app.kb, "it:a-caso", "it")
+        doc.show_page(dataclasses.replace(entry, other=entry.other + (OtherLanguage("en", (), "Second sentence."),)))
+        await pilot.pause()
+        other = str(app.screen.query_one("#doc-other").render())
+        return other.endswith("случайным образом\nSecond sentence.")
     assert run(go)
 
 

@@ -138,3 +138,50 @@ def test_python_m_tutor_and_import_hygiene():
     assert res.stdout.strip() == "[]"
     res = subprocess.run([sys.executable, "-m", "tutor", "--help"], capture_output=True, text=True, cwd=ROOT)
     assert res.returncode == 0 and "lookup" in res.stdout
+
+
+RAW_CODES = ("duplicate-definition", "count-mismatch", "edition-numbering", "copied-definition", "missing-section",
+             "see_section", "see_page", "title_only", "resolved ", "{'", "(other)")
+
+
+@pytest.mark.parametrize(("ui", "words"), [
+    ("it", ["il testo annuncia 6 voci, l'elenco ne ha 7", "rimando a una sezione «6: Leghe e Tornei»",
+            "solo il titolo: 55", "la regola 210 ha titoli diversi nelle edizioni"]),
+    ("ru", ["в тексте обещано 6 пунктов, в списке 7", "в тексте обещано 2 пункта, в списке 3",
+            "ссылка на раздел «6: Leghe e Tornei»", "только название: 55"]),
+])
+def test_kb_check_speaks_words_not_codes(capsys, monkeypatch, ui, words):
+    monkeypatch.setenv("COLUMNS", "300")  # one finding a line
+    code, out, _ = run(capsys, "--ui", ui, "kb", "check")
+    assert code == 0
+    for w in words:
+        assert w in out
+    for raw in RAW_CODES:
+        assert raw not in out, raw
+
+
+@pytest.mark.parametrize(("ui", "term", "words"), [
+    ("it", "Attacco Improvviso", ["Nota della redazione (definizione copiata da un'altra voce)", "Testo originale"]),
+    ("ru", "Attacco Improvviso", ["Примечание редакции (определение скопировано из другой статьи)"]),
+    ("it", "Mazzo", ["Nota della redazione (sezione non presente nelle fonti)", "(non presente nelle fonti: Il rimando"]),
+    ("ru", "Mazzo", ["Примечание редакции (раздела нет в источниках)", "(отсутствует в источниках: Ссылка"]),
+    ("it", "Turno", ["  1. Fase iniziale", "      1. Interfase di STAP", "Nelle regole moderne (≤ 2011)"]),
+    ("it", "Tipo di Carta", ["Nota della redazione (il numero annunciato non corrisponde all'elenco)"]),
+])
+def test_show_notes_and_statuses_in_words(capsys, monkeypatch, ui, term, words):
+    monkeypatch.setenv("COLUMNS", "300")
+    code, out, _ = run(capsys, "--ui", ui, "show", term)
+    assert code == 0
+    for w in words:
+        assert w in out
+    for raw in RAW_CODES:
+        assert raw not in out, raw
+
+
+def test_rule_human_output(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "300")
+    code, out, _ = run(capsys, "rule", "210.1")
+    assert code == 0 and "210.1  (210. Difesa)" in out and "la regola 210 è «Difesa»" in out
+    code, out, _ = run(capsys, "--ui", "ru", "rule", "113.3b")
+    assert "→ 602. Attivare abilità attivate  (только название: текста нет в источниках)" in out
+    assert "Документ: " in out

@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 from glossary.build import build
 from glossary.curation import CURATED_DIR, load_curation
 from glossary.kb import KnowledgeBase
+from glossary.model import rule_sort_key
 from glossary.yamlio import YamlError
+from tests.conftest import ROOT
 
 
 def test_consistent_and_counts(kb):
@@ -210,3 +216,45 @@ def test_unwritable_cache_still_works(monkeypatch, tmp_path):
     blocker.write_text("not a directory")
     monkeypatch.setenv("MTG_TUTOR_HOME", str(blocker))
     assert index.load_data().entries
+
+
+def test_loading_from_a_warm_cache_imports_neither_the_builder_nor_yaml(isolated_home):
+    """The cache holds plain model objects: a lookup never pays for the parsers, YAML or rapidfuzz."""
+    env = dict(os.environ, MTG_TUTOR_HOME=str(isolated_home))
+    subprocess.run([sys.executable, "-c", "from glossary.kb import load; load()"], env=env, cwd=ROOT, check=True)
+    assert list((isolated_home / "cache").glob("kb-*.pickle"))
+    code = ("import sys; from glossary.kb import load; kb = load(); assert kb.entry('it:cimitero'); "
+            "print(sorted(m for m in ('glossary.build', 'glossary.curation', 'glossary.yamlio', 'yaml', 'rapidfuzz') "
+            "if m in sys.modules))")
+    res = subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True, text=True, check=True)
+    assert res.stdout.strip() == "[]"
+
+
+def test_directories_follow_mtg_tutor_home(isolated_home, monkeypatch):
+    from glossary import paths
+
+    assert paths.data_home() == isolated_home and paths.rules_dir() == isolated_home / "rules"
+    assert paths.cache_dir() == isolated_home / "cache" and paths.config_path() == isolated_home / "settings.json"
+    monkeypatch.delenv("MTG_TUTOR_HOME")
+    import platformdirs
+
+    d = paths.dirs()
+    assert d.data == Path(platformdirs.user_data_dir("mtg-tutor", appauthor=False))
+    assert d.cache.name == "mtg-tutor" and d.settings.parent == d.config and d.rules == d.data / "rules"
+    monkeypatch.setenv("MTG_TUTOR_HOME", "")  # empty means unset
+    assert paths.dirs() == d
+
+
+def test_queries_the_app_needs(kb):
+    assert kb.primary_entry("it:cimitero", "ru") == "ru:kladbishche"
+    assert kb.primary_entry("ru:kladbishche", "it") == "it:cimitero"
+    assert kb.primary_entry("it:a-caso", "ru") == "it:a-caso"  # no Russian entry: the entry itself
+    assert kb.target("it:cimitero").term == "Cimitero" and kb.target("it-cr-old:210.1").doc == "it-cr-old"
+    assert kb.target("section:it-cr-2024:6") is None and kb.target(None) is None
+    tree = kb.rules_tree("it")
+    assert [s["number"] for s in tree] == [str(i) for i in range(1, 10)]
+    r113 = next(r for s in tree for r in s["rules"] if r["number"] == "113")
+    assert r113["rule"].doc == "it-cr-2024" and r113["subrules"][0].number == "113.1"
+    numbers = [x.number for x in r113["subrules"]]
+    assert "113.3b" in numbers and numbers == sorted(numbers, key=rule_sort_key)
+    assert all(x.lang == "it" and (x.text or x.children) for s in tree for r in s["rules"] for x in r["subrules"])

@@ -87,8 +87,9 @@ def cmd_show(args: argparse.Namespace, ui: str) -> int:
         _emit_json(view)
     else:
         from tutor.render import render_entry
+        from tutor.views import entry_page
 
-        render_entry(_console(), view, ui)
+        render_entry(_console(), entry_page(kb, entry.id, ui))
     return 0
 
 
@@ -98,15 +99,17 @@ def cmd_rule(args: argparse.Namespace, ui: str) -> int:
     number = parse_rule_query(_clean_query(args.number, ui))
     if number is None:
         raise _Usage(t("bad_rule_number", ui, what=args.number))
-    view = _kb().rule_view(number, lang=args.lang, doc=args.doc)
+    kb = _kb()
+    view = kb.rule_view(number, lang=args.lang, doc=args.doc)
     if view is None:
         raise _Usage(t("no_rule", ui, what=number), status=1)
     if args.json:
         _emit_json(view)
     else:
         from tutor.render import render_rule
+        from tutor.views import rule_page
 
-        render_rule(_console(), view, ui)
+        render_rule(_console(), rule_page(kb, number, ui, lang=args.lang, doc=args.doc))
     return 0
 
 
@@ -131,7 +134,7 @@ def cmd_kb(args: argparse.Namespace, ui: str) -> int:
 
 
 def cmd_import_rules(args: argparse.Namespace, ui: str) -> int:
-    from glossary.index import data_home, write_atomic
+    from glossary.paths import data_home, write_atomic
     from glossary.model import ParseError
     from glossary.parsers.crtext import looks_like_rules, parse_cr
 

@@ -1,4 +1,5 @@
-"""Rich rendering of knowledge-base data for people (the CLI's non-JSON output).
+"""Rich rendering for people (the CLI's non-JSON output): entry and rule pages of the presentation model
+(`tutor.views`), search results, the knowledge-base check and scenario runs.
 
 Mana and tap symbols in Comprehensive Rules notation (``{W}``, ``{T}``, ``{2}``) are shown as
 coloured glyphs; ``{?}`` marks a symbol lost from the source.
@@ -13,7 +14,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from tutor.i18n import LANG_NAMES, t
+from tutor.i18n import t
+from tutor.views.model import Backlink, Block, EntryPage, Link, RulePage
+from tutor.views.texts import finding_text, ref_kind, status_counts
 
 __all__ = ["render_check", "render_entry", "render_lookup", "render_rule", "symbol_text"]
 
@@ -38,34 +41,33 @@ def symbol_text(text: str, style: str = "") -> Text:
     return out
 
 
-def _status(ref: dict, ui: str) -> str:
-    note = ref.get("note")
-    if ref["status"] == "title_only":
-        s = t("status_title_only", ui)
-        if isinstance(note, str) and "other-edition" in note:
-            s += "; " + t("status_other_edition", ui)
-        return s
-    if ref["status"] in ("missing", "fixed", "unresolved"):
-        s = t(f"status_{ref['status']}", ui)
-        if isinstance(note, dict):
-            s += ": " + (note.get(ui) or note.get("it", ""))
-        return s
-    return ""
-
-
-def _ref_line(ref: dict, ui: str) -> Text:
+def _link_line(link: Link) -> Text:
     line = Text("→ ")
-    line.append(ref.get("title") or ref["text"], style="bold cyan")
-    if ref.get("number") and ref.get("number") not in (ref.get("title") or ""):
-        line.append(f" [{ref['number']}]", style="cyan")
-    status = _status(ref, ui)
-    if status:
-        line.append(f"  ({status})", style="yellow")
-    line.append(f"  {ref['source']}", style="dim")
+    line.append(link.title, style="bold cyan")
+    if link.number:
+        line.append(f" [{link.number}]", style="cyan")
+    if link.status:
+        line.append(f"  ({link.status})", style="yellow")
+    line.append(f"  {link.source}", style="dim")
     return line
 
 
+def _links(console: Console, heading: str, links: tuple[Link, ...]) -> None:
+    if links:
+        console.print(Text(heading, style="bold"))
+        for link in links:
+            console.print(_link_line(link))
+
+
+def _backlinks(console: Console, heading: str, backlinks: tuple[Backlink, ...]) -> None:
+    if backlinks:
+        console.print(Text(heading, style="bold"))
+        for b in backlinks:
+            console.print(Text(f"← {b.term} [{b.lang}]  ({b.source_id})"))
+
+
 def render_lookup(console: Console, result: dict, ui: str) -> None:
+    """Search hits (`mtg-tutor lookup`) as a table: term, kind, language, translations, score."""
     table = Table(show_edge=False, header_style="bold")
     for key in ("col_term", "col_kind", "col_lang", "col_translations", "col_score"):
         table.add_column(t(key, ui), overflow="fold")
@@ -76,113 +78,96 @@ def render_lookup(console: Console, result: dict, ui: str) -> None:
     console.print(table)
 
 
-def _definition(view: dict) -> Group:
+def _definition(blocks: tuple[Block, ...]) -> Group:
     parts = []
-    for b in view["blocks"]:
-        if b["kind"] == "para":
-            parts.append(symbol_text(b["items"][0]))
-        else:
-            for i, item in enumerate(b["items"]):
-                mark = "•" if b["kind"] == "bullets" else f"{i + 1}."
-                parts.append(symbol_text(f"  {mark} {item}"))
-                for j, sub in enumerate(b["sub"].get(str(i), [])):
-                    parts.append(symbol_text(f"      {j + 1}. {sub}"))
+    for b in blocks:
+        if b.kind == "para":
+            parts.append(symbol_text(b.items[0]))
+            continue
+        for mark, item, subs in b.marks():
+            parts.append(symbol_text(f"  {mark} {item}"))
+            parts.extend(symbol_text(f"      {m} {sub}") for m, sub in subs)
     return Group(*parts)
 
 
-def render_entry(console: Console, view: dict, ui: str) -> None:
-    title = symbol_text(view["term"], "bold")
-    title.append(f"  [{view['lang']}]", style="dim")
-    if any(fx.get("definition") for fx in view.get("fixes", [])):
-        title.append(f"  ✎ {t('corrected', ui)}", style="magenta")
-    console.print(Panel(_definition(view), title=title, title_align="left", border_style="blue"))
-    obs = view.get("obsolete")
-    if obs:
-        body = Text()
-        body.append(obs["note"].get(ui) or obs["note"]["it"])
-        body.append(f"\n{t('modern_term', ui)}: ", style="bold")
-        body.append(" / ".join(f"{obs['modern'][k]} ({k})" for k in ("it", "ru", "en") if obs["modern"].get(k)))
-        console.print(Panel(body, title=t("modern_rules", ui, year=obs["year"]), title_align="left",
-                            border_style="bold yellow"))
-    for fx in view.get("fixes", []):
-        console.print(Panel(Text(fx["note"].get(ui) or fx["note"]["it"]),
-                            title=f"{t('editor_note', ui)} ({fx['kind']})", title_align="left", border_style="magenta"))
-    if view.get("original") and view.get("fixes"):
-        console.print(Panel(symbol_text(view["original"], "dim"), title=t("original_text", ui), title_align="left",
+def render_entry(console: Console, page: EntryPage) -> None:
+    """An entry page (`mtg-tutor show`): the definition, notes, the other language, concept, links, source."""
+    title = symbol_text(page.term, "bold")
+    title.append(f"  [{page.lang}]", style="dim")
+    if page.corrected:
+        title.append(f"  ✎ {page.corrected}", style="magenta")
+    console.print(Panel(_definition(page.blocks), title=title, title_align="left", border_style="blue"))
+    if page.modern:
+        m = page.modern
+        body = Text(m.text)
+        body.append(f"\n{m.terms_label}: ", style="bold")
+        body.append(" / ".join(f"{term} ({lang})" for term, lang in m.terms))
+        console.print(Panel(body, title=m.heading, title_align="left", border_style="bold yellow"))
+    for note in page.notes:
+        heading = f"{note.heading} ({note.kind})" if note.kind else note.heading
+        console.print(Panel(Text(note.text), title=heading, title_align="left", border_style="magenta"))
+    if page.original:
+        console.print(Panel(symbol_text(page.original, "dim"), title=page.original_label, title_align="left",
                             border_style="dim"))
-    elif view.get("original") or view.get("source_term"):
-        console.print(Text(t("symbols_restored", ui), style="dim"))
+    if page.restored:
+        console.print(Text(page.restored, style="dim"))
     # The other languages, side by side with the concept's names where no entry exists.
-    concept = view.get("concept")
-    other_langs = [lang for lang in ("it", "ru") if lang != view["lang"]]
-    for lang in other_langs:
-        others = [o for o in view["other"] if o["lang"] == lang]
-        for o in others:
-            head = symbol_text(o["term"], "bold")
-            head.append(f"  [{lang}]  {o['source']}", style="dim")
-            console.print(Panel(symbol_text(o["definition"]), title=head, title_align="left", border_style="green"))
-        if not others and concept:
-            name = ", ".join(concept.get(lang) or [])
-            console.print(Text(t("no_entry_in_lang", ui, lang=LANG_NAMES[ui][lang], name=name), style="green"))
-    if concept:
-        line = Text(f"{t('concept', ui)}: ", style="bold")
-        line.append(f"{concept['id']} — en: {', '.join(concept['en'])}; it: {', '.join(concept['it'])}; "
-                    f"ru: {', '.join(concept['ru'])}")
-        if concept.get("rules"):
-            line.append(f"  {t('rules_about', ui)}: {', '.join(concept['rules'])}", style="cyan")
+    for other in page.other:
+        for o in other.entries:
+            head = symbol_text(o.term, "bold")
+            head.append(f"  [{o.lang}]  {o.source}", style="dim")
+            console.print(Panel(symbol_text(o.definition), title=head, title_align="left", border_style="green"))
+        if other.missing:
+            console.print(Text(other.missing, style="green"))
+    if page.concept:
+        c = page.concept
+        line = Text(f"{c.label}: ", style="bold")
+        line.append(f"{c.id} — " + "; ".join(f"{lang}: {', '.join(names)}" for lang, names in c.names))
+        if c.rules:
+            line.append(f"  {c.rules_label}: {', '.join(c.rules)}", style="cyan")
         console.print(line)
-    for key, refs in (("links", view["links"]), ("unresolved", view["unresolved"])):
-        if refs:
-            console.print(Text(t(key, ui), style="bold"))
-            for ref in refs:
-                console.print(_ref_line(ref, ui))
-    if view["backlinks"]:
-        console.print(Text(t("backlinks", ui), style="bold"))
-        for b in view["backlinks"]:
-            console.print(Text(f"← {b['term']} [{b['lang']}]  ({b['id']})"))
-    src = view["source"]
-    console.print(Text(f"{t('source', ui)}: {src['file']}:{src['line']} ({src['doc']})", style="dim"))
+    _links(console, page.links_heading, page.links)
+    _links(console, page.unresolved_heading, page.unresolved)
+    _backlinks(console, page.backlinks_heading, page.backlinks)
+    console.print(Text(page.source, style="dim"))
 
 
-def render_rule(console: Console, view: dict, ui: str) -> None:
-    head = f"{view['number']}. {view['title']}" if view["title"] else view["number"]
-    if view.get("rule_title"):
-        head += f"  ({view['number'].split('.')[0]}. {view['rule_title']})"
+def render_rule(console: Console, page: RulePage) -> None:
+    """A rule page (`mtg-tutor rule`): text, examples, sub-rules, summary, links, other editions, document."""
+    head = page.heading
+    if page.parent_heading:
+        head += f"  ({page.parent_heading})"
     body: list = []
-    if view["text"]:
-        body.append(symbol_text(view["text"]))
-    elif not view["children"]:
-        body.append(Text(t("rule_no_text", ui), style="yellow"))
-    for ex in view["examples"]:
-        line = Text(f"{t('example', ui)}: ", style="italic bold")
+    if page.text:
+        body.append(symbol_text(page.text))
+    elif page.no_text:
+        body.append(Text(page.no_text, style="yellow"))
+    for ex in page.examples:
+        line = Text(f"{page.example_label}: ", style="italic bold")
         line.append(symbol_text(ex, "italic"))
         body.append(line)
-    if view["children"]:
-        body.append(Text(f"{t('children', ui)}: {', '.join(view['children'])}", style="cyan"))
+    if page.subrules:
+        body.append(Text(f"{page.subrules_heading}: {', '.join(s.number for s in page.subrules)}", style="cyan"))
     console.print(Panel(Group(*body) if body else Text(""), title=Text(head, style="bold"), title_align="left",
                         border_style="blue"))
-    if view.get("current_title"):
-        ct = view["current_title"]
-        console.print(Text(t("current_title", ui, doc=ct["doc"], number=ct["number"], title=ct["title"]),
-                           style="bold yellow"))
-    if view["links"]:
-        console.print(Text(t("links", ui), style="bold"))
-        for ref in view["links"]:
-            console.print(_ref_line(ref, ui))
-    if view["backlinks"]:
-        console.print(Text(t("backlinks", ui), style="bold"))
-        for b in view["backlinks"]:
-            console.print(Text(f"← {b['term']} [{b['lang']}]  ({b['id']})"))
-    if view["editions"]:
-        console.print(Text(t("other_editions", ui), style="bold"))
-        for ed in view["editions"]:
-            console.print(Text(f"  {ed['doc']} ({ed['lang']}, {ed['effective']}): {ed['title'] or ''}"
-                               f"{'' if ed['has_text'] else ' — ' + t('status_title_only', ui)}", style="dim"))
-    console.print(Text(t("rule_doc", ui, title=view["doc_title"], date=view["effective"] or "?") +
-                       f" — {view['source']}", style="dim"))
+    if page.summary:
+        summary = symbol_text(page.summary.text)
+        summary.append(f"\n{page.summary.note}", style="dim italic")
+        console.print(Panel(summary, title=page.summary.heading, title_align="left", border_style="green"))
+    if page.warning:
+        console.print(Text(page.warning, style="bold yellow"))
+    _links(console, page.links_heading, page.links)
+    _backlinks(console, page.backlinks_heading, page.backlinks)
+    if page.editions:
+        console.print(Text(page.editions_heading, style="bold"))
+        for ed in page.editions:
+            console.print(Text(f"  {ed.doc} ({ed.lang}, {ed.effective}): {ed.title or ''}"
+                               f"{' — ' + ed.status if ed.status else ''}", style="dim"))
+    console.print(Text(f"{page.document} — {page.source}", style="dim"))
 
 
 def render_check(console: Console, rep: dict, ui: str) -> None:
+    """The knowledge-base check (`mtg-tutor kb check`): counts, unresolved references and findings, in words."""
     console.print(Text(t("check_title", ui), style="bold underline"))
     console.print(f"{t('check_entries', ui)}: " + ", ".join(f"{k}: {v}" for k, v in rep["entries"].items()))
     console.print(t("check_concepts", ui, both=rep["concepts_bilingual"]) + f": {rep['concepts']}")
@@ -191,20 +176,19 @@ def render_check(console: Console, rep: dict, ui: str) -> None:
     console.print(f"{t('check_sections', ui)}: " + ", ".join(f"{d}: {n}" for d, n in rep["sections"].items() if n))
     refs = rep["references"]
     console.print(t("check_refs", ui, total=refs["total"], share=refs["resolved_share"],
-                    detail=", ".join(f"{k} {v}" for k, v in sorted(refs["by_status"].items()))))
+                    detail=status_counts(refs["by_status"], ui)))
     if rep["unresolved"]:
         console.print(Text(t("unresolved", ui), style="bold"))
         for u in rep["unresolved"]:
             note = u.get("note")
             extra = f" — {note.get(ui) or note.get('it')}" if isinstance(note, dict) else ""
-            console.print(Text(f"  {u['source']}  {u['from']}: {u['kind']} «{u['text']}» "
+            console.print(Text(f"  {u['source']}  {u['from']}: {ref_kind(u['kind'], ui)} «{u['text']}» "
                                f"({t('status_' + u['status'], ui)}){extra}",
                                style="red" if u["status"] == "unresolved" else "yellow"))
     if rep["findings"]:
         console.print(Text(t("check_findings", ui), style="bold"))
         for f in rep["findings"]:
-            what = {k: v for k, v in f.items() if k not in ("check", "curated", "loc")}
-            console.print(Text(f"  {f['loc']}  {f['check']}: {what} — "
+            console.print(Text(f"  {f['loc']}  {finding_text(f, ui)} — "
                                f"{t('check_curated' if f['curated'] else 'check_open', ui)}",
                                style="yellow" if f["curated"] else "red"))
     if rep["unaligned"]:

@@ -15,6 +15,7 @@ from textual.widgets import Static
 from tutor.app.history import History
 from tutor.app.settings import load_settings, save_settings
 from tutor.i18n import t
+from tutor.views.locations import Location
 
 __all__ = ["HelpScreen", "TutorApp"]
 
@@ -93,8 +94,8 @@ class TutorApp(App):
         lemma_key("кладбища")
 
     # ---- navigation ---------------------------------------------------------------------------------
-    def navigate(self, location: str, record: bool = True) -> None:
-        """Open an entry (``entry:<id>``) or a rule (``rule:<doc>:<number>``) in the current screen."""
+    def navigate(self, location: Location, record: bool = True) -> None:
+        """Open a location (an entry, a rule) in the current screen and, when it exists, record it in the history."""
         if self.screen.show_location(location) and record:
             self.history.visit(location)
         self._update_breadcrumb()
@@ -112,20 +113,12 @@ class TutorApp(App):
         else:
             self.bell()
 
-    def _label_of(self, location: str) -> str:
-        kind, _, key = location.partition(":")
-        if kind == "entry" and self.kb.entry(key):
-            return self.kb.entry(key).term
-        if kind == "rule" and key in self.kb.data.rules:
-            return self.kb.data.rules[key].number
-        return key
-
     def _update_breadcrumb(self) -> None:
         try:
             crumb = self.screen.query_one("#breadcrumb", Static)
         except Exception:  # a screen without a breadcrumb (help)
             return
-        trail = [self._label_of(x) for x in self.history.trail()]
+        trail = [x.label(self.kb) for x in self.history.trail()]
         crumb.update(f"{t('breadcrumb', self.ui)}: " + " › ".join(trail) if trail else "")
 
     def on_screen_resume(self) -> None:

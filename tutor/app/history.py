@@ -1,20 +1,26 @@
 """Navigation history with back and forward, like a browser (no UI toolkit here).
 
+It holds typed locations (`tutor.views.locations`): entries and rules now, lessons and quizzes later,
+one history across every screen.
+
+>>> from tutor.views.locations import EntryLocation, RuleLocation
 >>> h = History()
->>> h.visit("it:cimitero"); h.visit("it:grimorio"); h.visit("rule:it-cr-2024:113")
+>>> h.visit(EntryLocation("it:cimitero")); h.visit(EntryLocation("it:grimorio")); h.visit(RuleLocation("it-cr-2024", "113"))
 >>> h.back(), h.current
-(True, 'it:grimorio')
+(True, EntryLocation(entry_id='it:grimorio'))
 >>> h.forward(), h.current
-(True, 'rule:it-cr-2024:113')
+(True, RuleLocation(doc='it-cr-2024', number='113'))
 >>> h.forward()
 False
->>> _ = h.back(); h.visit("it:pila"); h.forward(), h.trail()
+>>> _ = h.back(); h.visit(EntryLocation("it:pila")); h.forward(), [x.entry_id for x in h.trail()]
 (False, ['it:cimitero', 'it:grimorio', 'it:pila'])
 """
 
 from __future__ import annotations
 
 from collections import deque
+
+from tutor.views.locations import Location
 
 __all__ = ["History"]
 
@@ -23,14 +29,15 @@ class History:
     """A bounded list of visited locations with a cursor; visiting after going back drops the forward part."""
 
     def __init__(self, maxlen: int = 200) -> None:
-        self._items: deque[str] = deque(maxlen=maxlen)
+        self._items: deque[Location] = deque(maxlen=maxlen)
         self._pos = -1
 
     @property
-    def current(self) -> str | None:
+    def current(self) -> Location | None:
+        """Where we are (None before the first visit)."""
         return self._items[self._pos] if self._pos >= 0 else None
 
-    def visit(self, location: str) -> None:
+    def visit(self, location: Location) -> None:
         """Go to `location` (a no-op when it is where we already are)."""
         if self.current == location:
             return
@@ -53,14 +60,6 @@ class History:
         self._pos += 1
         return True
 
-    @property
-    def can_back(self) -> bool:
-        return self._pos > 0
-
-    @property
-    def can_forward(self) -> bool:
-        return self._pos < len(self._items) - 1
-
-    def trail(self, limit: int = 5) -> list[str]:
+    def trail(self, limit: int = 5) -> list[Location]:
         """The breadcrumb: the last `limit` locations up to the current one."""
         return list(self._items)[max(0, self._pos + 1 - limit) : self._pos + 1]

@@ -1,25 +1,14 @@
-"""User settings of the app (interface language), kept between runs in the user's config directory."""
+"""User settings of the app (interface language, theme), kept between runs in the file `glossary.paths` names."""
 
 from __future__ import annotations
 
 import json
-import os
-from pathlib import Path
 
-from glossary.index import write_atomic
+from glossary.paths import config_path, write_atomic
 
-__all__ = ["config_path", "load_settings", "save_settings"]
+__all__ = ["load_settings", "save_settings"]
 
 DEFAULTS = {"ui": "it", "theme": "textual-dark"}
-
-
-def config_path() -> Path:
-    home = os.environ.get("MTG_TUTOR_HOME")
-    if home:
-        return Path(home).expanduser() / "settings.json"
-    import platformdirs
-
-    return Path(platformdirs.user_config_dir("mtg-tutor", appauthor=False)) / "settings.json"
 
 
 def load_settings() -> dict:

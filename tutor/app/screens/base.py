@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual.screen import Screen
 
 from tutor.app.widgets.document import DocumentView
+from tutor.views.locations import Location
 
 __all__ = ["BrowserScreen"]
 
@@ -12,9 +13,9 @@ __all__ = ["BrowserScreen"]
 class BrowserScreen(Screen):
     """A screen with a `#document` view; subclasses add the left column and the input box."""
 
-    location: str | None = None  # what the document view shows now
+    location: Location | None = None  # what the document view shows now
 
-    def show_location(self, location: str) -> bool:
+    def show_location(self, location: Location) -> bool:
         """Show a location in the document view; False when it does not exist."""
         shown = self.query_one("#document", DocumentView).show(location)
         if shown:

@@ -10,9 +10,10 @@ from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tutor.app.screens.base import BrowserScreen
-from tutor.app.widgets.document import DocumentView
+from tutor.app.widgets.document import DocumentView, LocationOption
 from tutor.i18n import t
 from tutor.render import symbol_text
+from tutor.views.locations import location_of
 
 __all__ = ["GlossaryScreen"]
 
@@ -54,8 +55,8 @@ class GlossaryScreen(BrowserScreen):
         results.clear_options()
         if not query.strip():
             return
-        ui = self.app.ui
-        hits = self.app.kb.lookup(query, limit=30)["hits"]
+        ui, kb = self.app.ui, self.app.kb
+        hits = kb.lookup(query, limit=30)["hits"]
         if not hits:
             results.add_option(Option(Text(t("no_results", ui), style="italic"), disabled=True))
             return
@@ -68,8 +69,7 @@ class GlossaryScreen(BrowserScreen):
                      for x in xs[:1]]
             if other:
                 label.append(f"\n  {other[0]}", style="italic")
-            loc = f"entry:{hit['id']}" if hit["kind"] == "term" else f"rule:{hit['id']}"
-            results.add_option(Option(label, id=loc))
+            results.add_option(LocationOption(label, location_of(kb, hit["id"])))
         results.highlighted = 0
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -77,14 +77,15 @@ class GlossaryScreen(BrowserScreen):
             return
         results = self.query_one("#results", OptionList)
         if results.option_count and results.highlighted is not None:
-            option = results.get_option_at_index(results.highlighted)
-            if option.id:
-                self.app.navigate(option.id)
+            location = getattr(results.get_option_at_index(results.highlighted), "location", None)
+            if location is not None:
+                self.app.navigate(location)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if event.option_list.id == "results" and event.option.id:
+        location = getattr(event.option, "location", None)
+        if event.option_list.id == "results" and location is not None:
             event.stop()
-            self.app.navigate(event.option.id)
+            self.app.navigate(location)
 
     def on_key(self, event) -> None:
         """Up and down in the search box move the highlight in the results."""

@@ -7,10 +7,11 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Input, Static, Tree
 
-from glossary.model import parse_rule_query, rule_sort_key
+from glossary.model import parse_rule_query
 from tutor.app.screens.base import BrowserScreen
 from tutor.app.widgets.document import DocumentView
 from tutor.i18n import t
+from tutor.views.locations import Location, RuleLocation, rule_location
 
 __all__ = ["RulesScreen"]
 
@@ -42,31 +43,24 @@ class RulesScreen(BrowserScreen):
 
     def build_tree(self) -> None:
         """The table of contents of the newest Italian rules, with the sub-rules we have text for."""
-        kb = self.app.kb
         tree = self.query_one("#toc", Tree)
         tree.clear()
         tree.root.set_label(t("toc_title", self.app.ui))
         tree.show_root = False
-        children: dict[str, list[str]] = {}
-        for key, rule in kb.data.rules.items():
-            if rule.lang == "it" and "." in rule.number and (rule.text or rule.children):
-                children.setdefault(rule.number.split(".")[0], []).append(key)
-        for sec in kb.toc("it"):
+        for sec in self.app.kb.rules_tree("it"):
             node = tree.root.add(f"{sec['number']}. {sec['title']}", expand=False)
             for r in sec["rules"]:
-                best = kb.rule(r["number"], "it")
-                loc = f"rule:{best.doc}:{best.number}" if best else None
-                subs = sorted(children.get(r["number"], []), key=lambda k: rule_sort_key(kb.data.rules[k].number))
+                loc = rule_location(r["rule"]) if r["rule"] else None
                 label = f"{r['number']}. {r['title']}"
-                if subs:
+                if r["subrules"]:
                     rnode = node.add(label, data=loc, expand=False)
-                    for k in subs:
-                        rnode.add_leaf(kb.data.rules[k].number, data=f"rule:{k}")
+                    for sub in r["subrules"]:
+                        rnode.add_leaf(sub.number, data=rule_location(sub))
                 else:
                     node.add_leaf(label, data=loc)
 
     def on_tree_node_selected(self, event: Tree.NodeSelected) -> None:
-        if event.node.data:
+        if event.node.data is not None:
             self.app.navigate(event.node.data)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -85,27 +79,26 @@ class RulesScreen(BrowserScreen):
         if rule is None:
             self.query_one("#document", DocumentView).show_text(t("no_rule", self.app.ui, what=text.strip()))
             return
-        self.app.navigate(f"rule:{rule.doc}:{rule.number}", record=record)
+        self.app.navigate(rule_location(rule), record=record)
 
     def action_focus_jump(self) -> None:
         self.query_one("#jump", Input).focus()
 
-    def show_location(self, location: str) -> bool:
+    def show_location(self, location: Location) -> bool:
         shown = super().show_location(location)
-        if shown:
+        if shown and isinstance(location, RuleLocation):
             self.reveal(location)
         return shown
 
-    def reveal(self, location: str) -> None:
+    def reveal(self, location: RuleLocation) -> None:
         """Open the tree down to the node of `location` (or of its three-digit rule) and highlight it."""
         tree = self.query_one("#toc", Tree)
-        number = location.rsplit(":", 1)[-1]
-        wanted = {location, number.split(".")[0]}
+        head = location.number.split(".")[0]
         for section in tree.root.children:
             for rule_node in section.children:
                 hits = [rule_node] if rule_node.data == location else [
                     n for n in rule_node.children if n.data == location]
-                if not hits and str(rule_node.label).split(".")[0] in wanted and rule_node.data:
+                if not hits and rule_node.data is not None and rule_node.data.number == head:
                     hits = [rule_node]
                 if hits:
                     section.expand()
@@ -113,4 +106,3 @@ class RulesScreen(BrowserScreen):
                         rule_node.expand()
                     self.call_after_refresh(tree.move_cursor, hits[0])
                     return
-

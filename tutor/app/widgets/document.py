@@ -1,6 +1,8 @@
 """A document view: one glossary entry or one rule, with both languages, notes and focusable links.
 
-Messages go up: choosing a link posts `DocumentView.LinkChosen`; the app resolves it and calls `show`.
+It lays out the presentation model (`tutor.views`), the same pages the command line prints.
+Messages go up: choosing a link posts `DocumentView.LinkChosen` with a typed location; the app
+records it in the history and calls `show`.
 """
 
 from __future__ import annotations
@@ -12,21 +14,37 @@ from textual.message import Message
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tutor.i18n import LANG_NAMES, t
+from tutor.i18n import t
 from tutor.render import symbol_text
+from tutor.views import EntryLocation, EntryPage, Location, RulePage, page_for
+from tutor.views.model import Backlink, Link
 
-__all__ = ["DocumentView"]
+__all__ = ["DocumentView", "LocationOption"]
 
-OK_STATUS = ("resolved", "fixed", "title_only")
+
+class LocationOption(Option):
+    """An option that leads somewhere: `location` is a typed location (None: a disabled, informative line)."""
+
+    def __init__(self, prompt, location: Location | None, disabled: bool = False) -> None:
+        super().__init__(prompt, disabled=disabled)
+        self.location = location
 
 
 class DocumentView(VerticalScroll):
-    """Shows one location (``entry:<id>`` or ``rule:<doc>:<number>``) of the knowledge base."""
+    """Shows one location (an `EntryLocation` or a `RuleLocation`) of the knowledge base."""
+
+    DEFAULT_CSS = """
+    DocumentView .summary {
+        border: round $success;
+        padding: 0 1;
+        margin-bottom: 1;
+    }
+    """
 
     class LinkChosen(Message):
-        """A link (or backlink, or sub-rule) was chosen: `location` is where it points."""
+        """A link (or backlink, or sub-rule, or other edition) was chosen: `location` is where it points."""
 
-        def __init__(self, location: str) -> None:
+        def __init__(self, location: Location) -> None:
             super().__init__()
             self.location = location
 
@@ -35,6 +53,7 @@ class DocumentView(VerticalScroll):
         yield Static(id="doc-modern", classes="note-modern")
         yield Static(id="doc-fixes", classes="note-editor")
         yield Static(id="doc-body")
+        yield Static(id="doc-summary", classes="summary")
         yield Static(id="doc-other", classes="other-language")
         yield Label(id="links-label", classes="section-label")
         yield OptionList(id="doc-links")
@@ -48,145 +67,121 @@ class DocumentView(VerticalScroll):
     # ---- showing ----------------------------------------------------------------------------------
     def show_text(self, text: str) -> None:
         """Show a plain message instead of a document (the welcome text, "not found")."""
-        self._fill(Text(""), None, None, Text(text, style="italic"), None, [], [], "")
+        self._fill(Text(""), None, None, Text(text, style="italic"), None, None, [], [], "")
 
-    def show(self, location: str) -> bool:
-        """Show a location; False when it does not exist."""
+    def show(self, location: Location) -> bool:
+        """Show a location (an entry in the interface language when its concept has one); False when it does not exist."""
         kb, ui = self.app.kb, self.app.ui
-        kind, _, key = location.partition(":")
-        if kind == "entry" and kb.entry(key):
-            self._show_entry(kb.entry_view(self.primary_entry(key)), ui)
-            return True
-        if kind == "rule" and key in kb.data.rules:
-            rule = kb.data.rules[key]
-            view = kb.rule_view(rule.number, doc=rule.doc)
-            if view is not None:
-                self._show_rule(view, ui)
-                return True
-        return False
+        if isinstance(location, EntryLocation) and location.exists(kb):
+            location = EntryLocation(kb.primary_entry(location.entry_id, ui))
+        page = page_for(kb, location, ui)
+        if page is None:
+            return False
+        self.show_page(page)
+        return True
 
-    def primary_entry(self, eid: str) -> str:
-        """The entry of the same concept in the interface's (primary) language, when the sources have one."""
-        kb, ui = self.app.kb, self.app.ui
-        if kb.entry(eid).lang == ui:
-            return eid
-        cid = kb.data.entry_concept.get(eid)
-        same = [x for x in kb.data.concepts[cid].entries if kb.entry(x) and kb.entry(x).lang == ui] if cid else []
-        return same[0] if same else eid
+    def show_page(self, page: EntryPage | RulePage) -> None:
+        """Lay out a page of the presentation model."""
+        if isinstance(page, EntryPage):
+            self._show_entry(page)
+        else:
+            self._show_rule(page)
 
-    def _show_entry(self, v: dict, ui: str) -> None:
-        title = symbol_text(v["term"], "bold")
-        title.append(f"  [{v['lang']}]", style="dim")
-        if any(fx.get("definition") for fx in v["fixes"]):
-            title.append(f"  ✎ {t('corrected', ui)}", style="italic")
+    def _show_entry(self, p: EntryPage) -> None:
+        title = symbol_text(p.term, "bold")
+        title.append(f"  [{p.lang}]", style="dim")
+        if p.corrected:
+            title.append(f"  ✎ {p.corrected}", style="italic")
         modern = None
-        if v["obsolete"]:
-            o = v["obsolete"]
-            modern = Text(t("modern_rules", ui, year=o["year"]) + ": ", style="bold")
-            modern.append(o["note"].get(ui) or o["note"]["it"])
-            modern.append(f"\n{t('modern_term', ui)}: ", style="bold")
-            modern.append(" · ".join(f"{o['modern'][k]} ({k})" for k in ("it", "ru", "en") if o["modern"].get(k)))
+        if p.modern:
+            m = p.modern
+            modern = Text(m.heading + ": ", style="bold")
+            modern.append(m.text)
+            modern.append(f"\n{m.terms_label}: ", style="bold")
+            modern.append(" · ".join(f"{term} ({lang})" for term, lang in m.terms))
         fixes = None
-        if v["fixes"]:
+        if p.notes:
             fixes = Text()
-            for fx in v["fixes"]:
-                fixes.append(f"{t('editor_note', ui)}: ", style="bold")
-                fixes.append((fx["note"].get(ui) or fx["note"]["it"]) + "\n")
-            if v.get("original"):
-                fixes.append(f"{t('original_text', ui)}: ", style="bold")
-                fixes.append(symbol_text(v["original"], "italic"))
-        body = symbol_text(v["definition"])
+            for note in p.notes:
+                fixes.append(f"{note.heading}: ", style="bold")
+                fixes.append(note.text + "\n")
+            if p.original:
+                fixes.append(f"{p.original_label}: ", style="bold")
+                fixes.append(symbol_text(p.original, "italic"))
         other = Text()
-        for lang in ("it", "ru"):
-            if lang == v["lang"]:
-                continue
-            others = [o for o in v["other"] if o["lang"] == lang]
-            for o in others:
-                other.append(symbol_text(o["term"], "bold"))
-                other.append(f"  [{lang}]\n", style="dim")
-                other.append(symbol_text(o["definition"]))
+        for lang in p.other:
+            for o in lang.entries:
+                _new_line(other)
+                other.append(symbol_text(o.term, "bold"))
+                other.append(f"  [{o.lang}]\n", style="dim")
+                other.append(symbol_text(o.definition))
                 other.append("\n")
-            if not others and v["concept"]:
-                other.append(t("no_entry_in_lang", ui, lang=LANG_NAMES[ui][lang], name=", ".join(v["concept"][lang])),
-                             style="italic")
-        links = [self._ref_option(r, ui) for r in v["links"] + v["unresolved"]]
-        backlinks = [Option(f"← {b['term']} [{b['lang']}]", id=self._back_location(b)) for b in v["backlinks"]]
-        src = v["source"]
-        source = f"{t('source', ui)}: {src['file']}:{src['line']} ({src['doc']})"
-        if v["concept"]:
-            source += f" · {t('concept', ui)}: {v['concept']['id']}"
-        self._fill(title, modern, fixes, body, other if other.plain else None, links, backlinks, source)
+            if lang.missing:
+                _new_line(other)
+                other.append(lang.missing, style="italic")
+        links = [self._link_option(x) for x in p.links + p.unresolved]
+        source = p.source
+        if p.concept:
+            source += f" · {p.concept.label}: {p.concept.id}"
+        self._fill(title, modern, fixes, symbol_text(p.definition), None, other if other.plain else None, links,
+                   self._backlink_options(p.backlinks), source, p.links_heading, p.backlinks_heading)
 
-    def _show_rule(self, v: dict, ui: str) -> None:
-        head = f"{v['number']}. {v['title']}" if v["title"] else v["number"]
-        title = Text(head, style="bold")
-        if v.get("rule_title"):
-            title.append(f"   ({v['number'].split('.')[0]}. {v['rule_title']})", style="dim")
+    def _show_rule(self, p: RulePage) -> None:
+        title = Text(p.heading, style="bold")
+        if p.parent_heading:
+            title.append(f"   ({p.parent_heading})", style="dim")
         body = Text()
-        if v["text"]:
-            body.append(symbol_text(v["text"]))
-        elif not v["children"]:
-            body.append(t("rule_no_text", ui), style="italic")
-        for ex in v["examples"]:
-            body.append(f"\n{t('example', ui)}: ", style="bold italic")
+        if p.text:
+            body.append(symbol_text(p.text))
+        elif p.no_text:
+            body.append(p.no_text, style="italic")
+        for ex in p.examples:
+            body.append(f"\n{p.example_label}: ", style="bold italic")
             body.append(symbol_text(ex, "italic"))
-        warning = None
-        if v.get("current_title"):
-            ct = v["current_title"]
-            warning = Text(t("current_title", ui, doc=ct["doc"], number=ct["number"], title=ct["title"]))
-        links = [Option(f"↳ {c}", id=f"rule:{v['doc']}:{c}") for c in v["children"]]
-        links += [self._ref_option(r, ui) for r in v["links"]]
-        for ed in v["editions"]:  # the same number in other documents (older edition, imported rules)
-            label = f"⇄ {t('other_editions', ui)}: {ed['doc']} ({ed['lang']}, {ed['effective']}) {ed['title'] or ''}"
-            links.append(Option(label.rstrip(), id=f"rule:{ed['doc']}:{v['number']}"))
-        backlinks = [Option(f"← {b['term']} [{b['lang']}]", id=self._back_location(b)) for b in v["backlinks"]]
-        source = t("rule_doc", ui, title=v["doc_title"], date=v["effective"] or "?") + f" · {v['source']}"
-        self._fill(title, warning, None, body, None, links, backlinks, source)
-
-    def _ref_option(self, ref: dict, ui: str) -> Option:
-        label = ref.get("title") or ref["text"]
-        if ref.get("number") and ref["number"] not in label:
-            label = f"{ref['number']} · {label}"
-        loc = self.location_of(ref)
-        if ref["status"] == "title_only":
-            label += f"  ({t('status_title_only', ui)})"
-        elif loc is None:
-            label += f"  ({t('not_in_sources', ui)})"
-        return Option(f"→ {label}", id=loc, disabled=loc is None)
-
-    def location_of(self, ref: dict) -> str | None:
-        """Where a resolved reference leads: ``entry:<id>`` or ``rule:<doc>:<number>`` (None: nowhere)."""
-        target, data = ref.get("target"), self.app.kb.data
-        if not target or ref["status"] not in OK_STATUS:
-            return None
-        if target in data.entries:
-            return f"entry:{target}"
-        if target in data.rules:
-            return f"rule:{target}"
-        return None
+        summary = None
+        if p.summary:
+            summary = Text(f"{p.summary.heading}\n", style="bold")
+            summary.append(symbol_text(p.summary.text))
+            summary.append(f"\n{p.summary.note}", style="dim italic")
+        warning = Text(p.warning) if p.warning else None
+        links = [LocationOption(f"↳ {s.number}", s.target) for s in p.subrules]
+        links += [self._link_option(x) for x in p.links]
+        for ed in p.editions:  # the same number in other documents (older edition, imported rules)
+            label = f"⇄ {p.editions_heading}: {ed.doc} ({ed.lang}, {ed.effective}) {ed.title or ''}"
+            links.append(LocationOption(label.rstrip(), ed.target))
+        self._fill(title, warning, None, body, summary, None, links, self._backlink_options(p.backlinks),
+                   f"{p.document} · {p.source}", p.links_heading, p.backlinks_heading)
 
     @staticmethod
-    def _back_location(b: dict) -> str:
-        return f"entry:{b['id']}" if b["kind"] == "term" else f"rule:{b['id']}"
+    def _link_option(link: Link) -> LocationOption:
+        label = f"{link.number} · {link.title}" if link.number else link.title
+        if link.brief:
+            label += f"  ({link.brief})"
+        return LocationOption(f"→ {label}", link.target, disabled=link.target is None)
 
-    def _fill(self, title, modern, fixes, body, other, links, backlinks, source) -> None:
-        ui = self.app.ui
+    @staticmethod
+    def _backlink_options(backlinks: tuple[Backlink, ...]) -> list[LocationOption]:
+        return [LocationOption(f"← {b.term} [{b.lang}]", b.target) for b in backlinks]
+
+    def _fill(self, title, modern, fixes, body, summary, other, links, backlinks, source,
+              links_label: str = "", backlinks_label: str = "") -> None:
         self.query_one("#doc-title", Static).update(title)
-        for wid, content in (("#doc-modern", modern), ("#doc-fixes", fixes), ("#doc-other", other)):
+        for wid, content in (("#doc-modern", modern), ("#doc-fixes", fixes), ("#doc-summary", summary),
+                             ("#doc-other", other)):
             w = self.query_one(wid, Static)
             w.update(content or "")
             w.display = bool(content)
         self.query_one("#doc-body", Static).update(body)
-        for list_id, label_id, options, label in (("#doc-links", "#links-label", links, t("links", ui)),
-                                                  ("#doc-backlinks", "#backlinks-label", backlinks, t("backlinks", ui))):
+        for list_id, label_id, options, label in (("#doc-links", "#links-label", links, links_label),
+                                                  ("#doc-backlinks", "#backlinks-label", backlinks, backlinks_label)):
             ol = self.query_one(list_id, OptionList)
             ol.clear_options()
-            # Option ids must be unique: repeated targets keep their first place.
+            # Repeated targets keep their first place; lines that lead nowhere are all kept.
             seen: set = set()
             for opt in options:
-                if opt.id is not None and opt.id in seen:
+                if opt.location is not None and opt.location in seen:
                     continue
-                seen.add(opt.id)
+                seen.add(opt.location)
                 ol.add_option(opt)
             ol.display = bool(options)
             lab = self.query_one(label_id, Label)
@@ -197,5 +192,12 @@ class DocumentView(VerticalScroll):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        if event.option.id:
-            self.post_message(self.LinkChosen(event.option.id))
+        location = getattr(event.option, "location", None)
+        if location is not None:
+            self.post_message(self.LinkChosen(location))
+
+
+def _new_line(text: Text) -> None:
+    """Start a new line unless the text is empty or already ends with one."""
+    if text.plain and not text.plain.endswith("\n"):
+        text.append("\n")
