@@ -70,6 +70,8 @@ def event_key(e, lang: str = "it") -> str:
         return "event.damage_combat"
     if e.kind == "prevention_effect" and "target" in d:
         return "event.prevention_next"
+    if e.kind == "attackers" and not d.get("attackers"):
+        return "event.attackers_none"
     if e.kind == "regenerated" and d.get("removed_from_combat"):
         return "event.regenerated_combat"
     if e.kind == "sba" and e.rules and f"event.sba.{e.rules[0]}" in catalog(lang):

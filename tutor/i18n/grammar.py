@@ -33,7 +33,7 @@ text may start with ``m:``, ``f:``, ``n:``, ``m.pl:`` ...) or, in Russian, from 
 guesses from the ending when nothing is said. A language without special rules uses :class:`Grammar`
 (plural one|other, explicit forms only): a third language needs a catalog, not code.
 
->>> fmt("{n:# danno|danni} a {p:al}", "it", n=2, p=Noun("Giocatore", "B", "m"))
+>>> fmt("{n:# danno|danni} {p:al}", "it", n=2, p=Noun("Giocatore", "B", "m"))
 '2 danni al Giocatore B'
 >>> fmt("{c:^il} viene {c:esiliato|esiliata}", "it", c=Noun("creatura", "«Orsi Grizzly»", "f"))
 'La creatura «Orsi Grizzly» viene esiliata'
@@ -82,7 +82,7 @@ class Noun:
 
 @dataclass(frozen=True)
 class Nouns:
-    """Several nouns as one field: each takes the spec, joined by commas and `conjunction` ("e", "и")."""
+    """Several nouns as one field: each takes the spec, joined by commas and `conjunction` (Italian "e", Russian "и")."""
 
     items: tuple
     conjunction: str = ""

@@ -336,6 +336,7 @@ MESSAGES: dict[str, str] = {
     'event.destroyed': '{card:^il} viene {card:distrutto|distrutta}.',
     'event.dies': '{card:^il} muore (va nel cimitero dal campo di battaglia).',
     'event.attackers': '{player:^il} dichiara le creature attaccanti: {attackers:~}.',
+    'event.attackers_none': '{player:^il} non dichiara creature attaccanti.',
     'event.no_attackers': 'Nessuna creatura attacca.',
     'event.blockers': '{player:^il} dichiara le creature bloccanti: {blocks}.',
     'event.block': '{blocker:il} blocca {attacker:il}',

@@ -336,6 +336,7 @@ MESSAGES: dict[str, str] = {
     'event.destroyed': '{card:^} {card:уничтожается}.',
     'event.dies': '{card:^} {card:умирает} (кладётся на кладбище с поля битвы).',
     'event.attackers': '{player:^} назначает атакующих: {attackers:~}.',
+    'event.attackers_none': '{player:^} не назначает атакующих.',
     'event.no_attackers': 'Никто не атакует.',
     'event.blockers': '{player:^} назначает блокирующих: {blocks}.',
     'event.block': '{blocker:~} {blocker:~блокирует} {attacker:~}',

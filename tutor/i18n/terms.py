@@ -4,10 +4,10 @@ of truth for the keyword and step names of the event log.
 A concept's names are headwords (maybe capitalised, maybe with variants and a parenthesis); a sentence
 needs the first one, without the parenthesis, in lower case: "guadagna volare", "получает полёт".
 
->>> str(step_noun("draw", "it")), str(keyword_noun("first strike", "ru"))
-('sottofase di acquisizione', 'первый удар')
->>> str(keyword_noun("protection from black", "it")), str(keyword_noun("protection from black", "ru"))
-('protezione dal nero', 'защита от чёрного')
+>>> print(step_noun("draw", "it"), "/", keyword_noun("first strike", "ru"))
+sottofase di acquisizione / первый удар
+>>> print(keyword_noun("protection from black", "it"), "/", keyword_noun("protection from black", "ru"))
+protezione dal nero / защита от чёрного
 """
 
 from __future__ import annotations
