@@ -129,8 +129,9 @@ def render_event(e, cards: dict, lang: str, names: dict | None = None) -> str:
     f["targets"] = t("event.targets", lang, count=len(targets),
                      targets=Nouns(tuple(object_noun(x) for x in targets), conj)) if targets else ""
     f["attackers"] = Nouns(tuple(object_noun(a) for a in d.get("attackers", ())), conj)
-    f["blocks"] = "; ".join(t("event.block", lang, blocker=object_noun(b), attacker=object_noun(a))
-                            for b, a in d.get("blocks", ())) or t("event.no_blocks", lang)
+    if "blocks" in d:
+        f["blocks"] = "; ".join(t("event.block", lang, blocker=object_noun(b), attacker=object_noun(a))
+                                for b, a in d["blocks"]) or t("event.no_blocks", lang)
     key = event_key(e, lang)
     text = t(key, lang, **f) if key in catalog(lang) else e.kind
     return f"{text} [{', '.join(e.rules)}]"

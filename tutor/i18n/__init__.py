@@ -19,9 +19,6 @@ from __future__ import annotations
 
 import importlib
 import os
-from collections.abc import Mapping
-
-from tutor.i18n.grammar import Noun, Nouns, fmt, parse_noun_text
 
 __all__ = ["DEFAULT_LANG", "FALLBACK_LANG", "LANGS", "LANG_NAMES", "Noun", "Nouns", "catalog", "next_lang",
            "noun", "pick", "t", "ui_lang"]
@@ -53,12 +50,19 @@ def _text(key: str, lang: str) -> str:
 
 def t(key: str, lang: str, /, **fields: object) -> str:
     """The message `key` in `lang`, formatted with `fields` (numbers, :class:`Noun` s, texts)."""
-    return fmt(_text(key, lang), lang if lang in LANGS else DEFAULT_LANG, **fields)
+    text = _text(key, lang)
+    if "{" not in text and "}" not in text:  # most texts: no template machinery at all (fast startup)
+        return text
+    from tutor.i18n.grammar import fmt
+
+    return fmt(text, lang if lang in LANGS else DEFAULT_LANG, **fields)
 
 
-def noun(key: str, lang: str, /, **fields: object) -> Noun:
+def noun(key: str, lang: str, /, **fields: object):
     """A ``noun.*`` message as a :class:`Noun`: the text before the first field is the head that
     declines (``creatura``, ``игрок``), the rest (a name, a letter) is the tail."""
+    from tutor.i18n.grammar import Noun, fmt, parse_noun_text
+
     gender, plural, text = parse_noun_text(_text(key, lang))
     cut = text.find("{")
     if cut < 0:
@@ -68,7 +72,7 @@ def noun(key: str, lang: str, /, **fields: object) -> Noun:
     return Noun(head, fmt(rest, lang, **fields), gender, plural)
 
 
-def pick(texts: Mapping[str, str] | str | None, lang: str) -> str:
+def pick(texts: dict[str, str] | str | None, lang: str) -> str:
     """A data text (``{it: ..., ru: ..., en: ...}`` from YAML) in `lang`; else English, else the
     interface languages in order; a plain string is returned as it is, nothing as ""."""
     if texts is None:
@@ -97,6 +101,10 @@ def next_lang(lang: str) -> str:
 
 
 def __getattr__(name: str):
+    if name in ("Noun", "Nouns"):  # the grammar loads on first use
+        from tutor.i18n import grammar
+
+        return getattr(grammar, name)
     if name == "LANG_NAMES":  # {ui: {lang: name as it follows "in" / "на"}}, built on first use
         names = {ui: {x: catalog(ui)[f"lang_in.{x}"] for x in (*LANGS, FALLBACK_LANG)} for ui in LANGS}
         globals()["LANG_NAMES"] = names

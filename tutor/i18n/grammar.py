@@ -45,7 +45,6 @@ from __future__ import annotations
 
 import re
 import string
-from dataclasses import dataclass
 
 __all__ = ["Grammar", "Noun", "Nouns", "TemplateError", "check_template", "fmt", "grammar", "minus",
            "parse_noun_text", "template_fields"]
@@ -65,27 +64,44 @@ def minus(text: str) -> str:
     return text.replace("-", MINUS)
 
 
-@dataclass(frozen=True)
 class Noun:
     """A noun phrase: `head` declines and carries the article ("creatura", "игрок", "шаг взятия карты"),
     `tail` never changes (a name in «», a letter). `gender` ("m", "f", "n") and `plural` are for
-    agreement; empty / None: the language finds them (Russian: pymorphy3; Italian: from the ending)."""
+    agreement; empty / None: the language finds them (Russian: pymorphy3; Italian: from the ending).
+    (A plain class rather than a dataclass: the grammar must import fast.)"""
 
-    head: str = ""
-    tail: str = ""
-    gender: str = ""
-    plural: bool | None = None
+    __slots__ = ("head", "tail", "gender", "plural")
+
+    def __init__(self, head: str = "", tail: str = "", gender: str = "", plural: bool | None = None) -> None:
+        self.head, self.tail, self.gender, self.plural = head, tail, gender, plural
+
+    def _key(self) -> tuple:
+        return self.head, self.tail, self.gender, self.plural
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Noun) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"Noun{self._key()!r}"
 
     def __str__(self) -> str:
         return " ".join(x for x in (self.head, self.tail) if x)
 
 
-@dataclass(frozen=True)
 class Nouns:
-    """Several nouns as one field: each takes the spec, joined by commas and `conjunction` (Italian "e", Russian "и")."""
+    """Several nouns as one field: each takes the spec, joined by commas and `conjunction` (Italian "e",
+    Russian "и")."""
 
-    items: tuple
-    conjunction: str = ""
+    __slots__ = ("items", "conjunction")
+
+    def __init__(self, items: tuple, conjunction: str = "") -> None:
+        self.items, self.conjunction = tuple(items), conjunction
+
+    def __repr__(self) -> str:
+        return f"Nouns({self.items!r}, {self.conjunction!r})"
 
     def join(self, parts: list[str]) -> str:
         if len(parts) < 2 or not self.conjunction:
@@ -269,6 +285,9 @@ class _Formatter(string.Formatter):
         return format(value, spec)
 
 
+_FORMATTERS: dict[str, _Formatter] = {}
+
+
 def _name_only(value: object) -> object:
     if isinstance(value, Nouns):
         return Nouns(tuple(_name_only(x) for x in value.items), value.conjunction)
@@ -281,7 +300,10 @@ def fmt(template: str, lang: str, /, **fields: object) -> str:
     """Format a catalog template in `lang` (see the module docstring for the specs)."""
     if "{" not in template and "}" not in template:
         return template
-    return _Formatter(grammar(lang)).vformat(template, (), fields)
+    formatter = _FORMATTERS.get(lang)
+    if formatter is None:
+        formatter = _FORMATTERS[lang] = _Formatter(grammar(lang))
+    return formatter.vformat(template, (), fields)
 
 
 def template_fields(template: str) -> set[str]:

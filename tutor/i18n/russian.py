@@ -63,6 +63,7 @@ def _sub(words: str, change) -> str:
     return _WORD.sub(lambda m: _like(m.group(0), change(m.group(0).lower()) or m.group(0)), words)
 
 
+@lru_cache(maxsize=4096)
 def agree_with_number(words: str, n: int) -> str:
     """Nouns and adjectives of `words` (written as for 1) agreed with the number `n` ≥ 0."""
     def change(word: str):
@@ -81,6 +82,7 @@ _PRONOUNS = (("он", "она", "оно", "они"), ("его", "её", "его"
              ("нему", "ней", "нему", "ним"), ("ним", "ней", "ним", "ними"))
 
 
+@lru_cache(maxsize=4096)
 def agree_with(words: str, gender: str, plural: bool) -> str:
     """Verbs, adjectives, participles and pronouns of `words` agreed with a subject of `gender` and number:
     the number always, the gender in the singular of the past tense, of adjectives and of pronouns."""
@@ -106,6 +108,7 @@ def agree_with(words: str, gender: str, plural: bool) -> str:
     return _sub(words, change)
 
 
+@lru_cache(maxsize=4096)
 def decline(head: str, case: str, gender: str = "", plural: bool = False) -> str:
     """`head` in `case`: its first noun and the adjectives before it; what follows (a genitive, a
     preposition) stays. A head of adjectives alone ("белый") declines them all."""
