@@ -89,7 +89,7 @@ def agree_with(words: str, gender: str, plural: bool) -> str:
     column = 3 if plural else "mfn".index(gender or "m")
 
     def change(word: str):
-        for row in _PRONOUNS:
+        for row in sorted(_PRONOUNS, key=lambda r: word != r[0]):  # a template writes the masculine form
             if word in row:
                 return row[column]
         p = _parse(word, _AGREEING)
