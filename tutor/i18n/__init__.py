@@ -20,8 +20,8 @@ from __future__ import annotations
 import importlib
 import os
 
-__all__ = ["DEFAULT_LANG", "FALLBACK_LANG", "LANGS", "LANG_NAMES", "Noun", "Nouns", "catalog", "next_lang",
-           "noun", "pick", "t", "ui_lang"]
+__all__ = ["DEFAULT_LANG", "FALLBACK_LANG", "LANGS", "LANG_NAMES", "MESSAGES", "Noun", "Nouns", "catalog",
+           "next_lang", "noun", "pick", "t", "ui_lang"]
 
 LANGS = ("it", "ru")  # the interface languages, each with a complete catalog tutor/i18n/<lang>.py
 DEFAULT_LANG = "it"
@@ -105,6 +105,8 @@ def __getattr__(name: str):
         from tutor.i18n import grammar
 
         return getattr(grammar, name)
+    if name == "MESSAGES":  # the old shape {key: {lang: text}}, derived from the catalogs (read-only use)
+        return {key: {lang: catalog(lang).get(key, text) for lang in LANGS} for key, text in catalog(DEFAULT_LANG).items()}
     if name == "LANG_NAMES":  # {ui: {lang: name as it follows "in" / "на"}}, built on first use
         names = {ui: {x: catalog(ui)[f"lang_in.{x}"] for x in (*LANGS, FALLBACK_LANG)} for ui in LANGS}
         globals()["LANG_NAMES"] = names

@@ -3,30 +3,28 @@
 A catalog text is a ``str.format`` template. A field holds a number, a noun (:class:`Noun`) or plain
 text, and what follows its colon (the *spec*) asks for a grammatical form:
 
-==============================  ==========================================================================
-``{life}``                      a number; negative numbers get the real minus sign: ``−1``
-``{life:# жизнь}``              a word agreed with the number, ``#`` standing for the number (ru: the form
-                                for 1, agreed by pymorphy3): 1 жизнь, 2 жизни, 5 жизней, 11 жизней, 21 жизнь,
-                                −1 жизнь; adjectives too: ``{n:# боевое повреждение}`` → 2 боевых повреждения
-``{n:# danno|danni}``           explicit forms, one per plural category of the language (it: one|other;
-                                ru: one|few|many); a leading ``# `` is shared by all of them, otherwise each
-                                form places ``#`` or leaves it out: ``{n:il prossimo danno|i prossimi # danni}``
-``{card}``                      a noun phrase as it is (ru: nominative): ``creatura «Orsi Grizzly»``
-``{card:il}`` ``{card:al}``     it: with the definite article, alone or joined to a / di / da / in / su
-(``del`` ``dal`` ``nel`` ``sul``)  (``la creatura``, ``all'artefatto``, ``del Giocatore A``, ``lo scudo``)
-``{card:datv}``                 ru: in a case (``nomn gent datv accs ablt loct``): ``существу «Медведи-гризли»``;
-                                only the head declines, adjectives with it; names in «» never do
-``{name:наносит}``              ru: words agreed with a noun (number, and gender in the past tense), by
-                                pymorphy3: «Шок» наносит / «Медведи-гризли» наносят; ``{name:нанёс бы}`` →
-                                нанёс бы / нанесла бы / нанесло бы / нанесли бы; pronouns too (``{p:он}``)
-``{card:esiliato|esiliata}``    explicit forms by the noun: m|f, or m.sg|f.sg|m.pl|f.pl (it); m|f|n|pl (ru)
-``{card:^il}`` ``{player:^}``   ``^`` capitalises the first letter of the result: ``La creatura…``, ``Игрок A``
-``{card:~}`` ``{card:~наносит}``  ``~`` takes the name alone (the tail), with its own gender and number:
-                                ``«Медведи-гризли»``, ``наносят`` (the noun, ``существо``, would want ``наносит``)
-``{list:il}``                   a :class:`Nouns` field: each noun takes the spec, joined by ", " and "e" / "и";
-                                a word agreed with it is plural
-``{share:.1%}``                 any other spec is ``str.format``'s own
-==============================  ==========================================================================
+- ``{life}``: a number; negative numbers get the real minus sign: ``−1``.
+- ``{life:# жизнь}``: a word agreed with the number, ``#`` standing for the number (ru: the form for 1,
+  agreed by pymorphy3): 1 жизнь, 2 жизни, 5 жизней, 11 жизней, 21 жизнь, −1 жизнь; adjectives too:
+  ``{n:# боевое повреждение}`` → 2 боевых повреждения.
+- ``{n:# danno|danni}``: explicit forms, one per plural category of the language (it: one|other;
+  ru: one|few|many); a leading ``# `` is shared by all of them, otherwise each form places ``#`` or
+  leaves it out: ``{n:il prossimo danno|i prossimi # danni}``.
+- ``{card}``: a noun phrase as it is (ru: nominative): ``creatura «Orsi Grizzly»``.
+- ``{card:il}``, ``{card:al}``, ``del``, ``dal``, ``nel``, ``sul`` (it): with the definite article, alone or
+  joined to a / di / da / in / su: ``la creatura``, ``all'artefatto``, ``del Giocatore A``, ``dallo scudo``.
+- ``{card:datv}`` (ru): in a case (``nomn gent datv accs ablt loct``): ``существу «Медведи-гризли»``; only
+  the head declines, with its adjectives; names in «» never do.
+- ``{card:наносит}`` (ru): words agreed with a noun by pymorphy3 (number; gender in the past tense and in
+  adjectives; third-person pronouns): ``{card:нанёс бы}`` → нанёс бы / нанесла бы / нанесло бы / нанесли бы,
+  ``{player:он}`` → он / она / оно / они.
+- ``{card:esiliato|esiliata}``: explicit forms by the noun: m|f, or m.sg|f.sg|m.pl|f.pl (it); m|f|n|pl (ru).
+- ``^`` capitalises the first letter of the result: ``{card:^il}`` → ``La creatura…``, ``{player:^}`` → ``Игрок A``.
+- ``~`` takes the name alone (the noun's tail) with its own gender and number: ``{card:~}`` →
+  ``«Медведи-гризли»``, ``{card:~наносит}`` → ``наносят`` (the noun ``существо`` would want ``наносит``).
+- a :class:`Nouns` field: each noun takes the spec, joined by ", " and the conjunction; a word agreed with
+  several nouns is plural.
+- ``{share:.1%}``: any other spec is ``str.format``'s own.
 
 Literal braces are doubled (``{{T}}``). A noun's gender and number come from the catalog (a ``noun.*``
 text may start with ``m:``, ``f:``, ``n:``, ``m.pl:`` ...) or, in Russian, from pymorphy3; Italian
