@@ -196,24 +196,40 @@ PAIRS = [
     (re.compile(r"\[\s*0 if [^\]]*['\"](it|ru)['\"]"), "[0 if … 'it' …]"),
     (re.compile(r"\bli == [01]\b"), "li == 0"),
     (re.compile(r"['\"][^'\"\n]*['\"] if [\w.]+ == ['\"](it|ru)['\"] else ['\"]"), "'…' if lang == 'it' else '…'"),
-    (re.compile(r"\(\s*['\"][^'\"\n]*[a-zà-ù][^'\"\n]*['\"],\s*['\"][^'\"\n]*[А-Яа-яЁё][^'\"\n]*['\"]\s*\)"), "(it, ru) tuple"),
     (re.compile(r"\._bindings\b"), "Textual's private _bindings"),
 ]
+
+
+def _text_pairs(source: str) -> list[int]:
+    """Lines of the code (not of docstrings) holding a tuple of an Italian-looking and a Russian text."""
+    import ast
+
+    latin, cyrillic = re.compile(r"[a-zà-ù]"), re.compile(r"[А-Яа-яЁё]")
+    lines = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Tuple) and len(node.elts) >= 2 and all(
+                isinstance(x, ast.Constant) and isinstance(x.value, str) for x in node.elts[:2]):
+            a, b = node.elts[0].value, node.elts[1].value
+            if latin.search(a) and not cyrillic.search(a) and cyrillic.search(b):
+                lines.append(node.lineno)
+    return lines
 
 
 @pytest.mark.parametrize("path", SOURCES, ids=lambda p: str(p.relative_to(ROOT)))
 def test_no_language_pairs_or_private_bindings_in_the_code(path):
     text = path.read_text(encoding="utf-8")
     found = [(what, text.count("\n", 0, m.start()) + 1) for rx, what in PAIRS for m in rx.finditer(text)]
+    found += [("(it, ru) tuple of texts", line) for line in _text_pairs(text)]
     assert not found, found
 
 
 def test_the_grep_finds_what_it_looks_for():
     samples = ['i = 0 if lang == "it" else 1', 'x = pair[0 if ui == "it" else 1]', "if li == 0:",
-               '("Giocatore " if lang == "it" else "Игрок ")', '"flying": ("volare", "полёт"),',
-               "table = self._bindings.key_to_bindings"]
+               '("Giocatore " if lang == "it" else "Игрок ")', "table = self._bindings.key_to_bindings"]
     for sample, (rx, _) in zip(samples, PAIRS):
         assert rx.search(sample), sample
+    assert _text_pairs('NAMES = {"flying": ("volare", "полёт")}') == [1]
+    assert _text_pairs('"""Doc.\n>>> f()\n(\'volare\', \'полёт\')\n"""') == []
 
 
 # ---- startup stays light --------------------------------------------------------------------------------
