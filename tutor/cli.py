@@ -11,7 +11,7 @@ import json
 import sys
 from pathlib import Path
 
-from tutor.i18n import t, ui_lang
+from tutor.i18n import FALLBACK_LANG, LANGS, t, ui_lang
 
 __all__ = ["main"]
 
@@ -161,53 +161,59 @@ def cmd_import_rules(args: argparse.Namespace, ui: str) -> int:
     return 0
 
 
-# argparse's own words (usage, errors), in the interface language.
+# argparse's own words (usage, help, errors) -> catalog keys (texts: argparse.* in tutor/i18n/<lang>.py).
 _ARGPARSE = {
-    "usage: ": ("uso: ", "использование: "),
-    "positional arguments": ("argomenti", "аргументы"),
-    "options": ("opzioni", "параметры"),
-    "show this help message and exit": ("mostra questo aiuto ed esce", "показать эту справку и выйти"),
-    "%(prog)s: error: %(message)s\n": ("%(prog)s: errore: %(message)s\n", "%(prog)s: ошибка: %(message)s\n"),
-    "the following arguments are required: %s": ("mancano argomenti obbligatori: %s", "не хватает обязательных аргументов: %s"),
-    "invalid choice: %(value)r (choose from %(choices)s)": ("scelta non valida: %(value)r (possibili: %(choices)s)",
-                                                            "недопустимое значение: %(value)r (возможные: %(choices)s)"),
-    "unrecognized arguments: %s": ("argomenti non riconosciuti: %s", "нераспознанные аргументы: %s"),
-    "expected one argument": ("serve un valore", "нужно одно значение"),
-    "argument %(argument_name)s: %(message)s": ("argomento %(argument_name)s: %(message)s",
-                                                "аргумент %(argument_name)s: %(message)s"),
+    "usage: ": "argparse.usage",
+    "positional arguments": "argparse.positional",
+    "options": "argparse.options",
+    "show this help message and exit": "argparse.help",
+    "%(prog)s: error: %(message)s\n": "argparse.error",
+    "the following arguments are required: %s": "argparse.required",
+    "one of the arguments %s is required": "argparse.one_required",
+    "invalid choice: %(value)r (choose from %(choices)s)": "argparse.invalid_choice",
+    "invalid %(type)s value: %(value)r": "argparse.invalid_value",
+    "unrecognized arguments: %s": "argparse.unrecognized",
+    "expected one argument": "argparse.expected_one",
+    "expected at most one argument": "argparse.expected_at_most_one",
+    "expected at least one argument": "argparse.expected_at_least_one",
+    "ambiguous option: %(option)s could match %(matches)s": "argparse.ambiguous",
+    "argument %(argument_name)s: %(message)s": "argparse.argument",
+    "ignored explicit argument %r": "argparse.ignored_explicit",
+    "not allowed with argument %s": "argparse.not_allowed_with",
+    "unknown parser %(parser_name)r (choices: %(choices)s)": "argparse.unknown_parser",
 }
 
 
 def _localize_argparse(ui: str) -> None:
-    i = 0 if ui == "it" else 1
-    argparse._ = lambda text: _ARGPARSE[text][i] if text in _ARGPARSE else text  # type: ignore[attr-defined]
+    argparse._ = lambda text: t(_ARGPARSE[text], ui) if text in _ARGPARSE else text  # type: ignore[attr-defined]
 
 
 def _parser(ui: str) -> argparse.ArgumentParser:
+    langs = (*LANGS, FALLBACK_LANG)
     p = argparse.ArgumentParser(prog="mtg-tutor", description=t("prog_description", ui))
-    p.add_argument("--ui", choices=("it", "ru"), help=t("help_ui", ui))
-    sub = p.add_subparsers(dest="command")
+    p.add_argument("--ui", choices=LANGS, help=t("help_ui", ui))
+    sub = p.add_subparsers(dest="command", help=t("help_command", ui))
     lk = sub.add_parser("lookup", help=t("help_lookup", ui))
-    lk.add_argument("query")
-    lk.add_argument("--lang", choices=("it", "ru", "en"))
-    lk.add_argument("--limit", default="10")
+    lk.add_argument("query", help=t("help_query", ui))
+    lk.add_argument("--lang", choices=langs, help=t("help_lookup_lang", ui))
+    lk.add_argument("--limit", default="10", metavar="N", help=t("help_limit", ui))
     lk.add_argument("--json", action="store_true", help=t("help_json", ui))
     sh = sub.add_parser("show", help=t("help_show", ui))
-    sh.add_argument("term")
+    sh.add_argument("term", help=t("help_term", ui))
     sh.add_argument("--json", action="store_true", help=t("help_json", ui))
     ru = sub.add_parser("rule", help=t("help_rule", ui))
-    ru.add_argument("number")
-    ru.add_argument("--lang", choices=("it", "ru", "en"))
-    ru.add_argument("--doc")
+    ru.add_argument("number", help=t("help_number", ui))
+    ru.add_argument("--lang", choices=langs, help=t("help_rule_lang", ui))
+    ru.add_argument("--doc", metavar="ID", help=t("help_doc", ui))
     ru.add_argument("--json", action="store_true", help=t("help_json", ui))
     kb = sub.add_parser("kb", help=t("help_kb", ui))
-    kb.add_argument("action", choices=("check", "rebuild"))
+    kb.add_argument("action", choices=("check", "rebuild"), help=t("help_kb_action", ui))
     kb.add_argument("--json", action="store_true", help=t("help_json", ui))
     im = sub.add_parser("import-rules", help=t("help_import", ui))
-    im.add_argument("file")
+    im.add_argument("file", help=t("help_file", ui))
     sc = sub.add_parser("scenario", help=t("help_scenario", ui))
-    sc.add_argument("action", choices=("run",))
-    sc.add_argument("files", nargs="+")
+    sc.add_argument("action", choices=("run",), help=t("help_scenario_action", ui))
+    sc.add_argument("files", nargs="+", help=t("help_files", ui))
     sc.add_argument("--json", action="store_true", help=t("help_json", ui))
     sc.add_argument("-v", "--verbose", action="store_true", help=t("help_verbose", ui))
     return p
@@ -261,7 +267,7 @@ COMMANDS = {"lookup": cmd_lookup, "show": cmd_show, "rule": cmd_rule, "kb": cmd_
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     pre = argparse.ArgumentParser(add_help=False)
-    pre.add_argument("--ui", choices=("it", "ru"))
+    pre.add_argument("--ui", choices=LANGS)
     known, _ = pre.parse_known_args(argv)
     ui = ui_lang(known.ui)
     _localize_argparse(ui)

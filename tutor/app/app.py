@@ -3,7 +3,6 @@ history with back and forward, bilingual interface switched with one key and rem
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 from textual.app import App, SystemCommand
@@ -12,9 +11,10 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from tutor.app.bindings import LocalizedBindings, localized_bindings
 from tutor.app.history import History
 from tutor.app.settings import load_settings, save_settings
-from tutor.i18n import t
+from tutor.i18n import next_lang, t
 from tutor.views.locations import Location
 
 __all__ = ["HelpScreen", "TutorApp"]
@@ -32,23 +32,27 @@ class HelpScreen(ModalScreen):
             yield Static(t("help_body", ui), id="help-body")
 
 
-class TutorApp(App):
+class TutorApp(LocalizedBindings, App):
     """Browse the bilingual glossary and the Comprehensive Rules."""
 
     CSS_PATH = str(Path(__file__).parent / "styles.tcss")  # absolute: subclasses elsewhere keep it
     TITLE = "mtg-tutor"
     MODES = {}  # filled in __init__ (screens import Textual widgets lazily with the app)
 
-    BINDINGS = [
-        Binding("alt+left", "back", "Indietro"),
-        Binding("backspace", "back", "Indietro", show=False),
-        Binding("alt+right", "forward", "Avanti", show=False),
-        Binding("ctrl+l", "toggle_language", "Русский"),
-        Binding("ctrl+g", "switch_mode('glossary')", "Glossario"),
-        Binding("ctrl+r", "switch_mode('rules')", "Regole"),
-        Binding("f1", "help", "Tasti"),
-        Binding("question_mark", "help", "Tasti", show=False),  # when not typing in a box
-    ]
+    # One binding per interface language, described from the catalog (tutor/app/bindings.py); the
+    # palette's and quit's own bindings are replaced so that they are described too.
+    BINDINGS = localized_bindings(
+        ("alt+left", "back", "key_back"),
+        ("backspace", "back", "key_back", False),
+        ("alt+right", "forward", "key_forward", False),
+        ("ctrl+l", "toggle_language", "key_language"),
+        ("ctrl+g", "switch_mode('glossary')", "key_glossary"),
+        ("ctrl+r", "switch_mode('rules')", "key_rules"),
+        ("f1", "help", "key_help"),
+        ("question_mark", "help", "key_help", False),  # when not typing in a box
+        ("ctrl+p", "command_palette", "key_palette", False, True),
+        ("ctrl+q", "quit", "key_quit", False, True),
+    )
 
     def __init__(self, kb=None, settings: dict | None = None) -> None:
         from tutor.app.screens.glossary import GlossaryScreen
@@ -134,7 +138,7 @@ class TutorApp(App):
     # ---- language -----------------------------------------------------------------------------------
     def action_toggle_language(self) -> None:
         """Switch the interface and the primary language between Italian and Russian; remember it."""
-        self.settings["ui"] = "ru" if self.ui == "it" else "it"
+        self.settings["ui"] = next_lang(self.ui)
         save_settings(self.settings)
         self.title = t("app_title", self.ui)
         self._label_bindings()
@@ -147,15 +151,13 @@ class TutorApp(App):
         self._update_breadcrumb()
 
     def _label_bindings(self) -> None:
-        """Footer labels in the interface language (Textual's own bindings, e.g. the palette, are kept)."""
-        labels = {"back": "key_back", "forward": "key_forward", "toggle_language": "key_language",
-                  "switch_mode('glossary')": "key_glossary", "switch_mode('rules')": "key_rules",
-                  "help": "key_help", "quit": "key_quit", "command_palette": "key_palette"}
-        table = self._bindings.key_to_bindings
-        for key, bindings in table.items():
-            table[key] = [replace(b, description=t(labels[b.action], self.ui)) if b.action in labels else b
-                          for b in bindings]
+        """Footer, keys panel and palette key in the interface language: the bindings of the other
+        languages are hidden by ``check_action`` (LocalizedBindings); ask the footer to look again."""
         self.refresh_bindings()
+
+    def action_help_quit(self) -> None:
+        """Ctrl+C outside a text box: say how to quit, in the interface language."""
+        self.notify(t("quit_hint", self.ui, key="Ctrl+Q"), title=t("quit_hint_title", self.ui))
 
     def watch_theme(self, theme: str) -> None:
         """Remember a theme chosen with the command palette ("Change theme")."""
@@ -175,7 +177,21 @@ class TutorApp(App):
         yield SystemCommand(t("key_back", ui), t("cmd_back_help", ui), self.action_back)
         yield SystemCommand(t("key_forward", ui), t("cmd_forward_help", ui), self.action_forward)
         yield SystemCommand(t("key_help", ui), t("cmd_help_help", ui), self.action_help)
-        yield from super().get_system_commands(screen)
+        for command in super().get_system_commands(screen):  # Textual's own, in the interface language
+            key = _TEXTUAL_COMMANDS.get((command.title, command.help))
+            yield command._replace(title=t(key[0], ui), help=t(key[1], ui)) if key else command
+
+
+# Textual's own palette commands (title, help) -> catalog keys.
+_TEXTUAL_COMMANDS = {
+    ("Theme", "Change the current theme"): ("palette.theme", "palette.theme_help"),
+    ("Quit", "Quit the application as soon as possible"): ("palette.quit", "palette.quit_help"),
+    ("Keys", "Show help for the focused widget and a summary of available keys"): ("palette.keys", "palette.keys_show_help"),
+    ("Keys", "Hide the keys and widget help panel"): ("palette.keys", "palette.keys_hide_help"),
+    ("Maximize", "Maximize the focused widget"): ("palette.maximize", "palette.maximize_help"),
+    ("Minimize", "Minimize the widget and restore to normal size"): ("palette.minimize", "palette.minimize_help"),
+    ("Screenshot", "Save an SVG 'screenshot' of the current screen"): ("palette.screenshot", "palette.screenshot_help"),
+}
 
 
 def run() -> None:

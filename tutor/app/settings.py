@@ -5,10 +5,11 @@ from __future__ import annotations
 import json
 
 from glossary.paths import config_path, write_atomic
+from tutor.i18n import DEFAULT_LANG, LANGS
 
 __all__ = ["load_settings", "save_settings"]
 
-DEFAULTS = {"ui": "it", "theme": "textual-dark"}
+DEFAULTS = {"ui": DEFAULT_LANG, "theme": "textual-dark"}
 
 
 def load_settings() -> dict:
@@ -20,8 +21,8 @@ def load_settings() -> dict:
     out = dict(DEFAULTS)
     if isinstance(data, dict):
         out.update({k: v for k, v in data.items() if k in DEFAULTS and isinstance(v, str)})
-    if out["ui"] not in ("it", "ru"):
-        out["ui"] = "it"
+    if out["ui"] not in LANGS:
+        out["ui"] = DEFAULT_LANG
     return out
 
 

@@ -31,14 +31,9 @@ def plural(n: int, forms: str, ui: str) -> str:
     >>> plural(1, "voce|voci", "it"), plural(7, "voce|voci", "it")
     ('voce', 'voci')
     """
-    words = forms.split("|")
-    if ui == "ru" and len(words) == 3:
-        if n % 10 == 1 and n % 100 != 11:
-            return words[0]
-        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-            return words[1]
-        return words[2]
-    return words[0] if n == 1 else words[-1]
+    from tutor.i18n.grammar import fmt  # the catalog's plural rules (tutor/i18n/grammar.py)
+
+    return fmt("{n:" + forms + "}", ui, n=n)
 
 
 def _note_text(note: object, ui: str) -> str | None:

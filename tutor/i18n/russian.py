@@ -1,0 +1,206 @@
+"""Russian agreement with pymorphy3: numbers, cases, and words agreed with a noun.
+
+Imported only when a Russian text asks for a form (the analyser loads in about 0.2 s, once).
+
+>>> agree_with_number("# жизнь", 5)
+'# жизней'
+>>> decline("первая главная фаза", "gent", "f", False)
+'первой главной фазы'
+>>> agree_with("нанёс бы", "f", False)
+'нанесла бы'
+>>> name_features("«Медведи-гризли»")
+('m', True)
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+__all__ = ["agree_with", "agree_with_number", "decline", "features", "name_features", "name_is_clear", "unknown_words"]
+
+_WORD = re.compile(r"[А-Яа-яЁё]+(?:-[А-Яа-яЁё]+)*")
+_GENDER = {"m": "masc", "f": "femn", "n": "neut"}
+_NOUNISH = ("NOUN", "ADJF", "PRTF")
+_AGREEING = ("VERB", "ADJF", "ADJS", "PRTF", "PRTS", "NPRO")
+
+
+@lru_cache(maxsize=1)
+def _morph():
+    import pymorphy3
+
+    return pymorphy3.MorphAnalyzer()
+
+
+_PROPER = {"Surn", "Name", "Patr", "Abbr", "Orgn", "Geox", "Init"}
+
+
+def _common(p) -> bool:
+    return not (_PROPER & set(p.tag.grammemes))
+
+
+@lru_cache(maxsize=4096)
+def _parse(word: str, prefer: tuple[str, ...], case: str = ""):
+    """The analysis of `word` whose part of speech is in `prefer` (and in `case`, if given), a common
+    word rather than a surname or an abbreviation."""
+    parses = _morph().parse(word)
+    for test in (lambda p: _common(p) and (not case or p.tag.case == case), lambda p: not case or p.tag.case == case,
+                 lambda p: True):
+        for p in parses:
+            if p.tag.POS in prefer and test(p):
+                return p
+    return parses[0]
+
+
+def _like(model: str, word: str) -> str:
+    """`word` with the capitalisation of `model` ("Игрок" → "Игрока")."""
+    if model[:1].isupper():
+        return word[:1].upper() + word[1:]
+    return word
+
+
+def _sub(words: str, change) -> str:
+    return _WORD.sub(lambda m: _like(m.group(0), change(m.group(0).lower()) or m.group(0)), words)
+
+
+@lru_cache(maxsize=4096)
+def agree_with_number(words: str, n: int) -> str:
+    """Nouns and adjectives of `words` (written as for 1) agreed with the number `n` ≥ 0."""
+    def change(word: str):
+        p = _parse(word, _NOUNISH)
+        if p.tag.POS not in _NOUNISH:
+            return None
+        q = p.make_agree_with_number(n)
+        return q.word if q else None
+
+    return _sub(words, change)
+
+
+# Third-person pronouns by case: (masculine, feminine, neuter, plural); pymorphy3 keeps them apart.
+_PRONOUNS = (("он", "она", "оно", "они"), ("его", "её", "его", "их"), ("ему", "ей", "ему", "им"),
+             ("им", "ей", "им", "ими"), ("нём", "ней", "нём", "них"), ("него", "неё", "него", "них"),
+             ("нему", "ней", "нему", "ним"), ("ним", "ней", "ним", "ними"))
+
+
+@lru_cache(maxsize=4096)
+def agree_with(words: str, gender: str, plural: bool) -> str:
+    """Verbs, adjectives, participles and pronouns of `words` agreed with a subject of `gender` and number:
+    the number always, the gender in the singular of the past tense, of adjectives and of pronouns."""
+    column = 3 if plural else "mfn".index(gender or "m")
+
+    def change(word: str):
+        for row in sorted(_PRONOUNS, key=lambda r: word != r[0]):  # a template writes the masculine form
+            if word in row:
+                return row[column]
+        p = _parse(word, _AGREEING)
+        pos = p.tag.POS
+        if pos not in _AGREEING:
+            return None
+        if plural:
+            want = {"plur"}
+        elif pos == "VERB" and "past" not in p.tag:
+            want = {"sing"}
+        else:
+            want = {"sing", _GENDER.get(gender, "masc")}
+        q = p.inflect(want)
+        return q.word if q else None
+
+    return _sub(words, change)
+
+
+@lru_cache(maxsize=4096)
+def decline(head: str, case: str, gender: str = "", plural: bool = False) -> str:
+    """`head` in `case`: its first noun and the adjectives before it; what follows (a genitive, a
+    preposition) stays. A head of adjectives alone ("белый") declines them all."""
+    out, done = [], False
+    for m in re.finditer(r"\S+|\s+", head):
+        token = m.group(0)
+        word = token.lower()
+        if done or token.isspace() or not _WORD.fullmatch(word):
+            out.append(token)
+            done = done or not token.isspace()
+            continue
+        p = _parse(word, _NOUNISH, "nomn")
+        pos = p.tag.POS
+        if pos not in _NOUNISH:
+            out.append(token)
+            done = True
+            continue
+        want = {case, "plur" if plural else "sing"}
+        if pos != "NOUN" and not plural:
+            want.add(_GENDER.get(gender, p.tag.gender or "masc"))
+        if pos != "NOUN" and case == "accs":
+            noun_anim = _head_animacy(head)
+            if noun_anim:
+                want.add(noun_anim)
+        q = p.inflect(want) or p.inflect({case})
+        out.append(_like(token, q.word) if q else token)
+        done = pos == "NOUN"
+    return "".join(out)
+
+
+def _head_animacy(head: str) -> str:
+    for word in _WORD.findall(head.lower()):
+        p = _parse(word, ("NOUN",), "nomn")
+        if p.tag.POS == "NOUN":
+            return p.tag.animacy or ""
+    return ""
+
+
+@lru_cache(maxsize=1024)
+def features(head: str) -> tuple[str, bool]:
+    """(gender, plural) of a noun phrase: those of its first noun ("карта чар" → ("f", False)), or of its
+    adjectives when it has none."""
+    for word in _WORD.findall(head.lower()):
+        p = _parse(word, _NOUNISH, "nomn")
+        if p.tag.POS in _NOUNISH:
+            plural = p.tag.number == "plur"
+            if p.tag.POS == "NOUN" or plural:
+                return _gender(p), plural
+            gender = _gender(p)
+            for rest in _WORD.findall(head.lower())[1:]:
+                q = _parse(rest, ("NOUN",), "nomn")
+                if q.tag.POS == "NOUN":
+                    return _gender(q), q.tag.number == "plur"
+            return gender, False
+        break
+    return "m", False
+
+
+def _gender(p) -> str:
+    return {"masc": "m", "femn": "f", "neut": "n"}.get(p.tag.gender or "", "m")
+
+
+@lru_cache(maxsize=1024)
+def name_features(name: str) -> tuple[str, bool]:
+    """(gender, plural) of a card name used as a subject: «Медведи-гризли» → plural, «Пирокластика» →
+    feminine, «Поднять тревогу» (an infinitive) → neuter; names pymorphy3 cannot tell are in
+    ``tutor.i18n.ru.NAMES``."""
+    from tutor.i18n.ru import NAMES
+
+    bare = name.strip("«»\"' ")
+    if bare in NAMES:
+        tag = NAMES[bare]
+        return tag[0], tag.endswith(".pl")
+    words = _WORD.findall(bare.lower())
+    if not words:
+        return "m", False
+    first = _morph().parse(words[0])
+    if any(p.tag.POS == "INFN" for p in first[:1]):
+        return "n", False
+    return features(" ".join(words))
+
+
+def name_is_clear(name: str) -> bool:
+    """Whether pymorphy3 knows the first word of a name as a common word in the nominative (otherwise
+    the name's gender and number belong in ``tutor.i18n.ru.NAMES``)."""
+    words = _WORD.findall(name.lower())
+    if not words or not _morph().word_is_known(words[0].split("-")[0]):
+        return False
+    return any(p.tag.POS in (*_NOUNISH, "INFN") and _common(p) and p.tag.case in ("nomn", None)
+               for p in _morph().parse(words[0]))
+
+
+def unknown_words(words: str) -> list[str]:
+    """Words of a template that pymorphy3 does not know (it would only guess their forms)."""
+    return [w for w in _WORD.findall(words.lower()) if not _morph().word_is_known(w)]

@@ -1,0 +1,75 @@
+"""Names of game terms in sentences, from the curated concepts (glossary/curated/concepts.yaml): one source
+of truth for the keyword and step names of the event log.
+
+A concept's names are headwords (maybe capitalised, maybe with variants and a parenthesis); a sentence
+needs the first one, without the parenthesis, in lower case: "guadagna volare", "получает полёт".
+
+>>> print(step_noun("draw", "it"), "/", keyword_noun("first strike", "ru"))
+sottofase di acquisizione / первый удар
+>>> print(keyword_noun("protection from black", "it"), "/", keyword_noun("protection from black", "ru"))
+protezione dal nero / защита от чёрного
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from tutor.i18n import Noun, noun, t
+
+__all__ = ["KEYWORD_CONCEPTS", "STEP_CONCEPTS", "concept_name", "keyword_concept", "keyword_noun", "step_noun"]
+
+# Engine step key (tutor.engine.state.Step) -> concept id.
+STEP_CONCEPTS = {
+    "untap": "untap-step", "upkeep": "upkeep-step", "draw": "draw-step", "precombat_main": "precombat-main-phase",
+    "beginning_of_combat": "beginning-of-combat-step", "declare_attackers": "declare-attackers-step",
+    "declare_blockers": "declare-blockers-step", "first_strike_damage": "first-strike-combat-damage-step",
+    "combat_damage": "combat-damage-step", "end_of_combat": "end-of-combat-step",
+    "postcombat_main": "postcombat-main-phase", "end": "end-step", "cleanup": "cleanup-step",
+}
+# Engine keyword (tutor.engine.cards.KEYWORDS) -> concept id, where it is not the keyword with hyphens.
+KEYWORD_CONCEPTS = {"unblockable": "unblockable"}
+_PROTECTION = re.compile(r"^protection from (\w+)$")
+
+
+@lru_cache(maxsize=1)
+def _concepts() -> dict:
+    from glossary.curation import load_curation
+
+    return {c.id: c for c in load_curation().concepts}
+
+
+def concept_name(cid: str, lang: str) -> str:
+    """The concept's first name in `lang` (English if it has none) as used inside a sentence."""
+    c = _concepts()[cid]
+    names = getattr(c, lang, None) or c.en
+    name = re.sub(r"\s*\([^)]*\)", "", names[0]).strip()
+    if name[:1].isupper() and not name[1:2].isupper():  # "Volare" -> "volare", but "STAP" stays
+        name = name[:1].lower() + name[1:]
+    return name
+
+
+def keyword_concept(keyword: str) -> str:
+    """The concept id of an engine keyword ("first strike" → "first-strike", "protection from red" →
+    "protection")."""
+    if _PROTECTION.match(keyword):
+        return "protection"
+    return KEYWORD_CONCEPTS.get(keyword, keyword.replace(" ", "-"))
+
+
+@lru_cache(maxsize=512)
+def keyword_noun(keyword: str, lang: str) -> Noun:
+    """An engine keyword as a noun in `lang`: "volare", "protezione dal nero" / "полёт", "защита от чёрного"."""
+    m = _PROTECTION.match(keyword)
+    if m:
+        text = t("keyword.protection_from", lang, protection=concept_name("protection", lang),
+                 color=noun(f"noun.color_{m.group(1)}", lang))
+        return Noun(text)
+    return Noun(concept_name(keyword_concept(keyword), lang))
+
+
+@lru_cache(maxsize=64)
+def step_noun(step: str, lang: str) -> Noun:
+    """A step or main phase (engine key, e.g. "draw") as a noun: "sottofase di acquisizione"."""
+    cid = STEP_CONCEPTS.get(step)
+    return Noun(concept_name(cid, lang) if cid else step)
