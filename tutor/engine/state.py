@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import TYPE_CHECKING
 
-from tutor.engine.cards import CardDef
+if TYPE_CHECKING:
+    from tutor.engine.cards import CardDef
 
-__all__ = ["Obj", "Outcome", "Player", "StackItem", "State", "Step", "ZONES"]
-
-ZONES = ("library", "hand", "battlefield", "graveyard", "exile", "stack")
+__all__ = ["Obj", "Outcome", "Player", "StackItem", "State", "Step", "TURN_STEPS"]
 
 
 class Step(Enum):
@@ -44,10 +44,6 @@ class Step(Enum):
     @property
     def rule(self) -> str:
         return self.value[2]
-
-    @property
-    def is_main(self) -> bool:
-        return self in (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)
 
     @classmethod
     def from_key(cls, key: str) -> Step:
