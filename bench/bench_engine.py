@@ -1,7 +1,8 @@
 """Rules-engine benchmarks: random self-play throughput (turns per second, one core) on the card pool,
 and the time to run the whole scenario suite.
 
-Run from the project root: ``python bench/bench_engine.py [--games N]``. Prints figures; asserts nothing.
+Run from the project root: ``python bench/bench_engine.py [--games N]`` (no test framework needed).
+Prints figures; asserts nothing.
 """
 
 from __future__ import annotations
@@ -21,10 +22,9 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=60)
     ap.add_argument("--turns", type=int, default=20)
     args = ap.parse_args()
-    from tests.test_engine_fuzz import random_deck
     from tutor.cardpool import load_cards
     from tutor.engine import Game
-    from tutor.engine.play import random_action
+    from tutor.engine.play import random_action, random_deck
     from tutor.scenario import load_scenario, run_scenario
 
     cards = load_cards()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 __all__ = [
     "Action", "ActionRules", "ActivateAbility", "AssignCombatDamage", "CastSpell", "ChooseLegend", "DeclareAttackers",
@@ -89,8 +90,7 @@ class Discard:
     cards: tuple = ()
 
 
-@dataclass(frozen=True, slots=True)
-class ActionRules:
+class ActionRules(NamedTuple):
     """How the rules treat one action type (an entry of `tutor.engine.game.ACTION_RULES`), PokerKit style:
     the decision it answers and its validate / perform / generate functions, which take the game first.
 
@@ -98,8 +98,9 @@ class ActionRules:
       IllegalAction (with its rule); the plan (the acting player, a payment, ...) goes to
     - ``perform(game, action, plan)``, which plays it;
     - ``generate(game)`` yields the legal actions of this type for the pending decision, or
-    - ``from_source(game, object_id, include_mana_abilities)`` those that use one object (at priority:
-      play or cast a card from hand, activate an ability of a permanent).
+    - ``from_source(game, obj, player, include_mana_abilities)`` those by which `player` (who has priority)
+      uses one object `obj` in zone `source_zone` (play or cast a card from hand, activate an ability of a
+      permanent).
     """
 
     decision: str  # the pending decision the action answers: priority, attackers, blockers, damage, legend, discard
@@ -107,6 +108,7 @@ class ActionRules:
     perform: Callable
     generate: Callable | None = None
     from_source: Callable | None = None
+    source_zone: str | None = None
 
 
 Action = PassPriority | PlayLand | CastSpell | ActivateAbility | DeclareAttackers | DeclareBlockers | \

@@ -65,6 +65,15 @@ class CardDef:
     text: dict = field(default_factory=dict)
     unofficial: frozenset = frozenset()
 
+    def __post_init__(self) -> None:
+        # Derived once (hot in action generation): the kinds of activated abilities ("activated", "mana"),
+        # and the colours of the free {T} mana abilities (305.6 for basic land types).
+        object.__setattr__(self, "activated_kinds",
+                           frozenset(ab.kind for ab in self.abilities if ab.kind in ("activated", "mana")))
+        object.__setattr__(self, "tap_mana", tuple(
+            ab.add for ab in self.abilities if ab.kind == "mana" and ab.cost.get("tap")
+            and not (ab.cost.get("mana") and ab.cost["mana"].mana_value()) and not ab.cost.get("life")))
+
     def __deepcopy__(self, memo: dict) -> CardDef:
         return self  # immutable: shared by game snapshots (Game.push)
 

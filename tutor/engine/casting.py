@@ -57,13 +57,11 @@ class Casting:
         self._emit("land_played", ("305.1", "116.2a"), player=player, object=new, card=s.objects[new].card.id)
         self._after_action(player)
 
-    def _lands_from(self, oid: int, include_mana_abilities: bool = True) -> Iterable[PlayLand]:
-        s = self.state
-        player = s.pending[1]
-        o = s.objects[oid]
-        if (o.zone == "hand" and o.owner == player and "land" in o.card.types and self._sorcery_timing(player)
-                and s.players[player].lands_played == 0):
-            return (PlayLand(oid),)
+    # The from_source functions are called only for objects in their `source_zone`, at priority.
+    def _lands_from(self, o: Obj, player: int, include_mana_abilities: bool = True) -> Iterable[PlayLand]:
+        if ("land" in o.card.types and o.owner == player and self.state.players[player].lands_played == 0
+                and self._sorcery_timing(player)):
+            return (PlayLand(o.id),)
         return ()
 
     # ---- CastSpell (601) ------------------------------------------------------------------------
@@ -120,17 +118,17 @@ class Casting:
         self._emit("cast", ("601.2", "405.1"), player=player, object=new, card=card.id, targets=tuple(a.targets), x=a.x)
         self._after_action(player)
 
-    def _casts_from(self, oid: int, include_mana_abilities: bool = True) -> Iterable[CastSpell]:
+    def _casts_from(self, o: Obj, player: int, include_mana_abilities: bool = True) -> Iterable[CastSpell]:
         s = self.state
-        player = s.pending[1]
-        o = s.objects[oid]
+        oid = o.id
         card = o.card
-        if o.zone != "hand" or o.owner != player or "land" in card.types:
+        if o.owner != player or "land" in card.types:
             return ()
         # Cheap necessary conditions first, so that only plausible actions reach the full validator.
-        if not self._sorcery_timing(player) and "instant" not in card.types and "flash" not in card.keywords:
+        if "instant" not in card.types and "flash" not in card.keywords and not (
+                player == s.active and s.step in MAIN_STEPS and not s.stack):
             return ()
-        if card.cost.mana_value() > len(self._mana_sources(player)) + sum(s.players[player].pool.values()):
+        if card.cost.mana_value() > self._available_mana(player):
             return ()
         specs = ((card.enchant, ()),) if card.enchant else card.spell_targets
         return self._gen_targeted(lambda t, x, sac: CastSpell(oid, t, x, sac), specs, player, None, card.colors,
@@ -191,11 +189,8 @@ class Casting:
         self._emit("activate", ("602.2", "405.1"), player=player, object=a.source, card=o.card.id, targets=tuple(a.targets))
         self._after_action(player)
 
-    def _activations_from(self, oid: int, include_mana_abilities: bool = True) -> Iterable[ActivateAbility]:
-        s = self.state
-        player = s.pending[1]
-        o = s.objects[oid]
-        if o.zone != "battlefield" or o.controller != player:
+    def _activations_from(self, o: Obj, player: int, include_mana_abilities: bool = True) -> Iterable[ActivateAbility]:
+        if o.controller != player or not o.card.activated_kinds:
             return ()
         return self._gen_activations(o, player, include_mana_abilities)
 
@@ -214,21 +209,23 @@ class Casting:
     def priority_sources(self, include_mana_abilities: bool = True) -> list[int]:
         """Objects that might yield an action now: cards in the priority player's hand, permanents they control
         with activated abilities."""
-        kinds = ("activated", "mana") if include_mana_abilities else ("activated",)
         s = self.state
         if not (s.pending and s.pending[0] == "priority") or s.outcome is not None:
             return []
         player = s.pending[1]
-        return list(s.players[player].hand) + [
-            oid for oid in s.battlefield if s.objects[oid].controller == player
-            and any(ab.kind in kinds for ab in s.objects[oid].card.abilities)]
+        objects = s.objects
+        if include_mana_abilities:
+            return list(s.players[player].hand) + [oid for oid in s.battlefield if objects[oid].controller == player
+                                                   and objects[oid].card.activated_kinds]
+        return list(s.players[player].hand) + [oid for oid in s.battlefield if objects[oid].controller == player
+                                               and "activated" in objects[oid].card.activated_kinds]
 
     def _gen_targeted(self, make, specs, player, source, colors, has_x, sacrifice_type) -> Iterator:
         """Legal variants of one cast or activation: target choices x values of X x sacrifices (bounded).
 
         A cost that can't be paid stops the search early: larger X can't be paid either."""
         options = [self._target_candidates(spec, player, source, colors) for spec in specs]
-        xs = range(0, 1 + (len(self._mana_sources(player)) + sum(self.state.players[player].pool.values()))) if has_x else (0,)
+        xs = range(0, 1 + self._available_mana(player)) if has_x else (0,)
         sacs: list = [None]
         if sacrifice_type:
             sacs = [oid for oid in self.state.battlefield if self.state.objects[oid].controller == player
@@ -256,35 +253,40 @@ class Casting:
                         return
 
     # ---- mana and payment (106, 118, 601.2h, 605) -----------------------------------------------
-    def _mana_sources(self, player: int, exclude: set = frozenset()) -> list[tuple[int, str]]:
+    def _mana_sources(self, player: int, exclude: set = frozenset()) -> tuple[tuple[int, str], ...]:
         """Untapped permanents that can tap for mana now, as (id, colour); memoised per position."""
         key = (self._version, id(self.state), player, frozenset(exclude))
         memo = self._mana_memo.get(key)
         if memo is not None:
-            return list(memo)
+            return memo
         if len(self._mana_memo) > 64:
             self._mana_memo.clear()
         s = self.state
         out = []
         for oid in s.battlefield:
             o = s.objects[oid]
-            if o.controller != player or o.tapped or oid in exclude:
+            if o.controller != player or o.tapped or not o.card.tap_mana or oid in exclude:
                 continue
-            for color in self._mana_colors(o):
-                out.append((oid, color))
-                break
-        self._mana_memo[key] = tuple(out)
-        return out
+            colors = self._mana_colors(o)
+            if colors:
+                out.append((oid, colors[0]))
+        memo = self._mana_memo[key] = tuple(out)
+        return memo
 
-    def _mana_colors(self, o: Obj) -> list[str]:
-        """Colours this permanent can tap for with a free {T} mana ability (305.6 for basic land types)."""
-        colors = []
-        for ab in o.card.abilities:
-            mana = ab.cost.get("mana")
-            if ab.kind == "mana" and ab.cost.get("tap") and not (mana and mana.mana_value()) and not ab.cost.get("life"):
-                if "creature" in o.card.types and o.fresh and "haste" not in self.keywords(o.id):
-                    continue  # 302.6
-                colors.append(ab.add)
+    def _available_mana(self, player: int) -> int:
+        """How much mana `player` could spend now at most: their pool and their untapped mana sources."""
+        key = (self._version, id(self.state), player)
+        n = self._mana_memo.get(key)
+        if n is None:
+            n = self._mana_memo[key] = len(self._mana_sources(player)) + sum(self.state.players[player].pool.values())
+        return n
+
+    def _mana_colors(self, o: Obj) -> tuple[str, ...]:
+        """Colours this permanent can tap for with a free {T} mana ability (305.6 for basic land types);
+        none for a summoning-sick creature (302.6)."""
+        colors = o.card.tap_mana
+        if colors and "creature" in o.card.types and o.fresh and "haste" not in self.keywords(o.id):
+            return ()
         return colors
 
     def _payment(self, player: int, generic: int, colored: dict, tap: tuple | None, exclude: set, rule: str):
@@ -321,7 +323,9 @@ class Casting:
                        spent_for=tapped_for)
 
 
-PLAY_LAND = ActionRules("priority", Casting._validate_land, Casting._perform_land, from_source=Casting._lands_from)
-CAST_SPELL = ActionRules("priority", Casting._validate_cast, Casting._perform_cast, from_source=Casting._casts_from)
+PLAY_LAND = ActionRules("priority", Casting._validate_land, Casting._perform_land, from_source=Casting._lands_from,
+                        source_zone="hand")
+CAST_SPELL = ActionRules("priority", Casting._validate_cast, Casting._perform_cast, from_source=Casting._casts_from,
+                         source_zone="hand")
 ACTIVATE_ABILITY = ActionRules("priority", Casting._validate_activate, Casting._perform_activate,
-                               from_source=Casting._activations_from)
+                               from_source=Casting._activations_from, source_zone="battlefield")

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from tutor.engine.characteristics import KEYWORDS
 from tutor.engine.state import StackItem, Step
@@ -41,16 +41,14 @@ class ParamError(ValueError):
         self.message = message
 
 
-@dataclass(frozen=True)
-class Context:
+class Context(NamedTuple):
     """What a parameter may refer to: the target types of the spell or ability, the token ids."""
 
     targets: tuple = ()  # target types ("creature", "player", ...), by index
     tokens: frozenset = frozenset()
 
 
-@dataclass(frozen=True)
-class Param:
+class Param(NamedTuple):
     """One parameter: `kind` names the values it takes (see `KINDS`)."""
 
     kind: str

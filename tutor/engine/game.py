@@ -19,6 +19,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from tutor.engine import casting, combat, priority, sba, turns
 from tutor.engine.actions import (
@@ -39,6 +40,9 @@ from tutor.engine.targets import Targets
 from tutor.engine.turns import Turns
 from tutor.engine.zones import Zones
 
+if TYPE_CHECKING:
+    from tutor.engine.view import BoardView
+
 __all__ = ["ACTION_RULES", "Game", "LegalActions"]
 
 ACTION_RULES: dict[type, ActionRules] = {
@@ -57,8 +61,12 @@ ACTION_RULES: dict[type, ActionRules] = {
 _BY_DECISION: dict[str, tuple[ActionRules, ...]] = {}
 for _rules in ACTION_RULES.values():
     _BY_DECISION[_rules.decision] = (*_BY_DECISION.get(_rules.decision, ()), _rules)
-_SOURCE_RULES = tuple(r for r in ACTION_RULES.values() if r.from_source is not None)
-_WITH_SOURCES = frozenset(r.decision for r in _SOURCE_RULES)  # decisions answered by actions that use an object
+_SOURCE_RULES: dict[str, tuple[ActionRules, ...]] = {}  # zone -> the rules of actions using an object there
+for _rules in ACTION_RULES.values():
+    if _rules.from_source is not None:
+        _SOURCE_RULES[_rules.source_zone] = (*_SOURCE_RULES.get(_rules.source_zone, ()), _rules)
+_WITH_SOURCES = frozenset(r.decision for rs in _SOURCE_RULES.values() for r in rs)  # decisions answered that way
+_FROM_SOURCE = {zone: tuple(r.from_source for r in rs) for zone, rs in _SOURCE_RULES.items()}
 _DECISION_RULE = {"priority": "117.1", "attackers": "508.1", "blockers": "509.1", "damage": "510.1",
                   "legend": "704.5j", "discard": "514.1"}  # the rule that says who decides what, for refusals
 _STEP_KEY = {step: step.key for step in Step}  # (an Enum's .value is slow on hot paths)
@@ -100,8 +108,8 @@ class Game(Characteristics, Zones, Turns, Priority, Casting, Targets, Combat, Da
         self._version = 0  # bumped by every action and undo: memoised answers are per position
         self._changes = 0  # events that changed the state; state-based actions are re-checked only after one
         self._sba_clean = -1  # the value of _changes at the last check that found nothing to do
-        self._lethal_memo: list | None = None  # per state-based action check
-        self._sba_order: dict = {}
+        self._scan_memo = None  # what a state-based action check saw of the battlefield
+        self._sba_order: dict | None = None  # battlefield positions as a check began
         self._mana_memo: dict = {}
         self._prot_key: tuple = ()
         self._prot = False
@@ -197,9 +205,9 @@ class Game(Characteristics, Zones, Turns, Priority, Casting, Targets, Combat, Da
         ("damage", p, attacker), ("legend", p, name), ("discard", p, n) or ("game_over",)."""
         return self.state.pending
 
-    def view(self):
+    def view(self) -> BoardView:
         """The position as a frozen, JSON-able `BoardView` (see `tutor.engine.view`)."""
-        from tutor.engine.view import board_view
+        from tutor.engine.view import board_view  # (imported on first use: playing doesn't need it)
 
         return board_view(self)
 
@@ -214,8 +222,9 @@ class Game(Characteristics, Zones, Turns, Priority, Casting, Targets, Combat, Da
         s = self.state
         if not (s.pending and s.pending[0] == "priority") or oid not in s.objects:
             return
-        for rules in _SOURCE_RULES:
-            yield from rules.from_source(self, oid, include_mana_abilities)
+        o = s.objects[oid]
+        for from_source in _FROM_SOURCE.get(o.zone, ()):
+            yield from from_source(self, o, s.pending[1], include_mana_abilities)
 
     # ==== events, validation, generation ===============================================================
     def _emit(self, kind: str, rules: tuple | str, /, **data) -> None:

@@ -18,8 +18,7 @@ order, so the event order is: losing the game, tokens ceasing, counters, put int
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from tutor.engine.actions import ActionRules, ChooseLegend
 from tutor.engine.errors import IllegalAction
@@ -31,8 +30,16 @@ if TYPE_CHECKING:
 __all__ = ["CHECKS", "CHOOSE_LEGEND", "Check", "StateBasedActions"]
 
 
-@dataclass(frozen=True, slots=True)
-class Check:
+class _Scan(NamedTuple):
+    """What one look at the battlefield found, for the checks that need it."""
+
+    counters: list  # permanents with counters
+    auras: list
+    legendary: list
+    creatures: list  # (object, toughness, indestructible) of creatures whose toughness or damage may matter
+
+
+class Check(NamedTuple):
     """One state-based action: `find(game)` lists what it applies to now (players or object ids, or
     groups for the legend rule); `perform(game, [(rule, item), ...])` performs a batch and says whether
     anything happened."""
@@ -47,12 +54,12 @@ class StateBasedActions:
 
     def _sba_needed(self) -> bool:
         """Whether any state-based action would be performed now (704.3; a check that changes nothing)."""
-        self._lethal_memo = None
+        self._scan_memo = None
         return any(check.find(self) for check in CHECKS)
 
     def applicable_state_based_actions(self) -> list[tuple[str, list]]:
         """The state-based actions that would be performed now, as (rule, what it applies to) pairs."""
-        self._lethal_memo = None
+        self._scan_memo = None
         return [(check.rule, found) for check in CHECKS if (found := check.find(self))]
 
     def _state_based_actions(self) -> bool:
@@ -67,44 +74,47 @@ class StateBasedActions:
         return acted
 
     def _perform_state_based_actions(self) -> bool:
-        self._lethal_memo = None
+        self._scan_memo = None
+        found = [(check, items) for check in CHECKS if (items := check.find(self))]
+        if found and found[0][0].perform is _lose:
+            return _lose(self, [(check.rule, x) for check, items in found if check.perform is _lose for x in items])
+        # 704.5h counts deathtouch damage dealt "since the last time state-based actions were checked"
+        # (every creature so marked is in the report).
+        for o, _t, _sturdy in self._scan().creatures:
+            o.deathtouched = False
+        if not found:
+            return False
+        self._sba_order = None
         batches: dict[Callable, list] = {}
-        for check in CHECKS:
-            found = check.find(self)
-            if found:
-                batches.setdefault(check.perform, []).extend((check.rule, x) for x in found)
-        losers = batches.pop(_lose, None)
-        if losers:
-            return _lose(self, losers)
-        # 704.5h counts deathtouch damage dealt "since the last time state-based actions were checked".
-        s = self.state
-        for oid in s.battlefield:
-            o = s.objects[oid]
-            if o.deathtouched and "creature" in o.card.types:
-                o.deathtouched = False
-        self._sba_order = {oid: i for i, oid in enumerate(s.battlefield)}
+        for check, items in found:
+            batches.setdefault(check.perform, []).extend((check.rule, x) for x in items)
         acted = False
         for perform, items in batches.items():
             acted = perform(self, items) or acted
         return acted
 
-    def _lethal_report(self) -> list[tuple[Obj, int, bool]]:
-        """The creatures whose toughness or damage may call for 704.5f-h, as (object, toughness, indestructible);
-        computed once per check."""
-        if self._lethal_memo is not None:
-            return self._lethal_memo
+    def _scan(self) -> _Scan:
+        """One pass over the battlefield gathering what the checks look at; computed once per check."""
+        if self._scan_memo is not None:
+            return self._scan_memo
         s = self.state
         # Toughness can only differ from the printed value with counters, pump effects or static abilities.
         modified = bool(s.eot) or any(ab.pump[1] for _, ab in self._statics())
-        out = []
+        scan = _Scan([], [], [], [])
         for oid in s.battlefield:
             o = s.objects[oid]
             card = o.card
+            if o.counters:
+                scan.counters.append(o)
+            if card.enchant:
+                scan.auras.append(o)
+            if card.supertypes and "legendary" in card.supertypes:
+                scan.legendary.append(o)
             if "creature" in card.types and (o.damage or o.counters or o.deathtouched or modified
                                              or (card.toughness or 0) <= 0):
-                out.append((o, self.power_toughness(oid)[1], "indestructible" in self.keywords(oid)))
-        self._lethal_memo = out
-        return out
+                scan.creatures.append((o, self.power_toughness(oid)[1], "indestructible" in self.keywords(oid)))
+        self._scan_memo = scan
+        return scan
 
     def _can_enchant(self, aura: Obj, host: Obj) -> bool:
         """303.4 / 702.5: what the Aura's enchant ability allows, and no protection from its colours (702.16c)."""
@@ -163,46 +173,43 @@ def _tokens_elsewhere(game: Game) -> list[tuple[int, str, int]]:
 
 def _both_counters(game: Game) -> list[int]:
     """704.5q: permanents with both +1/+1 and -1/-1 counters."""
-    s = game.state
-    return [oid for oid in s.battlefield if (c := s.objects[oid].counters) and c.get("+1/+1", 0) and c.get("-1/-1", 0)]
+    return [o.id for o in game._scan().counters if o.counters.get("+1/+1", 0) and o.counters.get("-1/-1", 0)]
 
 
 def _loose_auras(game: Game) -> list[int]:
     """704.5m: Auras attached to an illegal object or to nothing."""
-    s = game.state
+    objects = game.state.objects
     out = []
-    for oid in s.battlefield:
-        o = s.objects[oid]
-        if o.card.enchant:
-            host = s.objects.get(o.attached_to) if o.attached_to else None
-            if host is None or host.zone != "battlefield" or not game._can_enchant(o, host):
-                out.append(oid)
+    for o in game._scan().auras:
+        host = objects.get(o.attached_to) if o.attached_to else None
+        if host is None or host.zone != "battlefield" or not game._can_enchant(o, host):
+            out.append(o.id)
     return out
 
 
 def _zero_toughness(game: Game) -> list[int]:
     """704.5f: creatures with toughness 0 or less."""
-    return [o.id for o, t, _ in game._lethal_report() if t <= 0]
+    return [o.id for o, t, _ in game._scan().creatures if t <= 0]
 
 
 def _lethal_damage(game: Game) -> list[int]:
     """704.5g: creatures with toughness above 0 and damage at least their toughness (not indestructible, 702.12b)."""
-    return [o.id for o, t, sturdy in game._lethal_report() if 0 < t <= o.damage and not sturdy]
+    return [o.id for o, t, sturdy in game._scan().creatures if 0 < t <= o.damage and not sturdy]
 
 
 def _deathtouch_damage(game: Game) -> list[int]:
     """704.5h: creatures with toughness above 0 dealt damage by a deathtouch source since the last check."""
-    return [o.id for o, t, sturdy in game._lethal_report() if t > 0 and o.deathtouched and o.damage > 0 and not sturdy]
+    return [o.id for o, t, sturdy in game._scan().creatures if t > 0 and o.deathtouched and o.damage > 0 and not sturdy]
 
 
 def _legends(game: Game) -> list[tuple[int, str, list[int]]]:
     """704.5j: groups of two or more legendary permanents with the same name and controller."""
-    s = game.state
+    legendary = game._scan().legendary
+    if len(legendary) < 2:
+        return []
     groups: dict[tuple[int, str], list[int]] = {}
-    for oid in s.battlefield:
-        o = s.objects[oid]
-        if o.card.supertypes and "legendary" in o.card.supertypes:
-            groups.setdefault((o.controller, o.card.name["en"]), []).append(oid)
+    for o in legendary:
+        groups.setdefault((o.controller, o.card.name["en"]), []).append(o.id)
     return [(player, name, ids) for (player, name), ids in groups.items() if len(ids) > 1]
 
 
@@ -253,6 +260,9 @@ def _annihilate(game: Game, items: list) -> bool:
 
 
 def _in_battlefield_order(game: Game, items: list) -> list:
+    """The (rule, object) items in battlefield order as the check began (stable: list order for one object)."""
+    if game._sba_order is None:
+        game._sba_order = {oid: i for i, oid in enumerate(game.state.battlefield)}
     order = game._sba_order
     return sorted(items, key=lambda it: order[it[1]])
 

@@ -13,12 +13,11 @@ from tutor.engine.actions import player_target
 from tutor.engine.errors import IllegalAction
 from tutor.engine.state import StackItem
 
-__all__ = ["FILTER_KEYS", "OBJECT_REFS", "PLAYER_REFS", "TARGET_TYPES", "Targets"]
+__all__ = ["FILTER_KEYS", "TARGET_TYPES", "Targets"]
 
 TARGET_TYPES = ("creature", "player", "any", "spell", "permanent", "land", "artifact", "enchantment")
 FILTER_KEYS = {"color", "not_color", "tapped", "attacking_or_blocking", "controller", "subtypes", "types", "other"}
-OBJECT_REFS = ("self", "enchanted", "each_creature")  # what an effect can name besides {target: i} / {all: filter}
-PLAYER_REFS = ("you", "opponent", "each_player")
+_TYPE_NEEDED = {"any": "creature", "permanent": None}  # 115.4: "any target" is a creature (or a player)
 
 
 class Targets:
@@ -34,7 +33,10 @@ class Targets:
         if kind == "spell":
             return out + [it.id for it in s.stack if it.kind == "spell"]
         if kind != "player":
-            out += [oid for oid in s.battlefield if self._object_target_ok(spec, oid, controller, source, colors)]
+            need = _TYPE_NEEDED.get(kind, kind)
+            objects = s.objects
+            out += [oid for oid in s.battlefield if (need is None or need in objects[oid].card.types)
+                    and self._object_target_ok(spec, oid, controller, source, colors)]
         return out
 
     def _object_target_ok(self, spec: tuple, oid: int, controller: int, source: int | None, colors: frozenset) -> bool:
@@ -42,7 +44,7 @@ class Targets:
         o = self.state.objects.get(oid)
         if o is None or o.zone != "battlefield":
             return False
-        need = {"any": "creature", "permanent": None}.get(spec[0], spec[0])  # 115.4: any target
+        need = _TYPE_NEEDED.get(spec[0], spec[0])
         if need and need not in o.card.types:
             return False
         if spec[1] and not self._matches(o, dict(spec[1]), controller, source):
