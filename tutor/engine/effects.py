@@ -222,15 +222,16 @@ def _damage(game: Game, item: StackItem, p: dict, legal: list) -> None:
 @effect("destroy", params={"target": Param("permanent_target"), "all": Param("filter"), "no_regenerate": Param("flag")},
         rules=("701.7",), events=("destroyed", "indestructible", "regenerated", "dies"), one_of=("target", "all"))
 def _destroy(game: Game, item: StackItem, p: dict, legal: list) -> None:
-    """701.7a: destroy the permanents; with `no_regenerate` they can't be regenerated (701.15b)."""
+    """701.7a: destroy the permanents; with `no_regenerate` they can't be regenerated (701.15c)."""
     for oid in _objects(game, item, p, legal):
         game._destroy(oid, "701.7", can_regenerate=not p.get("no_regenerate"))
 
 
-@effect("exile", params={"target": Param("permanent_target", required=True)}, rules=("701.10",), events=("exile",))
+@effect("exile", params={"target": Param("permanent_target", required=True)}, rules=("701.11",), events=("exile",))
 def _exile(game: Game, item: StackItem, p: dict, legal: list) -> None:
-    """Exile the permanent (it becomes a new object in exile, 400.7)."""
+    """701.11a: exile the permanent (it becomes a new object in exile, 400.7)."""
     for oid in _objects(game, item, p, legal):
+        # NB: the event cites 701.10 (that is Exchange; Exile is 701.11): kept as it was, to fix with the event texts.
         game._emit("exile", "701.10", object=oid, card=game.state.objects[oid].card.id)
         game._move(oid, "exile")
 
