@@ -14,7 +14,7 @@ from tutor.engine.characteristics import KEYWORDS, WALKS
 from tutor.engine.effects import EFFECTS, Context, ParamError
 from tutor.engine.errors import CardDefinitionError
 from tutor.engine.mana import COLOR_NAMES, ManaCost
-from tutor.engine.targets import FILTER_KEYS, TARGET_TYPES
+from tutor.engine.targets import TARGET_TYPES, filter_error
 
 __all__ = ["Ability", "CardDef", "KEYWORDS", "WALKS", "card_from_dict"]
 
@@ -99,6 +99,13 @@ def _keys(card: str, path: str, d: object, allowed: set, required: set = frozens
     return d
 
 
+def _filter(card: str, path: str, flt: object) -> dict:
+    error = filter_error(flt)
+    if error:
+        _fail(card, f"{path}.{error[0]}" if error[0] else path, error[1])
+    return flt
+
+
 def _keywords(card: str, path: str, value: object) -> frozenset:
     if not isinstance(value, list) or not all(isinstance(k, str) for k in value):
         _fail(card, path, "expected a list of keywords")
@@ -118,7 +125,7 @@ def _targets(card: str, path: str, value: object) -> tuple:
         _keys(card, f"{path}.{i}", t, {"type", "filter"}, {"type"})
         if t["type"] not in TARGET_TYPES:
             _fail(card, f"{path}.{i}.type", f"unknown target type {t['type']!r}")
-        flt = _keys(card, f"{path}.{i}.filter", t.get("filter") or {}, FILTER_KEYS)
+        flt = _filter(card, f"{path}.{i}.filter", t.get("filter") or {})
         out.append((t["type"], tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in flt.items()))))
     return tuple(out)
 
@@ -183,7 +190,7 @@ def _ability(card: str, path: str, a: object, tokens: set[str]) -> Ability:
     if kind == "static":
         affects = a.get("affects")
         if affects != "enchanted":
-            affects = dict(_keys(card, f"{path}.affects", affects or {}, FILTER_KEYS))
+            affects = dict(_filter(card, f"{path}.affects", affects or {}))
         pump = a.get("pump", [0, 0])
         if not (isinstance(pump, list) and len(pump) == 2 and all(isinstance(x, int) for x in pump)):
             _fail(card, f"{path}.pump", "pump is [power, toughness]")

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from tutor.engine.characteristics import KEYWORDS
 from tutor.engine.state import StackItem, Step
-from tutor.engine.targets import FILTER_KEYS
+from tutor.engine.targets import filter_error
 
 if TYPE_CHECKING:
     from tutor.engine.game import Game
@@ -68,7 +68,6 @@ class Effect:
     resolve: Callable
     one_of: tuple = ()  # exactly one of these parameters
     needs: dict = field(default_factory=dict)  # parameter -> the parameters that must come with it
-    doc: str = field(default="", compare=False)
 
     def validate(self, params: dict, ctx: Context) -> None:
         """Check a definition's parameters; raise ParamError naming the key."""
@@ -91,10 +90,11 @@ class Effect:
 EFFECTS: dict[str, Effect] = {}
 
 
-def effect(name: str, *, params: dict, rules: tuple, events: tuple, one_of: tuple = (), needs: dict | None = None) -> Callable:
-    """Register the decorated resolver as effect `name`."""
+def effect(name: str, *, params: dict, rules: tuple, events: tuple, one_of: tuple = (),
+           needs: dict | None = None) -> Callable:
+    """Register the decorated resolver as effect `name` (its docstring says what it does, citing the rules)."""
     def register(fn: Callable) -> Callable:
-        EFFECTS[name] = Effect(name, params, rules, events, fn, one_of, needs or {}, (fn.__doc__ or "").strip())
+        EFFECTS[name] = Effect(name, params, rules, events, fn, one_of, needs or {})
         return fn
     return register
 
@@ -128,11 +128,9 @@ def _index(key: str, i: object, ctx: Context, allowed: frozenset | None) -> None
 
 
 def _filter(key: str, v: object, ctx: Context) -> None:
-    if not isinstance(v, dict):
-        raise ParamError(key, "expected a filter mapping")
-    for k in v:
-        if k not in FILTER_KEYS:
-            raise ParamError(f"{key}.{k}", f"unknown key {k!r}")
+    error = filter_error(v)
+    if error:
+        raise ParamError(f"{key}.{error[0]}" if error[0] else key, error[1])
 
 
 def _ref(words: tuple, target_types: frozenset | None, allow_all: bool) -> Callable:
@@ -154,7 +152,7 @@ def _target_of(allowed: frozenset) -> Callable:
 
 
 def _token(key: str, v: object, ctx: Context) -> None:
-    if v not in ctx.tokens:
+    if not isinstance(v, str) or v not in ctx.tokens:
         raise ParamError(key, f"unknown token {v!r}")
 
 

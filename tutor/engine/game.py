@@ -58,15 +58,13 @@ ACTION_RULES: dict[type, ActionRules] = {
 }
 """Every action type and how the rules treat it (the decision it answers, validate / perform / generate)."""
 
-_BY_DECISION: dict[str, tuple[ActionRules, ...]] = {}
+_BY_DECISION: dict[str, list[ActionRules]] = {}  # decision -> the rules of the actions answering it, in table order
+_FROM_SOURCE: dict[str, list] = {}  # zone -> the from_source functions of the actions using an object there
 for _rules in ACTION_RULES.values():
-    _BY_DECISION[_rules.decision] = (*_BY_DECISION.get(_rules.decision, ()), _rules)
-_SOURCE_RULES: dict[str, tuple[ActionRules, ...]] = {}  # zone -> the rules of actions using an object there
-for _rules in ACTION_RULES.values():
+    _BY_DECISION.setdefault(_rules.decision, []).append(_rules)
     if _rules.from_source is not None:
-        _SOURCE_RULES[_rules.source_zone] = (*_SOURCE_RULES.get(_rules.source_zone, ()), _rules)
-_WITH_SOURCES = frozenset(r.decision for rs in _SOURCE_RULES.values() for r in rs)  # decisions answered that way
-_FROM_SOURCE = {zone: tuple(r.from_source for r in rs) for zone, rs in _SOURCE_RULES.items()}
+        _FROM_SOURCE.setdefault(_rules.source_zone, []).append(_rules.from_source)
+_WITH_SOURCES = frozenset(r.decision for r in ACTION_RULES.values() if r.from_source is not None)
 _DECISION_RULE = {"priority": "117.1", "attackers": "508.1", "blockers": "509.1", "damage": "510.1",
                   "legend": "704.5j", "discard": "514.1"}  # the rule that says who decides what, for refusals
 _STEP_KEY = {step: step.key for step in Step}  # (an Enum's .value is slow on hot paths)

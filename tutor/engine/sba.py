@@ -6,13 +6,14 @@ state-based actions simultaneously, and repeats), 117.5, 514.3a (in the cleanup 
 704.5a (0 or less life), 704.5b (drew from an empty library), 704.5d (a token outside the battlefield
 ceases to exist, 111.7), 704.5f (toughness 0 or less), 704.5g (lethal damage), 704.5h (deathtouch damage),
 704.5j (the legend rule: the controller chooses), 704.5m (an Aura attached illegally or to nothing,
-303.4d), 704.5q (+1/+1 and -1/-1 counters annihilate); 104.2a / 104.3a / 104.4a (winning, losing, a draw),
+303.4c), 704.5q (+1/+1 and -1/-1 counters annihilate); 104.2a / 104.3a / 104.4a (winning, losing, a draw),
 702.12b (indestructible permanents ignore 704.5g-h).
 
-Each `Check` *finds* what it applies to now (empty: it doesn't apply). The checks that are performed
-the same way form one batch (consecutive entries with the same `perform`); batches are performed in list
-order, so the event order is: losing the game, tokens ceasing, counters, put into the graveyard
-(704.5m / 704.5f, in battlefield order), destroyed (704.5g / 704.5h), the legend rule.
+Each `Check` *finds* what it applies to now (empty: it doesn't apply). Checks that are performed the
+same way (the same `perform`) form one batch; batches are performed in the order of their first check,
+so the event order is: losing the game (which ends it: nothing else is performed), tokens ceasing,
+counters, put into the graveyard (704.5m / 704.5f, in battlefield order), destroyed (704.5g / 704.5h),
+the legend rule.
 """
 
 from __future__ import annotations
@@ -76,10 +77,11 @@ class StateBasedActions:
     def _perform_state_based_actions(self) -> bool:
         self._scan_memo = None
         found = [(check, items) for check in CHECKS if (items := check.find(self))]
-        if found and found[0][0].perform is _lose:
-            return _lose(self, [(check.rule, x) for check, items in found if check.perform is _lose for x in items])
+        losers = [(check.rule, x) for check, items in found if check.perform is _lose for x in items]
+        if losers:
+            return _lose(self, losers)  # the game is over: nothing else matters
         # 704.5h counts deathtouch damage dealt "since the last time state-based actions were checked"
-        # (every creature so marked is in the report).
+        # (every creature so marked is in the scan).
         for o, _t, _sturdy in self._scan().creatures:
             o.deathtouched = False
         if not found:
@@ -117,7 +119,7 @@ class StateBasedActions:
         return scan
 
     def _can_enchant(self, aura: Obj, host: Obj) -> bool:
-        """303.4 / 702.5: what the Aura's enchant ability allows, and no protection from its colours (702.16c)."""
+        """303.4c / 702.5a: what the Aura's enchant ability allows, and no protection from its colours (702.16c)."""
         kind = aura.card.enchant
         if kind in ("creature", "land") and kind not in host.card.types:
             return False

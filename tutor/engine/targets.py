@@ -11,12 +11,35 @@ from __future__ import annotations
 
 from tutor.engine.actions import player_target
 from tutor.engine.errors import IllegalAction
+from tutor.engine.mana import COLOR_NAMES
 from tutor.engine.state import StackItem
 
-__all__ = ["FILTER_KEYS", "TARGET_TYPES", "Targets"]
+__all__ = ["FILTER_KEYS", "TARGET_TYPES", "Targets", "filter_error"]
 
 TARGET_TYPES = ("creature", "player", "any", "spell", "permanent", "land", "artifact", "enchantment")
 FILTER_KEYS = {"color", "not_color", "tapped", "attacking_or_blocking", "controller", "subtypes", "types", "other"}
+
+
+def filter_error(flt: object) -> tuple[str, str] | None:
+    """What is wrong with a filter of a card definition, as (key, message), or None.
+
+    >>> filter_error({"color": "purple"})
+    ('color', 'expected one of: white, blue, black, red, green')
+    """
+    if not isinstance(flt, dict):
+        return "", "expected a filter mapping"
+    for k, v in flt.items():
+        if k not in FILTER_KEYS:
+            return k, f"unknown key {k!r}"
+        if k in ("color", "not_color") and v not in COLOR_NAMES.values():
+            return k, f"expected one of: {', '.join(COLOR_NAMES.values())}"
+        if k in ("tapped", "attacking_or_blocking", "other") and not isinstance(v, bool):
+            return k, "expected true or false"
+        if k == "controller" and v not in ("you", "opponent"):
+            return k, "expected you or opponent"
+        if k in ("types", "subtypes") and not (isinstance(v, list) and v and all(isinstance(x, str) for x in v)):
+            return k, "expected a list of names"
+    return None
 _TYPE_NEEDED = {"any": "creature", "permanent": None}  # 115.4: "any target" is a creature (or a player)
 
 
