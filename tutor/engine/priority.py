@@ -5,8 +5,8 @@ after an action, 117.3d passing, 117.4 all pass in succession, 117.5 state-based
 before priority), 405 (the stack: last in, first out), 603 (triggered abilities: 603.2 they trigger,
 603.3 they are put on the stack the next time a player would receive priority, 603.3b APNAP order,
 603.3d no legal target, 603.6a enters-the-battlefield), 608 (resolving: 608.2b illegal targets, 608.2n an
-instant or sorcery goes to the graveyard, 608.3 a permanent spell enters the battlefield), 403.3 (entering
-the battlefield), 303.4f (an Aura spell resolves attached).
+instant or sorcery goes to the graveyard, 608.3 a permanent spell enters the battlefield, 608.3c an Aura
+spell enters attached to its target), 403.3 (permanents are on the battlefield).
 """
 
 from __future__ import annotations
@@ -138,6 +138,8 @@ class Priority:
             o.controller = item.controller
             if item.card.enchant:
                 o.attached_to = item.targets[0]
+                # NB: the event cites 303.4f (Auras put onto the battlefield other than by resolving); the rule
+                # for a resolving Aura spell is 608.3c. Kept as it was, to fix with the event texts.
                 self._emit("attach", "303.4f", object=new, to=item.targets[0], card=o.card.id)
             self._enters(o)
             return

