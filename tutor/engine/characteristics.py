@@ -41,8 +41,14 @@ class Characteristics:
         if self._static_key != key:
             self._static_list = [(s.objects[sid], ab) for sid in s.battlefield
                                  for ab in s.objects[sid].card.abilities if ab.kind == "static"]
+            self._static_toughness = any(ab.pump[1] for _, ab in self._static_list)
             self._static_key = key
         return self._static_list
+
+    def _statics_change_toughness(self) -> bool:
+        """Whether a static ability on the battlefield modifies toughness (cached like `_statics`)."""
+        self._statics()
+        return self._static_toughness
 
     def _static_applies(self, src: Obj, ab, obj: Obj) -> bool:
         """Whether a static ability of `src` affects `obj` (an Aura's affects what it enchants, 303.4)."""

@@ -68,6 +68,7 @@ _WITH_SOURCES = frozenset(r.decision for r in ACTION_RULES.values() if r.from_so
 _DECISION_RULE = {"priority": "117.1", "attackers": "508.1", "blockers": "509.1", "damage": "510.1",
                   "legend": "704.5j", "discard": "514.1"}  # the rule that says who decides what, for refusals
 _STEP_KEY = {step: step.key for step in Step}  # (an Enum's .value is slow on hot paths)
+_QUIET = frozenset({"pass", "step_begins", "no_priority", "step_skipped", "trigger", "first_strike_step"})  # change nothing
 
 
 class LegalActions:
@@ -92,8 +93,6 @@ class LegalActions:
 class Game(Characteristics, Zones, Turns, Priority, Casting, Targets, Combat, Damage, StateBasedActions):
     """A two-player game on a card pool."""
 
-    _QUIET = frozenset({"pass", "step_begins", "no_priority", "step_skipped", "trigger", "first_strike_step"})
-
     def __init__(self, cards: dict[str, CardDef], state: State | None = None, seed: int = 0) -> None:
         self.cards = cards
         self.state = state or State(players=[Player(0), Player(1)])
@@ -103,10 +102,10 @@ class Game(Characteristics, Zones, Turns, Priority, Casting, Targets, Combat, Da
         self.object_cards: dict[int, str] = {}  # every object id ever used -> its card id (for logs)
         self._static_key: tuple = ()
         self._static_list: list = []
+        self._static_toughness = False
         self._version = 0  # bumped by every action and undo: memoised answers are per position
         self._changes = 0  # events that changed the state; state-based actions are re-checked only after one
         self._sba_clean = -1  # the value of _changes at the last check that found nothing to do
-        self._scan_memo = None  # what a state-based action check saw of the battlefield
         self._sba_order: dict | None = None  # battlefield positions as a check began
         self._mana_memo: dict = {}
         self._prot_key: tuple = ()
@@ -227,9 +226,10 @@ class Game(Characteristics, Zones, Turns, Priority, Casting, Targets, Combat, Da
     # ==== events, validation, generation ===============================================================
     def _emit(self, kind: str, rules: tuple | str, /, **data) -> None:
         """Record an event (with its rule numbers); every change to the game state is announced by one."""
-        self.events.append(Event(kind, (rules,) if isinstance(rules, str) else tuple(rules), data,
-                                 self.state.turn, _STEP_KEY[self.state.step]))
-        if kind not in self._QUIET:
+        s = self.state
+        self.events.append(Event(kind, (rules,) if rules.__class__ is str else tuple(rules), data, s.turn,
+                                 _STEP_KEY[s.step]))
+        if kind not in _QUIET:
             self._changes += 1
 
     def _need(self, kind: str) -> int:

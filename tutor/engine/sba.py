@@ -41,12 +41,12 @@ class _Scan(NamedTuple):
 
 
 class Check(NamedTuple):
-    """One state-based action: `find(game)` lists what it applies to now (players or object ids, or
-    groups for the legend rule); `perform(game, [(rule, item), ...])` performs a batch and says whether
-    anything happened."""
+    """One state-based action: `find(game, scan)` lists what it applies to now (players or object ids, or
+    groups for the legend rule; `scan` is what one look at the battlefield found); `perform(game, [(rule,
+    item), ...])` performs a batch and says whether anything happened."""
 
     rule: str
-    find: Callable[[Game], list]
+    find: Callable[[Game, _Scan], list]
     perform: Callable[[Game, list], bool]
 
 
@@ -55,13 +55,13 @@ class StateBasedActions:
 
     def _sba_needed(self) -> bool:
         """Whether any state-based action would be performed now (704.3; a check that changes nothing)."""
-        self._scan_memo = None
-        return any(check.find(self) for check in CHECKS)
+        scan = self._scan()
+        return any(check.find(self, scan) for check in CHECKS)
 
     def applicable_state_based_actions(self) -> list[tuple[str, list]]:
         """The state-based actions that would be performed now, as (rule, what it applies to) pairs."""
-        self._scan_memo = None
-        return [(check.rule, found) for check in CHECKS if (found := check.find(self))]
+        scan = self._scan()
+        return [(check.rule, found) for check in CHECKS if (found := check.find(self, scan))]
 
     def _state_based_actions(self) -> bool:
         """704.3: perform all applicable state-based actions at once; True if any was performed.
@@ -75,14 +75,14 @@ class StateBasedActions:
         return acted
 
     def _perform_state_based_actions(self) -> bool:
-        self._scan_memo = None
-        found = [(check, items) for check in CHECKS if (items := check.find(self))]
+        scan = self._scan()
+        found = [(check, items) for check in CHECKS if (items := check.find(self, scan))]
         losers = [(check.rule, x) for check, items in found if check.perform is _lose for x in items]
         if losers:
             return _lose(self, losers)  # the game is over: nothing else matters
         # 704.5h counts deathtouch damage dealt "since the last time state-based actions were checked"
         # (every creature so marked is in the scan).
-        for o, _t, _sturdy in self._scan().creatures:
+        for o, _t, _sturdy in scan.creatures:
             o.deathtouched = False
         if not found:
             return False
@@ -96,12 +96,10 @@ class StateBasedActions:
         return acted
 
     def _scan(self) -> _Scan:
-        """One pass over the battlefield gathering what the checks look at; computed once per check."""
-        if self._scan_memo is not None:
-            return self._scan_memo
+        """One look at the battlefield, gathering what the checks need."""
         s = self.state
         # Toughness can only differ from the printed value with counters, pump effects or static abilities.
-        modified = bool(s.eot) or any(ab.pump[1] for _, ab in self._statics())
+        modified = bool(s.eot) or self._statics_change_toughness()
         scan = _Scan([], [], [], [])
         for oid in s.battlefield:
             o = s.objects[oid]
@@ -115,7 +113,6 @@ class StateBasedActions:
             if "creature" in card.types and (o.damage or o.counters or o.deathtouched or modified
                                              or (card.toughness or 0) <= 0):
                 scan.creatures.append((o, self.power_toughness(oid)[1], "indestructible" in self.keywords(oid)))
-        self._scan_memo = scan
         return scan
 
     def _can_enchant(self, aura: Obj, host: Obj) -> bool:
@@ -154,17 +151,17 @@ class StateBasedActions:
 
 
 # ==== finding ==========================================================================================
-def _zero_life(game: Game) -> list[int]:
+def _zero_life(game: Game, scan: _Scan) -> list[int]:
     """704.5a: players with 0 or less life."""
     return [p.index for p in game.state.players if p.life <= 0]
 
 
-def _drew_from_empty(game: Game) -> list[int]:
+def _drew_from_empty(game: Game, scan: _Scan) -> list[int]:
     """704.5b: players who attempted to draw from an empty library since the last check."""
     return [p.index for p in game.state.players if p.drew_from_empty]
 
 
-def _tokens_elsewhere(game: Game) -> list[tuple[int, str, int]]:
+def _tokens_elsewhere(game: Game, scan: _Scan) -> list[tuple[int, str, int]]:
     """704.5d: tokens in a zone other than the battlefield, as (owner, zone, object id)."""
     s = game.state
     if not s.token_left:
@@ -173,40 +170,40 @@ def _tokens_elsewhere(game: Game) -> list[tuple[int, str, int]]:
             for oid in getattr(p, zone) if s.objects[oid].card.token]
 
 
-def _both_counters(game: Game) -> list[int]:
+def _both_counters(game: Game, scan: _Scan) -> list[int]:
     """704.5q: permanents with both +1/+1 and -1/-1 counters."""
-    return [o.id for o in game._scan().counters if o.counters.get("+1/+1", 0) and o.counters.get("-1/-1", 0)]
+    return [o.id for o in scan.counters if o.counters.get("+1/+1", 0) and o.counters.get("-1/-1", 0)]
 
 
-def _loose_auras(game: Game) -> list[int]:
+def _loose_auras(game: Game, scan: _Scan) -> list[int]:
     """704.5m: Auras attached to an illegal object or to nothing."""
     objects = game.state.objects
     out = []
-    for o in game._scan().auras:
+    for o in scan.auras:
         host = objects.get(o.attached_to) if o.attached_to else None
         if host is None or host.zone != "battlefield" or not game._can_enchant(o, host):
             out.append(o.id)
     return out
 
 
-def _zero_toughness(game: Game) -> list[int]:
+def _zero_toughness(game: Game, scan: _Scan) -> list[int]:
     """704.5f: creatures with toughness 0 or less."""
-    return [o.id for o, t, _ in game._scan().creatures if t <= 0]
+    return [o.id for o, t, _ in scan.creatures if t <= 0]
 
 
-def _lethal_damage(game: Game) -> list[int]:
+def _lethal_damage(game: Game, scan: _Scan) -> list[int]:
     """704.5g: creatures with toughness above 0 and damage at least their toughness (not indestructible, 702.12b)."""
-    return [o.id for o, t, sturdy in game._scan().creatures if 0 < t <= o.damage and not sturdy]
+    return [o.id for o, t, sturdy in scan.creatures if 0 < t <= o.damage and not sturdy]
 
 
-def _deathtouch_damage(game: Game) -> list[int]:
+def _deathtouch_damage(game: Game, scan: _Scan) -> list[int]:
     """704.5h: creatures with toughness above 0 dealt damage by a deathtouch source since the last check."""
-    return [o.id for o, t, sturdy in game._scan().creatures if t > 0 and o.deathtouched and o.damage > 0 and not sturdy]
+    return [o.id for o, t, sturdy in scan.creatures if t > 0 and o.deathtouched and o.damage > 0 and not sturdy]
 
 
-def _legends(game: Game) -> list[tuple[int, str, list[int]]]:
+def _legends(game: Game, scan: _Scan) -> list[tuple[int, str, list[int]]]:
     """704.5j: groups of two or more legendary permanents with the same name and controller."""
-    legendary = game._scan().legendary
+    legendary = scan.legendary
     if len(legendary) < 2:
         return []
     groups: dict[tuple[int, str], list[int]] = {}
