@@ -1,7 +1,8 @@
 """Declarative YAML scenarios run on the rules engine (format: lessons/README.md).
 
 `load_scenario` validates a file (unknown keys, cards, aliases and steps are errors naming
-file:line:column and the key); `run_scenario` plays it and checks every expectation.
+file:line:column and the key); `run_scenario` plays it and checks every expectation against the board
+view (`Game.view()`) and the event log.
 """
 
 from __future__ import annotations

@@ -64,10 +64,12 @@ class CardDef:
     colors: frozenset = frozenset()
     text: dict = field(default_factory=dict)
     unofficial: frozenset = frozenset()
+    # Derived from the abilities (hot in action generation): the kinds of its activated abilities ("activated",
+    # "mana"), and the colours of its free {T} mana abilities (305.6 for basic land types).
+    activated_kinds: frozenset = field(init=False, repr=False, compare=False, default=frozenset())
+    tap_mana: tuple = field(init=False, repr=False, compare=False, default=())
 
     def __post_init__(self) -> None:
-        # Derived once (hot in action generation): the kinds of activated abilities ("activated", "mana"),
-        # and the colours of the free {T} mana abilities (305.6 for basic land types).
         object.__setattr__(self, "activated_kinds",
                            frozenset(ab.kind for ab in self.abilities if ab.kind in ("activated", "mana")))
         object.__setattr__(self, "tap_mana", tuple(

@@ -46,8 +46,10 @@ class ManaCost:
             raise ValueError(f"not a mana cost: {text!r}")
         return cls(generic, colored, x)
 
+    _value: int = field(init=False, repr=False, compare=False, default=0)  # mana value without X (hot)
+
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_value", self.generic + sum(self.colored.values()))  # (hot in action generation)
+        object.__setattr__(self, "_value", self.generic + sum(self.colored.values()))
 
     def mana_value(self, x: int = 0) -> int:
         """Rule 202.3: the total amount of mana; X counts as its chosen value on the stack, else 0."""
