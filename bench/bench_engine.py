@@ -1,7 +1,9 @@
 """Rules-engine benchmarks: random self-play throughput (turns per second, one core) on the card pool,
-and the time to run the whole scenario suite.
+and the time to run the whole scenario suite. A fixed pure-Python workload timed in the same run is the
+baseline: turns per baseline unit compare runs on a busy or different machine.
 
-Run from the project root: ``python bench/bench_engine.py [--games N]``. Prints figures; asserts nothing.
+Run from the project root: ``python bench/bench_engine.py [--games N]`` (no test framework needed).
+Prints figures; asserts nothing.
 """
 
 from __future__ import annotations
@@ -16,18 +18,37 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 
+def baseline() -> float:
+    """Seconds for a fixed pure-Python workload (objects, attributes, dicts, calls): the best of three."""
+    class Point:
+        __slots__ = ("a", "b")
+
+        def __init__(self, a: int, b: int) -> None:
+            self.a, self.b = a, b
+
+    def once() -> float:
+        t0 = time.perf_counter()
+        totals: dict[int, int] = {}
+        for i in range(200_000):
+            p = Point(i, i % 7)
+            totals[i % 1000] = totals.get(i % 1000, 0) + p.a * p.b
+        return time.perf_counter() - t0
+
+    return min(once() for _ in range(3))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=60)
     ap.add_argument("--turns", type=int, default=20)
     args = ap.parse_args()
-    from tests.test_engine_fuzz import random_deck
     from tutor.cardpool import load_cards
     from tutor.engine import Game
-    from tutor.engine.play import random_action
+    from tutor.engine.play import random_action, random_deck
     from tutor.scenario import load_scenario, run_scenario
 
     cards = load_cards()
+    base = baseline()
     turns = actions = ended = 0
     t0 = time.perf_counter()
     for seed in range(args.games):
@@ -41,6 +62,8 @@ def main() -> None:
     dt = time.perf_counter() - t0
     print(f"random self-play: {args.games} games, {turns} turns, {actions} actions in {dt:.2f} s: "
           f"{turns / dt:,.0f} turns/s, {actions / dt:,.0f} actions/s ({ended} games ended before turn {args.turns}; goal >= 2,000 turns/s)")
+    print(f"baseline: a fixed pure-Python workload took {base * 1000:.0f} ms in this run: "
+          f"{turns * base / dt:.1f} turns, {actions * base / dt:.0f} actions per baseline unit")
 
     files = sorted((ROOT / "lessons" / "scenarios").glob("*.yaml"))
     t0 = time.perf_counter()

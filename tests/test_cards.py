@@ -49,6 +49,8 @@ def test_every_keyword_of_the_vocabulary_is_used_somewhere():
         (("keywords: [reach]", "keywords: [reach, teleport]"), "keywords.1"),
         (("{damage: {amount: 2, to: {target: 0}}}", "{damage: {amount: 2, to: {target: 0}, colour: red}}"), "spell.effects.0.damage.colour"),
         (("types: [instant]", "types: [instant, wizardry]"), "types"),
+        (("{damage: {amount: 2, to: {target: 0}}}", "{damage: {amount: 2, to: everyone}}"), "spell.effects.0.damage.to"),
+        (("{draw: {count: 3, who: you}}", "{draw: {count: many, who: you}}"), "spell.effects.0.draw.count"),
     ],
 )
 def test_unknown_vocabulary_is_a_load_error(tmp_path, change, key):

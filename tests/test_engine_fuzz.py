@@ -11,17 +11,7 @@ from tutor.cardpool import load_cards
 from tutor.engine import (
     ActivateAbility, CastSpell, DeclareAttackers, DeclareBlockers, Game, IllegalAction, PassPriority, PlayLand,
 )
-from tutor.engine.play import random_action
-
-LANDS = ["plains", "island", "swamp", "mountain", "forest"]
-
-
-def random_deck(cards: dict, rng: random.Random, size: int = 40) -> list[str]:
-    spells = sorted(c for c, d in cards.items() if not d.token and "land" not in d.types)
-    colors = rng.sample(range(5), 2)
-    deck = [LANDS[colors[i % 2]] for i in range(size * 2 // 5)]
-    deck += [rng.choice(spells) for _ in range(size - len(deck))]
-    return deck
+from tutor.engine.play import random_action, random_deck
 
 
 def check_invariants(game: Game, total_cards: int) -> None:
@@ -46,7 +36,8 @@ def check_invariants(game: Game, total_cards: int) -> None:
     if s.pending and s.pending[0] == "priority":
         for o in s.objects.values():
             assert not o.card.token or o.zone == "battlefield", "a token outside the battlefield must cease to exist (704.5d)"
-        assert not game._sba_needed(), "a state-based action was left undone at priority"
+        left = game.applicable_state_based_actions()
+        assert not left, f"state-based actions left undone at priority: {left}"
         assert not s.triggers
     # Combat bookkeeping only refers to creatures on the battlefield.
     for oid in list(s.attackers) + list(s.blocks):

@@ -247,7 +247,8 @@ def cmd_scenario(args: argparse.Namespace, ui: str) -> int:
         log = render_log(game.events, cards, ui, game.object_cards) if game else []
         reports.append({"file": str(path), "id": sc.id, "ok": res.ok, "failures": [f.as_dict(ui) for f in res.failures],
                         "checkpoints": res.checkpoints, "log": log,
-                        "title": sc.data.get("title"), "explanation": sc.data.get("explanation")})
+                        "title": sc.data.get("title"), "explanation": sc.data.get("explanation"),
+                        "board": game.view().to_dict() if game else None})  # the final position (BoardView)
         status = max(status, 0 if res.ok else 1)
     if args.json:
         _emit_json(reports[0] if len(reports) == 1 else reports)

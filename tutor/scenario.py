@@ -1,7 +1,8 @@
 """Declarative YAML scenarios run on the rules engine (format: lessons/README.md).
 
 `load_scenario` validates a file (unknown keys, cards, aliases and steps are errors naming
-file:line:column and the key); `run_scenario` plays it and checks every expectation.
+file:line:column and the key); `run_scenario` plays it and checks every expectation against the board
+view (`Game.view()`) and the event log.
 """
 
 from __future__ import annotations
@@ -11,8 +12,8 @@ from pathlib import Path
 
 from glossary.yamlio import LineDict, YamlError, load_yaml
 from tutor.engine import (
-    ActivateAbility, AssignCombatDamage, CastSpell, ChooseLegend, DeclareAttackers, DeclareBlockers, Discard, Game,
-    IllegalAction, PassPriority, PlayLand, Step, player_target,
+    ActivateAbility, AssignCombatDamage, CastSpell, ChooseLegend, DeclareAttackers, DeclareBlockers, Decision, Discard,
+    Game, IllegalAction, PassPriority, PlayLand, Step, player_target,
 )
 from tutor.engine.cards import CardDef
 from tutor.engine.state import Player, State
@@ -404,85 +405,86 @@ class _Run:
 
     # -- expectations --------------------------------------------------------------------------------
     def check(self, game: Game, exp: LineDict, where: dict, record: bool) -> None:
+        """Compare the expectations with the board (`game.view()`) and the events since the last checkpoint."""
         res = self.result
-        s = game.state
+        view = game.view()
 
         def fail(field: str, expected: object, actual: object, key: str = "mismatch", detail: str | None = None) -> None:
             res.failures.append(Failure(**where, key=key, field=field, expected=expected, actual=actual, detail=detail))
 
-        if "turn" in exp and s.turn != exp["turn"]:
-            fail("turn", exp["turn"], s.turn)
-        if "step" in exp and s.step.key != exp["step"]:
-            fail("step", exp["step"], s.step.key)
-        if "active" in exp and PLAYERS[s.active] != exp["active"]:
-            fail("active", exp["active"], PLAYERS[s.active])
+        if "turn" in exp and view.turn != exp["turn"]:
+            fail("turn", exp["turn"], view.turn)
+        if "step" in exp and view.step.key != exp["step"]:
+            fail("step", exp["step"], view.step.key)
+        if "active" in exp and PLAYERS[view.active] != exp["active"]:
+            fail("active", exp["active"], PLAYERS[view.active])
         if "pending" in exp:
-            actual = s.pending[0] if s.pending else ""
+            actual = "" if view.pending.decision is Decision.NONE else view.pending.decision.value
             if actual != exp["pending"]:
                 fail("pending", exp["pending"], actual)
         if "priority" in exp:
-            actual = PLAYERS[s.pending[1]] if s.pending and s.pending[0] == "priority" else None
+            actual = PLAYERS[view.priority] if view.priority is not None else None
             if actual != exp["priority"]:
                 fail("priority", exp["priority"], actual)
         if "outcome" in exp:
-            o = game.outcome
+            o = view.outcome
             actual = "none" if o is None else "draw" if o.winner is None else PLAYERS[o.winner]
             if actual != exp["outcome"]:
                 fail("outcome", exp["outcome"], actual)
         for p_name, pe in (exp.get("players") or {}).items():
-            p = s.players[PLAYERS.index(p_name)]
+            p = view.players[PLAYERS.index(p_name)]
             for key, want in pe.items():
                 if key == "life":
                     actual = p.life
-                elif key in ("hand", "library", "graveyard", "exile"):
+                elif key == "library":
+                    actual = p.library
+                elif key in ("hand", "graveyard", "exile"):
                     actual = len(getattr(p, key))
                 elif key in ("hand_cards", "graveyard_cards"):
-                    actual = sorted(s.objects[o].card.id for o in getattr(p, key.split("_")[0]))
+                    actual = sorted(c.card for c in getattr(p, key.split("_")[0]))
                     want = sorted(want)
                 elif key == "mana":
-                    actual = sum(p.pool.values())
+                    actual = p.mana.total
                 else:
                     actual = p.lands_played
                 if actual != want:
                     fail(f"players.{p_name}.{key}", want, actual)
         for alias, oe in (exp.get("objects") or {}).items():
             oid = self.obj_of(game, alias)
-            zone = s.objects[oid].zone if oid is not None and oid in s.objects else "gone"
+            # An alias always finds its card's object if it still exists; the view hides only libraries.
+            zone = "gone" if oid is None else view.zone_of(oid) or "library"
+            perm = view.permanent(oid) if zone == "battlefield" else None
             for key, want in oe.items():
                 if key == "zone":
                     actual = zone
-                elif oid is None or zone != "battlefield":
+                elif perm is None:
                     actual = None
-                elif key in ("power", "toughness"):
-                    actual = game.power_toughness(oid)[0 if key == "power" else 1]
                 elif key == "keywords":
-                    actual = sorted(game.keywords(oid))
+                    actual = sorted(perm.keywords)
                     want = sorted(want)
                 elif key == "attacking":
-                    actual = oid in s.attackers
+                    actual = perm.attacking is not None
                 elif key == "blocking":
-                    actual = oid in s.blocks
-                elif key == "blocked":
-                    actual = oid in s.blocked
+                    actual = perm.blocking is not None
                 elif key == "controller":
-                    actual = PLAYERS[s.objects[oid].controller]
+                    actual = PLAYERS[perm.controller]
                 elif key == "attached_to":
-                    att = s.objects[oid].attached_to
+                    att = perm.attached_to
                     actual = next((a for a in self.alias_card if self.obj_of(game, a) == att), att)
                 elif key == "counters":
-                    actual = {k: v for k, v in s.objects[oid].counters.items() if v}
+                    actual = dict(perm.counters)
                     want = {str(k): v for k, v in (want or {}).items()}
-                else:
-                    actual = getattr(s.objects[oid], key)
+                else:  # power, toughness, damage, tapped, blocked
+                    actual = getattr(perm, key)
                 if actual != want:
                     fail(f"objects.{alias}.{key}", want, actual)
         for p_name, ids in (exp.get("battlefield") or {}).items():
             p = PLAYERS.index(p_name)
-            actual = sorted(s.objects[o].card.id for o in s.battlefield if s.objects[o].controller == p)
+            actual = sorted(perm.card for perm in view.permanents if perm.controller == p)
             if actual != sorted(ids or []):
                 fail(f"battlefield.{p_name}", sorted(ids or []), actual)
         if "stack" in exp:
-            actual = [it.card.id for it in s.stack]
+            actual = [it.card for it in view.stack]
             if actual != list(exp["stack"] or []):
                 fail("stack", list(exp["stack"] or []), actual)
         new_events = game.events[self.event_mark:]
@@ -496,7 +498,7 @@ class _Run:
             if k in kinds:
                 fail("no_events", [], [e.data for e in new_events if e.kind == k], key="unexpected_event", detail=k)
         if record:
-            res.checkpoints.append({"line": exp.line, "turn": s.turn, "step": s.step.key,
+            res.checkpoints.append({"line": exp.line, "turn": view.turn, "step": view.step.key,
                                     "question": exp.get("question"), "answer": exp.get("answer"),
                                     "events": len(game.events)})
             self.event_mark = len(game.events)

@@ -11,10 +11,22 @@ from tutor.engine.cards import CardDef, card_from_dict
 from tutor.engine.errors import CardDefinitionError, EngineError, IllegalAction
 from tutor.engine.events import Event
 from tutor.engine.game import Game, LegalActions
-from tutor.engine.state import Outcome, Step
+from tutor.engine.state import Outcome, Step, Termination
+
+_LAZY = {"BoardView": "tutor.engine.view", "Decision": "tutor.engine.view", "StackKind": "tutor.engine.view"}
+
+
+def __getattr__(name: str):
+    """The board view's types are imported on first use (they are not needed to play)."""
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'tutor.engine' has no attribute {name!r}")
 
 __all__ = [
-    "ActivateAbility", "AssignCombatDamage", "CardDef", "CardDefinitionError", "CastSpell", "ChooseLegend",
-    "DeclareAttackers", "DeclareBlockers", "Discard", "EngineError", "Event", "Game", "IllegalAction", "LegalActions",
-    "Outcome", "PassPriority", "PlayLand", "Step", "card_from_dict", "player_target",
+    "ActivateAbility", "AssignCombatDamage", "BoardView", "CardDef", "CardDefinitionError", "CastSpell",
+    "ChooseLegend", "DeclareAttackers", "DeclareBlockers", "Decision", "Discard", "EngineError", "Event", "Game",
+    "IllegalAction", "LegalActions", "Outcome", "PassPriority", "PlayLand", "StackKind", "Step", "Termination",
+    "card_from_dict", "player_target",
 ]

@@ -6,10 +6,12 @@ CastSpell(card=12, targets=(3,), x=2, sacrifice=None, tap=None)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 __all__ = [
-    "Action", "ActivateAbility", "AssignCombatDamage", "CastSpell", "ChooseLegend", "DeclareAttackers",
+    "Action", "ActionRules", "ActivateAbility", "AssignCombatDamage", "CastSpell", "ChooseLegend", "DeclareAttackers",
     "DeclareBlockers", "Discard", "PassPriority", "PlayLand",
 ]
 
@@ -86,6 +88,27 @@ class Discard:
     """CR 514.1: discard down to maximum hand size in the cleanup step."""
 
     cards: tuple = ()
+
+
+class ActionRules(NamedTuple):
+    """How the rules treat one action type (an entry of `tutor.engine.game.ACTION_RULES`), PokerKit style:
+    the decision it answers and its validate / perform / generate functions, which take the game first.
+
+    - ``validate(game, action) -> plan`` checks the action without changing anything and raises
+      IllegalAction (with its rule); the plan (the acting player, a payment, ...) goes to
+    - ``perform(game, action, plan)``, which plays it;
+    - ``generate(game)`` yields the legal actions of this type for the pending decision, or
+    - ``from_source(game, obj, player, include_mana_abilities)`` those by which `player` (who has priority)
+      uses one object `obj` in zone `source_zone` (play or cast a card from hand, activate an ability of a
+      permanent).
+    """
+
+    decision: str  # the pending decision the action answers: priority, attackers, blockers, damage, legend, discard
+    validate: Callable
+    perform: Callable
+    generate: Callable | None = None
+    from_source: Callable | None = None
+    source_zone: str | None = None
 
 
 Action = PassPriority | PlayLand | CastSpell | ActivateAbility | DeclareAttackers | DeclareBlockers | \

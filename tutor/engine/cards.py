@@ -1,38 +1,26 @@
 """Card definitions in the engine's declarative vocabulary (see lessons/CARDS.md).
 
 `card_from_dict` validates a plain mapping (as read from YAML by the tutor layer) and raises
-CardDefinitionError naming the key path for anything outside the vocabulary.
+CardDefinitionError naming the key path for anything outside the vocabulary. Effects are validated
+against the effect registry (`tutor.engine.effects.EFFECTS`), keywords against
+`tutor.engine.characteristics.KEYWORDS`, targets and filters against `tutor.engine.targets`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tutor.engine.characteristics import KEYWORDS, WALKS
+from tutor.engine.effects import EFFECTS, Context, ParamError
 from tutor.engine.errors import CardDefinitionError
 from tutor.engine.mana import COLOR_NAMES, ManaCost
+from tutor.engine.targets import TARGET_TYPES, filter_error
 
-__all__ = ["Ability", "CardDef", "KEYWORDS", "card_from_dict"]
+__all__ = ["Ability", "CardDef", "KEYWORDS", "WALKS", "card_from_dict"]
 
 CARD_TYPES = ("land", "creature", "artifact", "enchantment", "instant", "sorcery")
 SUPERTYPES = ("basic", "legendary")
 LAND_TYPES = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
-WALKS = {"plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp", "mountainwalk": "Mountain",
-         "forestwalk": "Forest"}
-KEYWORDS = frozenset({
-    "flying", "reach", "first strike", "double strike", "deathtouch", "lifelink", "trample", "vigilance",
-    "haste", "defender", "flash", "menace", "fear", "unblockable", "indestructible",
-    *(f"protection from {c}" for c in COLOR_NAMES.values()), *WALKS,
-})
-TARGET_TYPES = ("creature", "player", "any", "spell", "permanent", "land", "artifact", "enchantment")
-FILTER_KEYS = {"color", "not_color", "tapped", "attacking_or_blocking", "controller", "subtypes", "types", "other"}
-EFFECTS = {
-    "damage": {"amount", "to"}, "destroy": {"target", "all", "no_regenerate"}, "exile": {"target"},
-    "bounce": {"target", "all"}, "draw": {"count", "who"}, "discard": {"count", "who"},
-    "gain_life": {"amount", "who"}, "lose_life": {"amount", "who"}, "counter": {"target"},
-    "tap": {"target"}, "untap": {"target"}, "create_token": {"token", "count"},
-    "counters": {"kind", "count", "on"}, "pump": {"power", "toughness", "on"}, "grant": {"keywords", "on"},
-    "regenerate": {"on"}, "prevent": {"combat_damage", "amount", "to"}, "extra_combat": set(),
-}
 TRIGGERS = ("enters", "dies", "upkeep")
 
 
@@ -49,6 +37,9 @@ class Ability:
     affects: dict = field(default_factory=dict)  # static abilities
     pump: tuple = (0, 0)
     keywords: frozenset = frozenset()
+
+    def __deepcopy__(self, memo: dict) -> Ability:
+        return self  # immutable: shared by game snapshots (Game.push)
 
 
 @dataclass(frozen=True)
@@ -73,6 +64,20 @@ class CardDef:
     colors: frozenset = frozenset()
     text: dict = field(default_factory=dict)
     unofficial: frozenset = frozenset()
+    # Derived from the abilities (hot in action generation): the kinds of its activated abilities ("activated",
+    # "mana"), and the colours of its free {T} mana abilities (305.6 for basic land types).
+    activated_kinds: frozenset = field(init=False, repr=False, compare=False, default=frozenset())
+    tap_mana: tuple = field(init=False, repr=False, compare=False, default=())
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "activated_kinds",
+                           frozenset(ab.kind for ab in self.abilities if ab.kind in ("activated", "mana")))
+        object.__setattr__(self, "tap_mana", tuple(
+            ab.add for ab in self.abilities if ab.kind == "mana" and ab.cost.get("tap")
+            and not (ab.cost.get("mana") and ab.cost["mana"].mana_value()) and not ab.cost.get("life")))
+
+    def __deepcopy__(self, memo: dict) -> CardDef:
+        return self  # immutable: shared by game snapshots (Game.push)
 
     @property
     def is_permanent(self) -> bool:
@@ -96,6 +101,13 @@ def _keys(card: str, path: str, d: object, allowed: set, required: set = frozens
     return d
 
 
+def _filter(card: str, path: str, flt: object) -> dict:
+    error = filter_error(flt)
+    if error:
+        _fail(card, f"{path}.{error[0]}" if error[0] else path, error[1])
+    return flt
+
+
 def _keywords(card: str, path: str, value: object) -> frozenset:
     if not isinstance(value, list) or not all(isinstance(k, str) for k in value):
         _fail(card, path, "expected a list of keywords")
@@ -115,14 +127,16 @@ def _targets(card: str, path: str, value: object) -> tuple:
         _keys(card, f"{path}.{i}", t, {"type", "filter"}, {"type"})
         if t["type"] not in TARGET_TYPES:
             _fail(card, f"{path}.{i}.type", f"unknown target type {t['type']!r}")
-        flt = _keys(card, f"{path}.{i}.filter", t.get("filter") or {}, FILTER_KEYS)
+        flt = _filter(card, f"{path}.{i}.filter", t.get("filter") or {})
         out.append((t["type"], tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in flt.items()))))
     return tuple(out)
 
 
-def _effects(card: str, path: str, value: object, n_targets: int, tokens: set[str]) -> tuple:
+def _effects(card: str, path: str, value: object, targets: tuple, tokens: set[str]) -> tuple:
+    """A list of effects, each validated against the effect registry (its parameters may name the targets)."""
     if not isinstance(value, list):
         _fail(card, path, "expected a list of effects")
+    ctx = Context(tuple(t[0] for t in targets), frozenset(tokens))
     out = []
     for i, e in enumerate(value):
         p = f"{path}.{i}"
@@ -132,19 +146,12 @@ def _effects(card: str, path: str, value: object, n_targets: int, tokens: set[st
         if name not in EFFECTS:
             _fail(card, f"{p}.{name}", f"unknown effect {name!r}")
         params = params or {}
-        _keys(card, f"{p}.{name}", params, EFFECTS[name])
-        for k, v in params.items():
-            if isinstance(v, dict) and "target" in v and not (isinstance(v["target"], int) and 0 <= v["target"] < n_targets):
-                _fail(card, f"{p}.{name}.{k}", f"target index {v['target']!r} out of range")
-        if name in ("destroy", "exile", "bounce", "counter", "tap", "untap") and "target" in params:
-            if not (isinstance(params["target"], int) and 0 <= params["target"] < n_targets):
-                _fail(card, f"{p}.{name}.target", f"target index {params['target']!r} out of range")
-        if name == "create_token" and params.get("token") not in tokens:
-            _fail(card, f"{p}.{name}.token", f"unknown token {params.get('token')!r}")
-        if name == "grant":
-            _keywords(card, f"{p}.{name}.keywords", params.get("keywords"))
-        if name == "counters" and params.get("kind") not in ("+1/+1", "-1/-1"):
-            _fail(card, f"{p}.{name}.kind", "counter kind must be +1/+1 or -1/-1")
+        if not isinstance(params, dict):
+            _fail(card, f"{p}.{name}", "expected a mapping of parameters")
+        try:
+            EFFECTS[name].validate(params, ctx)
+        except ParamError as exc:
+            _fail(card, f"{p}.{name}.{exc.key}", exc.message)
         out.append((name, _freeze(params)))
     return tuple(out)
 
@@ -176,16 +183,16 @@ def _ability(card: str, path: str, a: object, tokens: set[str]) -> Ability:
     targets = _targets(card, f"{path}.targets", a.get("targets"))
     if kind == "activated":
         return Ability("activated", cost, targets=targets,
-                       effects=_effects(card, f"{path}.effects", a.get("effects", []), len(targets), tokens))
+                       effects=_effects(card, f"{path}.effects", a.get("effects", []), targets, tokens))
     if kind == "triggered":
         if a.get("when") not in TRIGGERS:
             _fail(card, f"{path}.when", f"trigger must be one of {', '.join(TRIGGERS)}")
         return Ability("triggered", targets=targets, when=a["when"],
-                       effects=_effects(card, f"{path}.effects", a.get("effects", []), len(targets), tokens))
+                       effects=_effects(card, f"{path}.effects", a.get("effects", []), targets, tokens))
     if kind == "static":
         affects = a.get("affects")
         if affects != "enchanted":
-            affects = dict(_keys(card, f"{path}.affects", affects or {}, FILTER_KEYS))
+            affects = dict(_filter(card, f"{path}.affects", affects or {}))
         pump = a.get("pump", [0, 0])
         if not (isinstance(pump, list) and len(pump) == 2 and all(isinstance(x, int) for x in pump)):
             _fail(card, f"{path}.pump", "pump is [power, toughness]")
@@ -224,7 +231,7 @@ def card_from_dict(d: dict, tokens: set[str] = frozenset()) -> CardDef:
             _fail(cid, "spell", "only instants and sorceries have a spell part")
         _keys(cid, "spell", spell, {"targets", "effects"})
         targets = _targets(cid, "spell.targets", spell.get("targets"))
-        effects = _effects(cid, "spell.effects", spell.get("effects", []), len(targets), tokens)
+        effects = _effects(cid, "spell.effects", spell.get("effects", []), targets, tokens)
     elif {"instant", "sorcery"} & set(types):
         _fail(cid, "spell", "an instant or sorcery needs a spell part")
     abilities = d.get("abilities") or []

@@ -46,9 +46,14 @@ class ManaCost:
             raise ValueError(f"not a mana cost: {text!r}")
         return cls(generic, colored, x)
 
+    _value: int = field(init=False, repr=False, compare=False, default=0)  # mana value without X (hot)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_value", self.generic + sum(self.colored.values()))
+
     def mana_value(self, x: int = 0) -> int:
         """Rule 202.3: the total amount of mana; X counts as its chosen value on the stack, else 0."""
-        return self.generic + sum(self.colored.values()) + self.x * x
+        return self._value + self.x * x if x else self._value
 
     def colors(self) -> frozenset[str]:
         """Rule 202.2: an object's colours are those of the coloured symbols in its mana cost."""

@@ -1,4 +1,5 @@
-"""Random self-play: a seeded agent that picks among the legal actions (for fuzzing and benchmarks)."""
+"""Random self-play: random decks and a seeded agent that picks among the legal actions (for fuzzing and
+benchmarks; no test framework needed)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,19 @@ import random
 from tutor.engine.actions import DeclareAttackers, DeclareBlockers, PassPriority
 from tutor.engine.game import Game
 
-__all__ = ["random_action", "self_play"]
+__all__ = ["BASIC_LANDS", "random_action", "random_deck", "self_play"]
+
+BASIC_LANDS = ["plains", "island", "swamp", "mountain", "forest"]
+
+
+def random_deck(cards: dict, rng: random.Random, size: int = 40) -> list[str]:
+    """A two-colour deck of `size` cards: two fifths basic lands of two random colours, the rest random
+    nontoken, nonland cards of the pool (any colour: uncastable ones just stay in hand)."""
+    spells = sorted(c for c, d in cards.items() if not d.token and "land" not in d.types)
+    colors = rng.sample(range(5), 2)
+    deck = [BASIC_LANDS[colors[i % 2]] for i in range(size * 2 // 5)]
+    deck += [rng.choice(spells) for _ in range(size - len(deck))]
+    return deck
 
 
 def random_action(game: Game, rng: random.Random, pass_bias: float = 0.35):
@@ -23,7 +36,8 @@ def random_action(game: Game, rng: random.Random, pass_bias: float = 0.35):
             return PassPriority()
         sources = game.priority_sources(include_mana_abilities=False)
         start = rng.randrange(len(sources)) if sources else 0
-        for oid in sources[start:] + sources[:start]:  # from a random place, round the list once  # the first object that offers anything: pick one of its first few actions
+        # From a random place, round the list once: the first object that offers anything; one of its first few actions.
+        for oid in sources[start:] + sources[:start]:
             useful = list(itertools.islice(game.source_actions(oid, include_mana_abilities=False), 6))
             if useful:
                 return rng.choice(useful)

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import TYPE_CHECKING
 
-from tutor.engine.cards import CardDef
+if TYPE_CHECKING:
+    from tutor.engine.cards import CardDef
 
-__all__ = ["Obj", "Outcome", "Player", "StackItem", "State", "Step", "ZONES"]
-
-ZONES = ("library", "hand", "battlefield", "graveyard", "exile", "stack")
+__all__ = ["Obj", "Outcome", "Player", "StackItem", "State", "Step", "TURN_STEPS", "Termination"]
 
 
 class Step(Enum):
@@ -44,10 +44,6 @@ class Step(Enum):
     @property
     def rule(self) -> str:
         return self.value[2]
-
-    @property
-    def is_main(self) -> bool:
-        return self in (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)
 
     @classmethod
     def from_key(cls, key: str) -> Step:
@@ -115,6 +111,18 @@ class Player:
     max_hand: int = 7
 
 
+class Termination(Enum):
+    """Why the game ended, with the rule that decided it."""
+
+    LIFE = "life"  # a player had 0 or less life (704.5a)
+    EMPTY_LIBRARY = "empty_library"  # a player drew from an empty library (704.5b)
+    DRAW = "draw"  # all players lost at once (104.4a)
+
+    @property
+    def rule(self) -> str:
+        return {"life": "704.5a", "empty_library": "704.5b", "draw": "104.4a"}[self.value]
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """How the game ended: `winner` is a player index, or None for a draw (104.4a)."""
@@ -122,6 +130,13 @@ class Outcome:
     winner: int | None
     reason: str
     rules: tuple
+
+    @property
+    def termination(self) -> Termination:
+        """Why it ended: a draw, or how the loser lost (the rule after 104.3a)."""
+        if self.winner is None:
+            return Termination.DRAW
+        return Termination.EMPTY_LIBRARY if "704.5b" in self.rules else Termination.LIFE
 
 
 @dataclass(slots=True)

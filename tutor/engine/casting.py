@@ -1,0 +1,331 @@
+"""Playing lands, casting spells, activating abilities, and paying for them.
+
+Rules: 305 (lands: 305.1 played as a special action in your main phase with an empty stack, 116.2a,
+305.2 one per turn, 305.9 a land is never cast), 601 (casting: 601.2a from hand, 601.2c targets,
+601.2f additional costs, 601.2h paying), 602 (activating: 602.1, 602.2, 602.2b, 602.5a a {T} cost needs an
+untapped permanent), 605 (mana abilities: 605.3 they resolve at once, 605.3a), 106.4 (the mana pool),
+107.3 (X), 117.1a / 307.1 (timing of instants and sorceries; 702.8 flash), 118 and 119.4 (costs; paying
+life), 302.6 (a summoning-sick creature's {T} abilities), 701.17 (sacrificing as a cost), 405.1 (spells and
+abilities go on the stack).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Iterator
+
+from tutor.engine.actions import ActionRules, ActivateAbility, CastSpell, PlayLand
+from tutor.engine.errors import IllegalAction
+from tutor.engine.mana import find_payment
+from tutor.engine.state import Obj, StackItem, Step
+
+__all__ = ["ACTIVATE_ABILITY", "CAST_SPELL", "Casting", "PLAY_LAND"]
+
+MAIN_STEPS = frozenset({Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN})
+
+
+class Casting:
+    """Mixin of `Game`: the actions a player with priority takes, their costs and their generation."""
+
+    def _sorcery_timing(self, player: int) -> bool:
+        """117.1a / 305.1 / 307.1: `player`'s own main phase, with an empty stack."""
+        s = self.state
+        return player == s.active and s.step in MAIN_STEPS and not s.stack
+
+    # ---- PlayLand (305) -------------------------------------------------------------------------
+    def _validate_land(self, a: PlayLand) -> int:
+        """305.1 / 305.2: a land from your hand, in your main phase with an empty stack, once per turn."""
+        player = self._need("priority")
+        s = self.state
+        o = s.objects.get(a.card)
+        if o is None or o.zone != "hand" or o.owner != player:
+            raise IllegalAction("305.1", "not_in_hand", "a land is played from its owner's hand")
+        if "land" not in o.card.types:
+            raise IllegalAction("305.1", "not_a_land", "only a land can be played as a land")
+        if not self._sorcery_timing(player):
+            raise IllegalAction("305.1", "land_timing", "a land is played in your own main phase with an empty stack")
+        if s.players[player].lands_played >= 1:
+            raise IllegalAction("305.2", "second_land", "one land per turn")
+        return player
+
+    def _perform_land(self, a: PlayLand, player: int) -> None:
+        """116.2a: the land goes onto the battlefield (a special action: no stack); the player keeps priority."""
+        s = self.state
+        s.players[player].lands_played += 1
+        new = self._move(a.card, "battlefield")
+        s.objects[new].controller = player
+        self._emit("land_played", ("305.1", "116.2a"), player=player, object=new, card=s.objects[new].card.id)
+        self._after_action(player)
+
+    # The from_source functions are called only for objects in their `source_zone`, at priority.
+    def _lands_from(self, o: Obj, player: int, include_mana_abilities: bool = True) -> Iterable[PlayLand]:
+        if ("land" in o.card.types and o.owner == player and self.state.players[player].lands_played == 0
+                and self._sorcery_timing(player)):
+            return (PlayLand(o.id),)
+        return ()
+
+    # ---- CastSpell (601) ------------------------------------------------------------------------
+    def _validate_cast(self, a: CastSpell):
+        """601.2: from your hand, at the right time, with legal targets, paying the total cost."""
+        player = self._need("priority")
+        s = self.state
+        o = s.objects.get(a.card)
+        if o is None or o.zone != "hand" or o.owner != player:
+            raise IllegalAction("601.2a", "not_in_hand", "a spell is cast from your hand")
+        card = o.card
+        if "land" in card.types:
+            # 305.1: a land is played as a special action; it never goes on the stack and is never a spell (305.9).
+            raise IllegalAction("305.1", "land_not_spell", "lands are played, not cast")
+        instant_speed = "instant" in card.types or "flash" in card.keywords
+        if not instant_speed and not self._sorcery_timing(player):
+            rule = "307.1" if "sorcery" in card.types else "117.1a"
+            raise IllegalAction(rule, "sorcery_timing", "only in your main phase while the stack is empty")
+        if a.x < 0 or (a.x and not card.cost.x):
+            raise IllegalAction("107.3", "bad_x", "X must be a non-negative number, for a spell with X in its cost")
+        specs = card.spell_targets
+        if card.enchant:
+            specs = ((card.enchant, ()),)
+        self._check_targets(specs, a.targets, player, None, card.colors, "601.2c")
+        exclude = set()
+        extra = card.additional_cost
+        if "sacrifice" in extra:
+            sac = s.objects.get(a.sacrifice) if a.sacrifice is not None else None
+            if sac is None or sac.zone != "battlefield" or sac.controller != player or extra["sacrifice"] not in sac.card.types:
+                raise IllegalAction("601.2h", "additional_cost", f"sacrifice a {extra['sacrifice']} you control to cast this")
+            exclude.add(sac.id)
+        elif a.sacrifice is not None:
+            raise IllegalAction("601.2f", "no_additional_cost", "this spell has no sacrifice cost")
+        if extra.get("life") and s.players[player].life < extra["life"]:
+            raise IllegalAction("119.4", "cant_pay_life", "you can't pay more life than you have")
+        generic = card.cost.generic + card.cost.x * a.x
+        return player, self._payment(player, generic, card.cost.colored, a.tap, exclude, "601.2h"), specs
+
+    def _perform_cast(self, a: CastSpell, plan) -> None:
+        """601.2h: additional costs and mana are paid; the spell goes on the stack (405.1); 117.3c."""
+        player, payment, specs = plan
+        s = self.state
+        card = s.objects[a.card].card
+        if a.sacrifice is not None:
+            self._emit("sacrifice", ("601.2h", "701.17"), player=player, object=a.sacrifice,
+                       card=s.objects[a.sacrifice].card.id)
+            self._to_graveyard(a.sacrifice, "701.17")
+        if card.additional_cost.get("life"):
+            self._lose_life(player, card.additional_cost["life"], "119.4")
+        self._pay(player, payment, tapped_for=card.id)
+        new = self._move(a.card, "stack")
+        s.stack.append(StackItem(new, "spell", player, card, None, tuple(a.targets), specs, card.spell_effects, x=a.x,
+                                 colors=card.colors))
+        self._emit("cast", ("601.2", "405.1"), player=player, object=new, card=card.id, targets=tuple(a.targets), x=a.x)
+        self._after_action(player)
+
+    def _casts_from(self, o: Obj, player: int, include_mana_abilities: bool = True) -> Iterable[CastSpell]:
+        s = self.state
+        oid = o.id
+        card = o.card
+        if o.owner != player or "land" in card.types:
+            return ()
+        # Cheap necessary conditions first, so that only plausible actions reach the full validator.
+        if "instant" not in card.types and "flash" not in card.keywords and not (
+                player == s.active and s.step in MAIN_STEPS and not s.stack):
+            return ()
+        if card.cost.mana_value() > self._available_mana(player):
+            return ()
+        specs = ((card.enchant, ()),) if card.enchant else card.spell_targets
+        return self._gen_targeted(lambda t, x, sac: CastSpell(oid, t, x, sac), specs, player, None, card.colors,
+                                  card.cost.x, card.additional_cost.get("sacrifice"))
+
+    # ---- ActivateAbility (602, 605) -------------------------------------------------------------
+    def _validate_activate(self, a: ActivateAbility):
+        """602.2: an ability of a permanent you control, its costs payable (602.5a, 302.6, 119.4), its targets legal."""
+        player = self._need("priority")
+        s = self.state
+        o = s.objects.get(a.source)
+        if o is None or o.zone != "battlefield" or o.controller != player:
+            raise IllegalAction("602.2", "not_your_permanent", "you can activate abilities of permanents you control")
+        if not 0 <= a.index < len(o.card.abilities) or o.card.abilities[a.index].kind not in ("activated", "mana"):
+            raise IllegalAction("602.1", "no_such_ability", "that permanent has no such activated ability")
+        ab = o.card.abilities[a.index]
+        cost = ab.cost
+        if cost.get("tap"):
+            if o.tapped:
+                raise IllegalAction("602.5a", "already_tapped", "a tapped permanent can't pay a {T} cost")
+            if "creature" in o.card.types and o.fresh and "haste" not in self.keywords(o.id):
+                raise IllegalAction("302.6", "summoning_sick",
+                                    "a creature's {T} ability needs it under your control since your turn began")
+        if cost.get("life") and s.players[player].life < cost["life"]:
+            raise IllegalAction("119.4", "cant_pay_life", "you can't pay more life than you have")
+        mana = cost.get("mana")
+        if a.x < 0 or (a.x and not (mana and mana.x)):
+            raise IllegalAction("107.3", "bad_x", "X must be a non-negative number, for a cost with X")
+        self._check_targets(ab.targets, a.targets, player, o.id, o.card.colors, "602.2b")
+        exclude = {o.id} if cost.get("tap") else set()
+        plan = self._payment(player, (mana.generic + mana.x * a.x) if mana else 0, mana.colored if mana else {},
+                             a.tap, exclude, "602.2b")
+        return player, plan, ab
+
+    def _perform_activate(self, a: ActivateAbility, plan) -> None:
+        """602.2: costs are paid; a mana ability adds its mana at once (605.3a), another goes on the stack (405.1)."""
+        player, payment, ab = plan
+        s = self.state
+        o = s.objects[a.source]
+        self._pay(player, payment, tapped_for=o.card.id)
+        if ab.cost.get("tap"):
+            o.tapped = True
+        if ab.cost.get("life"):
+            self._lose_life(player, ab.cost["life"], "119.4")
+        if ab.kind == "mana":
+            pool = s.players[player].pool
+            pool[ab.add] = pool.get(ab.add, 0) + 1
+            self._emit("mana_ability", ("605.3a", "106.4"), player=player, object=o.id, card=o.card.id, color=ab.add)
+            self._after_action(player)
+            return
+        item = StackItem(s.next_id, "ability", player, o.card, o.id, tuple(a.targets), ab.targets, ab.effects, x=a.x,
+                         ability_index=a.index, colors=o.card.colors)
+        s.next_id += 1
+        if ab.cost.get("sacrifice_self"):
+            self._emit("sacrifice", ("602.2b", "701.17"), player=player, object=o.id, card=o.card.id)
+            self._to_graveyard(o.id, "701.17")
+        s.stack.append(item)
+        self._emit("activate", ("602.2", "405.1"), player=player, object=a.source, card=o.card.id, targets=tuple(a.targets))
+        self._after_action(player)
+
+    def _activations_from(self, o: Obj, player: int, include_mana_abilities: bool = True) -> Iterable[ActivateAbility]:
+        if o.controller != player or not o.card.activated_kinds:
+            return ()
+        return self._gen_activations(o, player, include_mana_abilities)
+
+    def _gen_activations(self, o: Obj, player: int, include_mana_abilities: bool) -> Iterator[ActivateAbility]:
+        oid = o.id
+        for i, ab in enumerate(o.card.abilities):
+            if ab.kind not in ("activated", "mana") or (ab.cost.get("tap") and o.tapped):
+                continue
+            if ab.kind == "mana" and not include_mana_abilities:
+                continue
+            mana = ab.cost.get("mana")
+            yield from self._gen_targeted(lambda t, x, sac, i=i: ActivateAbility(oid, i, t, x), ab.targets,
+                                          player, oid, o.card.colors, mana.x if mana else 0, None)
+
+    # ---- generation -----------------------------------------------------------------------------
+    def priority_sources(self, include_mana_abilities: bool = True) -> list[int]:
+        """Objects that might yield an action now: cards in the priority player's hand, permanents they control
+        with activated abilities."""
+        s = self.state
+        if not (s.pending and s.pending[0] == "priority") or s.outcome is not None:
+            return []
+        player = s.pending[1]
+        objects = s.objects
+        if include_mana_abilities:
+            return list(s.players[player].hand) + [oid for oid in s.battlefield if objects[oid].controller == player
+                                                   and objects[oid].card.activated_kinds]
+        return list(s.players[player].hand) + [oid for oid in s.battlefield if objects[oid].controller == player
+                                               and "activated" in objects[oid].card.activated_kinds]
+
+    def _gen_targeted(self, make, specs, player, source, colors, has_x, sacrifice_type) -> Iterator:
+        """Legal variants of one cast or activation: target choices x values of X x sacrifices (bounded).
+
+        A cost that can't be paid stops the search early: larger X can't be paid either."""
+        options = [self._target_candidates(spec, player, source, colors) for spec in specs]
+        xs = range(0, 1 + self._available_mana(player)) if has_x else (0,)
+        sacs: list = [None]
+        if sacrifice_type:
+            sacs = [oid for oid in self.state.battlefield if self.state.objects[oid].controller == player
+                    and sacrifice_type in self.state.objects[oid].card.types]
+        count = 0
+        max_x = len(xs) - 1
+        for targets in itertools.product(*options):
+            for x in xs:
+                if x > max_x:
+                    break
+                for sac in sacs:
+                    action = make(tuple(targets), x, sac)
+                    try:
+                        self._validate(action)
+                    except IllegalAction as exc:
+                        if exc.reason == "cant_pay" and sac is None:
+                            max_x = x - 1
+                            if max_x < 0:
+                                return  # not even X = 0 can be paid
+                            break
+                        continue
+                    yield action
+                    count += 1
+                    if count >= 48:
+                        return
+
+    # ---- mana and payment (106, 118, 601.2h, 605) -----------------------------------------------
+    def _mana_sources(self, player: int, exclude: set = frozenset()) -> tuple[tuple[int, str], ...]:
+        """Untapped permanents that can tap for mana now, as (id, colour); memoised per position."""
+        key = (self._version, id(self.state), player, frozenset(exclude))
+        memo = self._mana_memo.get(key)
+        if memo is not None:
+            return memo
+        if len(self._mana_memo) > 64:
+            self._mana_memo.clear()
+        s = self.state
+        out = []
+        for oid in s.battlefield:
+            o = s.objects[oid]
+            if o.controller != player or o.tapped or not o.card.tap_mana or oid in exclude:
+                continue
+            colors = self._mana_colors(o)
+            if colors:
+                out.append((oid, colors[0]))
+        memo = self._mana_memo[key] = tuple(out)
+        return memo
+
+    def _available_mana(self, player: int) -> int:
+        """How much mana `player` could spend now at most: their pool and their untapped mana sources."""
+        key = (self._version, id(self.state), player)
+        n = self._mana_memo.get(key)
+        if n is None:
+            n = self._mana_memo[key] = len(self._mana_sources(player)) + sum(self.state.players[player].pool.values())
+        return n
+
+    def _mana_colors(self, o: Obj) -> tuple[str, ...]:
+        """Colours this permanent can tap for with a free {T} mana ability (305.6 for basic land types);
+        none for a summoning-sick creature (302.6)."""
+        colors = o.card.tap_mana
+        if colors and "creature" in o.card.types and o.fresh and "haste" not in self.keywords(o.id):
+            return ()
+        return colors
+
+    def _payment(self, player: int, generic: int, colored: dict, tap: tuple | None, exclude: set, rule: str):
+        """601.2h: how to pay a mana cost: from the pool, then by tapping sources (the chosen ones, or the
+        engine's choice); raises IllegalAction when it can't be paid."""
+        s = self.state
+        if tap is not None:
+            sources = []
+            for oid in tap:
+                o = s.objects.get(oid)
+                if o is None or o.zone != "battlefield" or o.controller != player or o.tapped or oid in exclude \
+                        or not self._mana_colors(o):
+                    raise IllegalAction("605.3", "bad_mana_source", f"object {oid} can't be tapped for mana now")
+                sources.append((oid, self._mana_colors(o)[0]))
+            plan = find_payment(generic, colored, s.players[player].pool, sources)
+            if plan is None or len(plan[1]) != len(tap):
+                raise IllegalAction(rule, "cant_pay", "those mana sources don't pay this cost exactly")
+            return plan
+        plan = find_payment(generic, colored, s.players[player].pool, self._mana_sources(player, exclude))
+        if plan is None:
+            raise IllegalAction(rule, "cant_pay", "not enough mana to pay the cost")
+        return plan
+
+    def _pay(self, player: int, plan, *, tapped_for: str) -> None:
+        """Pay: take mana from the pool and tap the sources, activating their mana abilities (106.4, 605.3)."""
+        taken, sources = plan
+        pool = self.state.players[player].pool
+        for c, n in taken.items():
+            pool[c] -= n
+        for oid in sources:
+            o = self.state.objects[oid]
+            o.tapped = True
+            self._emit("mana", ("106.4", "605.3"), player=player, object=oid, card=o.card.id, color=self._mana_colors(o)[0],
+                       spent_for=tapped_for)
+
+
+PLAY_LAND = ActionRules("priority", Casting._validate_land, Casting._perform_land, from_source=Casting._lands_from,
+                        source_zone="hand")
+CAST_SPELL = ActionRules("priority", Casting._validate_cast, Casting._perform_cast, from_source=Casting._casts_from,
+                         source_zone="hand")
+ACTIVATE_ABILITY = ActionRules("priority", Casting._validate_activate, Casting._perform_activate,
+                               from_source=Casting._activations_from, source_zone="battlefield")

@@ -1,0 +1,336 @@
+"""Combat: declaring attackers and blockers, assigning and dealing combat damage.
+
+Rules: 506 (the combat phase; 506.4 removal from combat), 507 (beginning of combat), 508 (declare attackers:
+508.1a which creatures can attack, 508.1f attackers tap, 508.8 no attackers: the declare blockers and
+combat damage steps are skipped), 509 (declare blockers: 509.1a-b which creatures can block which,
+509.1g-h blocked creatures), 510 (combat damage: 510.1a-d assignment, since Foundations divided freely among
+several blockers, 510.2 dealt simultaneously, 510.4 a first-strike damage step), 511.3 (creatures leave
+combat), 302.6 (summoning sickness), and the combat keywords: 702.3b defender, 702.9b flying, 702.14c
+landwalk, 702.16f protection, 702.17 reach, 702.19b-d trample, 702.20 vigilance, 702.36b fear, 702.111b
+menace, 702.7b / 702.4 first and double strike, 702.2c deathtouch (lethal damage is 1).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+
+from tutor.engine.actions import ActionRules, AssignCombatDamage, DeclareAttackers, DeclareBlockers, player_target
+from tutor.engine.characteristics import WALKS
+from tutor.engine.errors import IllegalAction
+from tutor.engine.state import Step
+
+__all__ = ["ASSIGN_COMBAT_DAMAGE", "Combat", "DECLARE_ATTACKERS", "DECLARE_BLOCKERS"]
+
+_STRIKERS = frozenset({"first strike", "double strike"})
+_SKIPPED_WITHOUT_ATTACKERS = (Step.DECLARE_BLOCKERS, Step.COMBAT_DAMAGE)
+
+
+class Combat:
+    """Mixin of `Game`: the combat steps and the three combat decisions."""
+
+    # ---- the steps ------------------------------------------------------------------------------
+    def _begin_combat_step(self, step: Step) -> None:
+        """The turn-based actions of the combat steps: the active player declares attackers (508.1), the
+        defending player blockers (509.1); combat damage is assigned and dealt (510), in a first-strike
+        damage step first if a combatant has first strike or double strike (510.4)."""
+        s = self.state
+        if step is Step.DECLARE_ATTACKERS:
+            s.pending = ("attackers", s.active)
+        elif step is Step.DECLARE_BLOCKERS:
+            s.pending = ("blockers", 1 - s.active)
+        elif step is Step.COMBAT_DAMAGE and not s.first_strike_done and any(
+                _STRIKERS & self.keywords(c) for c in self._combatants()):
+            s.step_queue.insert(0, Step.COMBAT_DAMAGE)
+            s.step = Step.FIRST_STRIKE_DAMAGE
+            s.first_strikers = {c for c in self._combatants() if _STRIKERS & self.keywords(c)}
+            s.first_strike_done = True
+            self._emit("first_strike_step", ("510.4", "702.7b"), creatures=sorted(s.first_strikers))
+            self._start_damage()
+        else:
+            self._start_damage()
+
+    def _skip_combat_steps(self, nxt: Step) -> Step:
+        """508.8: if no creature was declared as an attacker, skip the declare blockers and combat damage
+        steps; returns the step that begins now."""
+        s = self.state
+        if nxt in _SKIPPED_WITHOUT_ATTACKERS and not s.attackers_declared and s.step in (
+                Step.DECLARE_ATTACKERS, Step.DECLARE_BLOCKERS):
+            self._emit("step_skipped", "508.8", step=nxt.key)
+            while s.step_queue and s.step_queue[0] in _SKIPPED_WITHOUT_ATTACKERS:
+                self._emit("step_skipped", "508.8", step=s.step_queue.pop(0).key)
+            nxt = s.step_queue.pop(0)
+        return nxt
+
+    def _end_combat(self) -> None:
+        """511.3: as the end of combat step ends, all creatures are removed from combat."""
+        s = self.state
+        s.attackers, s.blocks, s.blocked, s.attackers_declared = {}, {}, set(), False
+        s.first_strikers, s.first_strike_done, s.damage_plan = set(), False, {}
+        self._emit("combat_ends", "511.3")
+
+    def _combatants(self) -> list[int]:
+        """The attacking and blocking creatures still on the battlefield."""
+        s = self.state
+        return [c for c in list(s.attackers) + list(s.blocks) if c in s.objects]
+
+    def _blockers_of(self, att: int) -> list[int]:
+        """The creatures blocking attacker `att`, in the order they were declared."""
+        return [b for b, a in self.state.blocks.items() if a == att and b in self.state.objects]
+
+    # ---- DeclareAttackers (508.1) ---------------------------------------------------------------
+    def _can_attack(self, oid: int, player: int) -> bool:
+        """508.1a: an untapped creature `player` controls, not summoning sick (302.6) or with haste, without defender."""
+        o = self.state.objects[oid]
+        kws = self.keywords(oid)
+        return (o.controller == player and "creature" in o.card.types and not o.tapped
+                and (not o.fresh or "haste" in kws) and "defender" not in kws)
+
+    def _validate_attackers(self, a: DeclareAttackers) -> int:
+        """508.1a: each declared attacker is an untapped creature of the active player that can attack."""
+        player = self._need("attackers")
+        s = self.state
+        if len(set(a.attackers)) != len(a.attackers):
+            raise IllegalAction("508.1a", "duplicate_attacker", "each creature attacks once")
+        for oid in a.attackers:
+            o = s.objects.get(oid)
+            if o is None or o.zone != "battlefield" or o.controller != player or "creature" not in o.card.types:
+                raise IllegalAction("508.1a", "not_your_creature", f"{oid} is not a creature you control")
+            if o.tapped:
+                raise IllegalAction("508.1a", "tapped_attacker", "tapped creatures can't attack")
+            kws = self.keywords(oid)
+            if o.fresh and "haste" not in kws:
+                raise IllegalAction("302.6", "summoning_sick",
+                                    "a creature attacks only if under your control since your turn began (or with haste)")
+            if "defender" in kws:
+                raise IllegalAction("702.3b", "defender", "a creature with defender can't attack")
+        return player
+
+    def _perform_attackers(self, a: DeclareAttackers, player: int) -> None:
+        """508.1f: attackers tap (unless they have vigilance, 702.20b); then the active player gets priority (508.2)."""
+        s = self.state
+        defender = 1 - s.active
+        for oid in a.attackers:
+            o = s.objects[oid]
+            if "vigilance" not in self.keywords(oid):
+                o.tapped = True
+            s.attackers[oid] = defender
+            s.attacked_this_turn.add(oid)
+            s.attackers_declared = True  # 508.8 looks at declared attackers, even if they leave combat later
+        self._emit("attackers", ("508.1", "508.1f"), player=s.active, attackers=list(a.attackers))
+        if not a.attackers:
+            self._emit("no_attackers", "508.8")
+        s.pending = ()
+        self._give_priority(s.active)
+
+    def _generate_attackers(self) -> Iterator[DeclareAttackers]:
+        s = self.state
+        able = [oid for oid in s.battlefield if self._can_attack(oid, s.pending[1])]
+        for n in range(len(able) + 1):
+            for combo in itertools.combinations(able, n):
+                yield DeclareAttackers(tuple(combo))
+
+    # ---- DeclareBlockers (509.1) ----------------------------------------------------------------
+    def _validate_blockers(self, a: DeclareBlockers) -> int:
+        """509.1a-b: each blocker is an untapped creature of the defending player, blocking one attacker it can block."""
+        player = self._need("blockers")
+        s = self.state
+        seen: set[int] = set()
+        per_attacker: dict[int, int] = {}
+        defender_lands = {t for oid in s.battlefield for t in s.objects[oid].card.subtypes
+                          if s.objects[oid].controller == player and "land" in s.objects[oid].card.types}
+        for pair in a.blocks:
+            if not (isinstance(pair, tuple) and len(pair) == 2):
+                raise IllegalAction("509.1a", "bad_block", "blocks are (blocker, attacker) pairs")
+            b, att = pair
+            o = s.objects.get(b)
+            if o is None or o.zone != "battlefield" or o.controller != player or "creature" not in o.card.types:
+                raise IllegalAction("509.1a", "not_your_creature", f"{b} is not a creature you control")
+            if b in seen:
+                raise IllegalAction("509.1a", "blocks_twice", "each creature blocks only one attacker")
+            seen.add(b)
+            if o.tapped:
+                raise IllegalAction("509.1a", "tapped_blocker", "tapped creatures can't block")
+            if att not in s.attackers:
+                raise IllegalAction("509.1a", "not_attacking", f"{att} is not attacking")
+            akw, bkw = self.keywords(att), self.keywords(b)
+            if "unblockable" in akw:
+                raise IllegalAction("509.1b", "unblockable", "that creature can't be blocked")
+            if "flying" in akw and not ({"flying", "reach"} & bkw):
+                raise IllegalAction("702.9b", "flying", "only creatures with flying or reach can block a flyer")
+            if "fear" in akw and "artifact" not in o.card.types and "B" not in self.colors(b):
+                raise IllegalAction("702.36b", "fear", "only artifact and/or black creatures can block fear")
+            for walk, land in WALKS.items():
+                if walk in akw and land in defender_lands:
+                    raise IllegalAction("702.14c", "landwalk", f"{walk}: you control a {land}")
+            if self._protected_from(att, self.colors(b)):
+                raise IllegalAction("702.16f", "protection", "protection: can't be blocked by creatures of that colour")
+            per_attacker[att] = per_attacker.get(att, 0) + 1
+        for att, n in per_attacker.items():
+            if "menace" in self.keywords(att) and n < 2:
+                raise IllegalAction("702.111b", "menace", "a creature with menace needs two or more blockers")
+        return player
+
+    def _perform_blockers(self, a: DeclareBlockers, player: int) -> None:
+        """509.1g-h: the blocks are made and attackers become blocked; then the active player gets priority (509.2)."""
+        s = self.state
+        for b, att in a.blocks:
+            s.blocks[b] = att
+            s.blocked.add(att)
+        self._emit("blockers", ("509.1", "509.1g", "509.1h"), player=1 - s.active, blocks=[list(x) for x in a.blocks],
+                   blocked=sorted(s.blocked))
+        s.pending = ()
+        self._give_priority(s.active)
+
+    def _generate_blockers(self) -> Iterator[DeclareBlockers]:
+        """Block choices (bounded: at most 64 legal ones out of 2,000 tried)."""
+        s = self.state
+        player = s.pending[1]
+        able = [oid for oid in s.battlefield if s.objects[oid].controller == player
+                and "creature" in s.objects[oid].card.types and not s.objects[oid].tapped]
+        choices = [None, *s.attackers]
+        count = tried = 0
+        for combo in itertools.product(choices, repeat=len(able)):
+            action = DeclareBlockers(tuple((b, a) for b, a in zip(able, combo) if a is not None))
+            tried += 1
+            if self.is_legal(action):
+                yield action
+                count += 1
+            if count >= 64 or tried >= 2000:
+                return
+
+    # ---- AssignCombatDamage (510.1) -------------------------------------------------------------
+    def _lethal(self, blocker: int, source: int) -> int:
+        """702.19b / 702.2c: lethal damage, counting damage already marked; 1 from a deathtouch source."""
+        if "deathtouch" in self.keywords(source):
+            return 1
+        _, t = self.power_toughness(blocker)
+        return max(0, t - self.state.objects[blocker].damage)
+
+    def _needs_assignment(self, att: int) -> bool:
+        """510.1c-d: the attacking player chooses how a blocked attacker divides its damage when it has
+        several blockers, or trample."""
+        if att not in self.state.blocked:
+            return False
+        blockers = self._blockers_of(att)
+        trample = "trample" in self.keywords(att)
+        return (len(blockers) > 1 or (trample and blockers)) and self.power_toughness(att)[0] > 0
+
+    def _validate_assign(self, a: AssignCombatDamage) -> int:
+        """510.1a-c: exactly the attacker's power, among its blockers; to the player only with trample,
+        after lethal damage to every blocker (702.19b)."""
+        player = self._need("damage")
+        s = self.state
+        if a.attacker != s.pending[2]:
+            raise IllegalAction("510.1", "other_attacker", f"assign the damage of {s.pending[2]} first")
+        power = max(0, self.power_toughness(a.attacker)[0])
+        blockers = self._blockers_of(a.attacker)
+        trample = "trample" in self.keywords(a.attacker)
+        total = 0
+        to_player = 0
+        for pair in a.assignment:
+            if not (isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[1], int) and pair[1] >= 0):
+                raise IllegalAction("510.1c", "bad_assignment", "assignments are (recipient, amount) pairs")
+            rec, amt = pair
+            if rec < 0:
+                if not trample or -1 - rec != s.attackers[a.attacker]:
+                    raise IllegalAction("510.1c", "no_trample",
+                                        "a blocked creature without trample assigns damage only to its blockers")
+                to_player += amt
+            elif rec not in blockers:
+                raise IllegalAction("510.1c", "not_a_blocker", f"{rec} is not blocking this creature")
+            total += amt
+        if total != power:
+            raise IllegalAction("510.1a", "wrong_total", f"assign exactly {power} damage")
+        if to_player:
+            given = {rec: amt for rec, amt in a.assignment if rec > 0}
+            if any(given.get(b, 0) < self._lethal(b, a.attacker) for b in blockers):
+                raise IllegalAction("702.19b", "trample_lethal", "assign lethal damage to every blocker before the player")
+        return player
+
+    def _perform_assign(self, a: AssignCombatDamage, player: int) -> None:
+        self.state.damage_plan[a.attacker] = a.assignment
+        self.state.pending = ()
+        self._start_damage()
+
+    def _generate_assignments(self) -> Iterator[AssignCombatDamage]:
+        """Lethal damage to each blocker in turn, the rest to the last one (or to the player with trample);
+        and everything to the first blocker."""
+        s = self.state
+        att = s.pending[2]
+        power = max(0, self.power_toughness(att)[0])
+        blockers = self._blockers_of(att)
+        trample = "trample" in self.keywords(att)
+        for order in itertools.islice(itertools.permutations(blockers), 6):
+            left, plan = power, []
+            for b in order:
+                give = min(left, self._lethal(b, att))
+                plan.append((b, give))
+                left -= give
+            if left:
+                if trample:
+                    plan.append((player_target(s.attackers[att]), left))
+                else:
+                    plan[-1] = (plan[-1][0], plan[-1][1] + left)
+            action = AssignCombatDamage(att, tuple(p for p in plan if p[1] or len(plan) == 1))
+            if self.is_legal(action):
+                yield action
+        if blockers:
+            action = AssignCombatDamage(att, ((blockers[0], power),))
+            if self.is_legal(action):
+                yield action
+
+    # ---- dealing combat damage (510.1-510.2) ----------------------------------------------------
+    def _deals_damage_now(self, oid: int) -> bool:
+        """510.4: in the first-strike step only first and double strikers deal damage; in the next step
+        those without first strike, and those with double strike again."""
+        s = self.state
+        if s.step is Step.FIRST_STRIKE_DAMAGE:
+            return oid in s.first_strikers
+        if not s.first_strike_done or s.step is not Step.COMBAT_DAMAGE:
+            return True
+        return oid not in s.first_strikers or "double strike" in self.keywords(oid)
+
+    def _start_damage(self) -> None:
+        """510.1: combat damage is assigned (asking the attacking player where there is a choice), then dealt."""
+        s = self.state
+        for att in list(s.attackers):
+            if att in s.objects and self._deals_damage_now(att) and att not in s.damage_plan and self._needs_assignment(att):
+                s.pending = ("damage", s.active, att)
+                return
+        self._deal_combat_damage()
+        s.damage_plan = {}
+        s.priority = s.active
+
+    def _deal_combat_damage(self) -> None:
+        """510.1b-d: unblocked attackers damage the defending player, blocked ones their blockers (or the
+        player with trample, 702.19d, when no blocker is left), blockers the attacker; 510.2: all at once."""
+        s = self.state
+        by_source: list[tuple[int, list[tuple[int, int]]]] = []
+        for att, defender in list(s.attackers.items()):
+            if att not in s.objects or not self._deals_damage_now(att):
+                continue
+            power = max(0, self.power_toughness(att)[0])
+            if att in s.damage_plan:
+                by_source.append((att, list(s.damage_plan[att])))
+            elif att not in s.blocked:
+                by_source.append((att, [(player_target(defender), power)]))  # 510.1b
+            else:
+                blockers = self._blockers_of(att)
+                if blockers:
+                    by_source.append((att, [(blockers[0], power)]))  # 510.1c: a single blocker
+                elif "trample" in self.keywords(att):
+                    by_source.append((att, [(player_target(defender), power)]))  # 702.19d
+                # else: blocked with no blockers left: no damage (510.1c)
+        for b, att in list(s.blocks.items()):
+            if b in s.objects and att in s.attackers and att in s.objects and self._deals_damage_now(b):
+                by_source.append((b, [(att, max(0, self.power_toughness(b)[0]))]))  # 510.1d
+        for src, recipients in by_source:
+            o = s.objects[src]
+            self._deal_damage(src, o.card, o.controller, recipients, combat=True)
+
+
+DECLARE_ATTACKERS = ActionRules("attackers", Combat._validate_attackers, Combat._perform_attackers,
+                                Combat._generate_attackers)
+DECLARE_BLOCKERS = ActionRules("blockers", Combat._validate_blockers, Combat._perform_blockers, Combat._generate_blockers)
+ASSIGN_COMBAT_DAMAGE = ActionRules("damage", Combat._validate_assign, Combat._perform_assign, Combat._generate_assignments)

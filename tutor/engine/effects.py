@@ -1,0 +1,390 @@
+"""The effect registry: for each effect of the card vocabulary, its parameters, its resolver and the
+events it emits, in one place. The card loader (`tutor.engine.cards`) validates definitions against it,
+and resolution (608.2) calls its resolvers.
+
+Adding an effect: one `@effect(...)` entry here, its event text (`tutor/events_text.py`), and its line in
+the effect table of `lessons/CARDS.md` (a test checks that the two agree).
+
+Rules: 608.2c (the instructions of a spell or ability are followed in order), 608.2b (illegal targets are
+not affected), 107.3 (X), and each effect's own rules, named in its entry.
+
+>>> sorted(EFFECTS)[:4]
+['bounce', 'counter', 'counters', 'create_token']
+>>> EFFECTS["damage"].rules
+('120.3',)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, NamedTuple
+
+from tutor.engine.characteristics import KEYWORDS
+from tutor.engine.state import StackItem, Step
+from tutor.engine.targets import filter_error
+
+if TYPE_CHECKING:
+    from tutor.engine.game import Game
+
+__all__ = ["EFFECTS", "Effect", "Param", "ParamError", "effect"]
+
+PERMANENT_TARGETS = frozenset({"creature", "permanent", "land", "artifact", "enchantment"})
+
+
+class ParamError(ValueError):
+    """An effect parameter outside the vocabulary: `key` is its path inside the effect (``to``, ``keywords.1``)."""
+
+    def __init__(self, key: str, message: str) -> None:
+        super().__init__(f"{key}: {message}")
+        self.key = key
+        self.message = message
+
+
+class Context(NamedTuple):
+    """What a parameter may refer to: the target types of the spell or ability, the token ids."""
+
+    targets: tuple = ()  # target types ("creature", "player", ...), by index
+    tokens: frozenset = frozenset()
+
+
+class Param(NamedTuple):
+    """One parameter: `kind` names the values it takes (see `KINDS`)."""
+
+    kind: str
+    required: bool = False
+
+
+@dataclass(frozen=True)
+class Effect:
+    """One effect: its parameters, the rules it follows, the event kinds it emits (itself or through the
+    actions it performs: a destroyed creature dies, a created token enters) and its resolver
+    ``resolve(game, item, params, legal)`` (`legal`: which targets are still legal, 608.2b)."""
+
+    name: str
+    params: dict
+    rules: tuple
+    events: tuple
+    resolve: Callable
+    one_of: tuple = ()  # exactly one of these parameters
+    needs: dict = field(default_factory=dict)  # parameter -> the parameters that must come with it
+
+    def validate(self, params: dict, ctx: Context) -> None:
+        """Check a definition's parameters; raise ParamError naming the key."""
+        for k in params:
+            if k not in self.params:
+                raise ParamError(k, f"unknown key {k!r}")
+        for k, p in self.params.items():
+            if p.required and k not in params:
+                raise ParamError(k, "required key missing")
+        if self.one_of and sum(k in params for k in self.one_of) != 1:
+            raise ParamError(self.one_of[0], f"give exactly one of {', '.join(self.one_of)}")
+        for k, others in self.needs.items():
+            for other in others:
+                if k in params and other not in params:
+                    raise ParamError(other, f"required with {k!r}")
+        for k, v in params.items():
+            KINDS[self.params[k].kind](k, v, ctx)
+
+
+EFFECTS: dict[str, Effect] = {}
+
+
+def effect(name: str, *, params: dict, rules: tuple, events: tuple, one_of: tuple = (),
+           needs: dict | None = None) -> Callable:
+    """Register the decorated resolver as effect `name` (its docstring says what it does, citing the rules)."""
+    def register(fn: Callable) -> Callable:
+        EFFECTS[name] = Effect(name, params, rules, events, fn, one_of, needs or {})
+        return fn
+    return register
+
+
+# ==== parameter kinds ===================================================================================
+def _int(key: str, v: object, ctx: Context) -> None:
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise ParamError(key, "expected a whole number")
+
+
+def _count(key: str, v: object, ctx: Context) -> None:
+    if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+        raise ParamError(key, "expected a number, 0 or more")
+
+
+def _count_or_x(key: str, v: object, ctx: Context) -> None:
+    if v != "X":
+        _count(key, v, ctx)
+
+
+def _flag(key: str, v: object, ctx: Context) -> None:
+    if not isinstance(v, bool):
+        raise ParamError(key, "expected true or false")
+
+
+def _index(key: str, i: object, ctx: Context, allowed: frozenset | None) -> None:
+    if not (isinstance(i, int) and not isinstance(i, bool) and 0 <= i < len(ctx.targets)):
+        raise ParamError(key, f"target index {i!r} out of range")
+    if allowed is not None and ctx.targets[i] not in allowed:
+        raise ParamError(key, f"target {i} is a {ctx.targets[i]}, expected {' or '.join(sorted(allowed))}")
+
+
+def _filter(key: str, v: object, ctx: Context) -> None:
+    error = filter_error(v)
+    if error:
+        raise ParamError(f"{key}.{error[0]}" if error[0] else key, error[1])
+
+
+def _ref(words: tuple, target_types: frozenset | None, allow_all: bool) -> Callable:
+    """A reference: one of `words`, ``{target: i}`` (a target of those types) or ``{all: filter}``."""
+    forms = [*words, "{target: i}"] + (["{all: filter}"] if allow_all else [])
+
+    def check(key: str, v: object, ctx: Context) -> None:
+        if isinstance(v, dict) and len(v) == 1 and "target" in v:
+            _index(key, v["target"], ctx, target_types)
+        elif allow_all and isinstance(v, dict) and len(v) == 1 and "all" in v:
+            _filter(f"{key}.all", v["all"] or {}, ctx)
+        elif v not in words:
+            raise ParamError(key, f"expected one of: {', '.join(forms)}")
+    return check
+
+
+def _target_of(allowed: frozenset) -> Callable:
+    return lambda key, v, ctx: _index(key, v, ctx, allowed)
+
+
+def _token(key: str, v: object, ctx: Context) -> None:
+    if not isinstance(v, str) or v not in ctx.tokens:
+        raise ParamError(key, f"unknown token {v!r}")
+
+
+def _keywords(key: str, v: object, ctx: Context) -> None:
+    if not isinstance(v, list) or not all(isinstance(k, str) for k in v):
+        raise ParamError(key, "expected a list of keywords")
+    for i, k in enumerate(v):
+        if k not in KEYWORDS:
+            raise ParamError(f"{key}.{i}", f"unknown keyword {k!r}")
+
+
+def _choice(*values: object) -> Callable:
+    def check(key: str, v: object, ctx: Context) -> None:
+        if v not in values:
+            raise ParamError(key, f"expected one of: {', '.join(map(str, values))}")
+    return check
+
+
+KINDS: dict[str, Callable] = {
+    "int": _int,
+    "count": _count,
+    "count_or_x": _count_or_x,
+    "flag": _flag,
+    "permanent_target": _target_of(PERMANENT_TARGETS),
+    "spell_target": _target_of(frozenset({"spell"})),
+    "filter": _filter,
+    "objects": _ref(("self", "enchanted", "each_creature"), PERMANENT_TARGETS, True),
+    "players": _ref(("you", "opponent", "each_player"), frozenset({"player"}), False),
+    "recipients": _ref(("you", "opponent", "each_player", "each_creature", "each"), None, True),
+    "token": _token,
+    "keywords": _keywords,
+    "counter_kind": _choice("+1/+1", "-1/-1"),
+    "all_of_it": _choice("all"),
+}
+
+AMOUNT = Param("count_or_x", required=True)
+
+
+def _x(value, item: StackItem):
+    """107.3: X is the value chosen as the spell was cast or the ability activated."""
+    return item.x if value == "X" else value
+
+
+def _objects(game: Game, item: StackItem, params: dict, legal: list) -> list[int]:
+    """The permanents named by ``target: i`` or ``all: filter`` (all creatures without either)."""
+    ref = {"target": params["target"]} if "target" in params else {"all": params.get("all", ())}
+    return game._resolve_ref(item, ref, legal)
+
+
+def _players(game: Game, item: StackItem, params: dict, legal: list) -> list[int]:
+    """The player indexes named by ``who`` (default: you)."""
+    return [-1 - t for t in game._resolve_ref(item, params.get("who", "you"), legal)]
+
+
+# ==== the effects =======================================================================================
+@effect("damage", params={"amount": AMOUNT, "to": Param("recipients", required=True)}, rules=("120.3",),
+        events=("damage", "damage_prevented", "life_gain"))
+def _damage(game: Game, item: StackItem, p: dict, legal: list) -> None:
+    """120.3: the source deals `amount` damage to each recipient, simultaneously (120.3)."""
+    amount = _x(p["amount"], item)
+    recipients = game._resolve_ref(item, p["to"], legal)
+    game._deal_damage(item.source, item.card, item.controller, [(r, amount) for r in recipients], combat=False)
+
+
+@effect("destroy", params={"target": Param("permanent_target"), "all": Param("filter"), "no_regenerate": Param("flag")},
+        rules=("701.7",), events=("destroyed", "indestructible", "regenerated", "dies"), one_of=("target", "all"))
+def _destroy(game: Game, item: StackItem, p: dict, legal: list) -> None:
+    """701.7a: destroy the permanents; with `no_regenerate` they can't be regenerated (701.15c)."""
+    for oid in _objects(game, item, p, legal):
+        game._destroy(oid, "701.7", can_regenerate=not p.get("no_regenerate"))
+
+
+@effect("exile", params={"target": Param("permanent_target", required=True)}, rules=("701.11",), events=("exile",))
+def _exile(game: Game, item: StackItem, p: dict, legal: list) -> None:
+    """701.11a: exile the permanent (it becomes a new object in exile, 400.7)."""
+    for oid in _objects(game, item, p, legal):
+        # NB: the event cites 701.10 (that is Exchange; Exile is 701.11): kept as it was, to fix with the event texts.
+        game._emit("exile", "701.10", object=oid, card=game.state.objects[oid].card.id)
+        game._move(oid, "exile")
+
+
+@effect("bounce", params={"target": Param("permanent_target"), "all": Param("filter")}, rules=("400.7",),
+        events=("bounce",), one_of=("target", "all"))
+def _bounce(game: Game, item: StackItem, p: dict, legal: list) -> None:
+    """Return the permanents to their owners' hands (400.7: as new objects)."""
+    for oid in _objects(game, item, p, legal):
+        game._emit("bounce", "400.7", object=oid, card=game.state.objects[oid].card.id)
+        game._move(oid, "hand")
+
+
+@effect("counter", params={"target": Param("spell_target", required=True)}, rules=("701.5",), events=("countered",))
+def _counter(game: Game, item: StackItem, p: dict, legal: list) -> None:
+    """701.5a: counter the spell: it leaves the stack for its owner's graveyard without resolving."""
+    s = game.state
+    for oid in _objects(game, item, p, legal):
+        spell = next((it for it in s.stack if it.id == oid), None)
+        if spell is not None:
+            s.stack.remove(spell)
+            game._emit("countered", "701.5a", card=spell.card.id, controller=spell.controller)
+            game._move(spell.id, "graveyard")
+
+
+@effect("tap", params={"target": Param("permanent_target", required=True)}, rules=("701.21",), events=("tapped",))
+def _tap(game: Game, item: StackItem, p: dict, legal: list) -> None:
+    """701.21a: tap the permanent."""
+    for oid in _objects(game, item, p, legal):
+        game.state.objects[oid].tapped = True
+        game._emit("tapped", "701.21", object=oid, card=game.state.objects[oid].card.id)
+
+
+@effect("untap", params={"target": Param("permanent_target", required=True)}, rules=("701.21",), events=("untapped",))
+def _untap(game: Game, item: StackItem, p: dict, legal: list) -> None:
+    """701.21: untap the permanent."""
+    for oid in _objects(game, item, p, legal):
+        game.state.objects[oid].tapped = False
+        game._emit("untapped", "701.21", object=oid, card=game.state.objects[oid].card.id)
+
+
+@effect("draw", params={"count": Param("count_or_x"), "who": Param("players")}, rules=("121",),
+        events=("draw", "draw_from_empty"))
+def _draw(game: Game, item: StackItem, p: dict, legal: list) -> None:
+    """121.2: each player draws `count` cards (default 1), one at a time."""
+    count = _x(p.get("count", 1), item)
+    for player in _players(game, item, p, legal):
+        game._draw(player, "121.2", count)
+
+
+@effect("discard", params={"count": Param("count_or_x"), "who": Param("players")}, rules=("701.8",), events=("discard",))
+def _discard(game: Game, item: StackItem, p: dict, legal: list) -> None:
+    """701.8: each player discards `count` cards (default 1): the last ones in hand (the choice is not
+    modelled); with count 0 (X = 0), nothing."""
+    count = _x(p.get("count", 1), item)
+    s = game.state
+    for player in _players(game, item, p, legal):
+        hand = s.players[player].hand
+        for c in hand[max(0, len(hand) - count):] if count > 0 else []:
+            new = game._move(c, "graveyard")
+            game._emit("discard", "701.8", player=player, object=new, card=s.objects[new].card.id)
+
+
+@effect("gain_life", params={"amount": AMOUNT, "who": Param("players")}, rules=("119",), events=("life_gain",))
+def _gain_life(game: Game, item: StackItem, p: dict, legal: list) -> None:
+    """119.3: each player gains `amount` life."""
+    for player in _players(game, item, p, legal):
+        game._gain_life(player, _x(p["amount"], item), "119.3")
+
+
+@effect("lose_life", params={"amount": AMOUNT, "who": Param("players")}, rules=("119",), events=("life_loss",))
+def _lose_life(game: Game, item: StackItem, p: dict, legal: list) -> None:
+    """119.3: each player loses `amount` life."""
+    for player in _players(game, item, p, legal):
+        game._lose_life(player, _x(p["amount"], item), "119.3")
+
+
+@effect("create_token", params={"token": Param("token", required=True), "count": Param("count")}, rules=("111",),
+        events=("token_created", "enters"))
+def _create_token(game: Game, item: StackItem, p: dict, legal: list) -> None:
+    """111.1 / 701.6a: create `count` tokens (default 1) under the controller's control; they enter (403.3)."""
+    for _ in range(p.get("count", 1)):
+        o = game.create(p["token"], item.controller, "battlefield")
+        game._emit("token_created", ("111.1", "701.6"), object=o.id, card=o.card.id, controller=item.controller)
+        game._enters(o)
+
+
+@effect("counters", params={"kind": Param("counter_kind", required=True), "count": Param("count"),
+                            "on": Param("objects")}, rules=("122",), events=("counters",))
+def _counters(game: Game, item: StackItem, p: dict, legal: list) -> None:
+    """122.1: put `count` counters (default 1) of `kind` on each permanent (default: the source)."""
+    for oid in game._resolve_ref(item, p.get("on", "self"), legal):
+        o = game.state.objects[oid]
+        o.counters[p["kind"]] = o.counters.get(p["kind"], 0) + p.get("count", 1)
+        game._emit("counters", "122.1", object=oid, kind=p["kind"], count=p.get("count", 1), card=o.card.id)
+
+
+def _until_end_of_turn(game: Game, item: StackItem, name: str, p: dict, legal: list) -> None:
+    s = game.state
+    for oid in game._resolve_ref(item, p.get("on", "self"), legal):
+        if oid < 0 or oid not in s.objects:
+            continue
+        kws = frozenset(p.get("keywords", ()))
+        s.eot.append((oid, p.get("power", 0), p.get("toughness", 0), kws))
+        game._emit(name, ("611.2", "514.2"), object=oid, power=p.get("power", 0), toughness=p.get("toughness", 0),
+                   keywords=sorted(kws), card=s.objects[oid].card.id)
+
+
+@effect("pump", params={"power": Param("int"), "toughness": Param("int"), "on": Param("objects")}, rules=("611",),
+        events=("pump",))
+def _pump(game: Game, item: StackItem, p: dict, legal: list) -> None:
+    """611.2: each permanent (default: the source) gets +power/+toughness until end of turn (514.2)."""
+    _until_end_of_turn(game, item, "pump", p, legal)
+
+
+@effect("grant", params={"keywords": Param("keywords", required=True), "on": Param("objects")}, rules=("611",),
+        events=("grant",))
+def _grant(game: Game, item: StackItem, p: dict, legal: list) -> None:
+    """611.2: each permanent (default: the source) gains the keywords until end of turn (514.2)."""
+    _until_end_of_turn(game, item, "grant", p, legal)
+
+
+@effect("regenerate", params={"on": Param("objects")}, rules=("701.15",), events=("regeneration_shield",))
+def _regenerate(game: Game, item: StackItem, p: dict, legal: list) -> None:
+    """701.15a: the next time the permanent (default: the source) would be destroyed this turn, it is
+    regenerated instead (a shield, 614.8)."""
+    s = game.state
+    for oid in game._resolve_ref(item, p.get("on", "self"), legal):
+        if oid > 0 and oid in s.objects:
+            s.objects[oid].regen_shields += 1
+            game._emit("regeneration_shield", ("701.15a", "614.8"), object=oid, card=s.objects[oid].card.id)
+
+
+@effect("prevent", params={"combat_damage": Param("all_of_it"), "amount": Param("count"), "to": Param("recipients")},
+        rules=("615",), events=("prevention_effect",), one_of=("combat_damage", "amount"), needs={"amount": ("to",)})
+def _prevent(game: Game, item: StackItem, p: dict, legal: list) -> None:
+    """615.1: prevent all combat damage this turn, or the next `amount` damage to each recipient this turn (615.7)."""
+    s = game.state
+    if p.get("combat_damage") == "all":
+        s.prevent_combat = True
+        game._emit("prevention_effect", ("615.1", "615.3"), scope="combat_this_turn")
+        return
+    for t in game._resolve_ref(item, p.get("to"), legal):
+        s.prevent_next[t] = s.prevent_next.get(t, 0) + p["amount"]
+        game._emit("prevention_effect", ("615.1", "615.7"), target=t, amount=p["amount"])
+
+
+@effect("extra_combat", params={}, rules=("500.8",), events=("extra_combat",))
+def _extra_combat(game: Game, item: StackItem, p: dict, legal: list) -> None:
+    """500.8 / 505.1a: untap the creatures that attacked this turn; an additional combat phase and an
+    additional main phase follow this main phase."""
+    s = game.state
+    untapped = [oid for oid in s.attacked_this_turn if oid in s.objects and s.objects[oid].zone == "battlefield"]
+    for oid in untapped:
+        s.objects[oid].tapped = False
+    s.step_queue[0:0] = [Step.BEGINNING_OF_COMBAT, Step.DECLARE_ATTACKERS, Step.DECLARE_BLOCKERS,
+                         Step.COMBAT_DAMAGE, Step.END_OF_COMBAT, Step.POSTCOMBAT_MAIN]
+    game._emit("extra_combat", ("500.8", "505.1a"), untapped=untapped)

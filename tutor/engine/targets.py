@@ -1,0 +1,143 @@
+"""Targets: legal choices, checks on casting and on resolution, and what an effect refers to.
+
+Rules: 115 (targets: 115.1 choosing them, 115.3 the same object once per "target" word, 115.4 "any
+target"), 601.2c / 602.2b (targets are chosen as a spell is cast or an ability activated), 603.3d (a
+triggered ability needs legal targets to go on the stack), 608.2b (on resolution, illegal targets are
+not affected; with every target illegal the spell or ability doesn't resolve), 702.16b (protection:
+can't be targeted by a source of that quality). Also the target and filter vocabulary of card definitions.
+"""
+
+from __future__ import annotations
+
+from tutor.engine.actions import player_target
+from tutor.engine.errors import IllegalAction
+from tutor.engine.mana import COLOR_NAMES
+from tutor.engine.state import StackItem
+
+__all__ = ["FILTER_KEYS", "TARGET_TYPES", "Targets", "filter_error"]
+
+TARGET_TYPES = ("creature", "player", "any", "spell", "permanent", "land", "artifact", "enchantment")
+FILTER_KEYS = {"color", "not_color", "tapped", "attacking_or_blocking", "controller", "subtypes", "types", "other"}
+
+
+def filter_error(flt: object) -> tuple[str, str] | None:
+    """What is wrong with a filter of a card definition, as (key, message), or None.
+
+    >>> filter_error({"color": "purple"})
+    ('color', 'expected one of: white, blue, black, red, green')
+    """
+    if not isinstance(flt, dict):
+        return "", "expected a filter mapping"
+    for k, v in flt.items():
+        if k not in FILTER_KEYS:
+            return k, f"unknown key {k!r}"
+        if k in ("color", "not_color") and v not in COLOR_NAMES.values():
+            return k, f"expected one of: {', '.join(COLOR_NAMES.values())}"
+        if k in ("tapped", "attacking_or_blocking", "other") and not isinstance(v, bool):
+            return k, "expected true or false"
+        if k == "controller" and v not in ("you", "opponent"):
+            return k, "expected you or opponent"
+        if k in ("types", "subtypes") and not (isinstance(v, list) and v and all(isinstance(x, str) for x in v)):
+            return k, "expected a list of names"
+    return None
+_TYPE_NEEDED = {"any": "creature", "permanent": None}  # 115.4: "any target" is a creature (or a player)
+
+
+class Targets:
+    """Mixin of `Game`: target candidates and legality, and the objects or players an effect names."""
+
+    def _target_candidates(self, spec: tuple, controller: int, source: int | None, colors: frozenset) -> list[int]:
+        """115.1: every legal choice for one target: players as -1/-2, spells and permanents by object id."""
+        s = self.state
+        kind = spec[0]
+        out: list[int] = []
+        if kind in ("player", "any"):
+            out += [player_target(p) for p in range(len(s.players))]
+        if kind == "spell":
+            return out + [it.id for it in s.stack if it.kind == "spell"]
+        if kind != "player":
+            need = _TYPE_NEEDED.get(kind, kind)
+            objects = s.objects
+            out += [oid for oid in s.battlefield if (need is None or need in objects[oid].card.types)
+                    and self._object_target_ok(spec, oid, controller, source, colors)]
+        return out
+
+    def _object_target_ok(self, spec: tuple, oid: int, controller: int, source: int | None, colors: frozenset) -> bool:
+        """Whether permanent `oid` fits a target specification (type, filter) and isn't protected (702.16b)."""
+        o = self.state.objects.get(oid)
+        if o is None or o.zone != "battlefield":
+            return False
+        need = _TYPE_NEEDED.get(spec[0], spec[0])
+        if need and need not in o.card.types:
+            return False
+        if spec[1] and not self._matches(o, dict(spec[1]), controller, source):
+            return False
+        return not self._protected_from(oid, colors)
+
+    def _target_legal(self, spec: tuple, target: int, controller: int, source: int | None, colors: frozenset) -> bool:
+        """Whether `target` (an object id or a player target) is a legal choice for `spec` now."""
+        if target < 0:
+            return spec[0] in ("player", "any") and -1 - target < len(self.state.players)
+        if spec[0] == "spell":
+            return any(it.id == target and it.kind == "spell" for it in self.state.stack)
+        if spec[0] == "player":
+            return False
+        return self._object_target_ok(spec, target, controller, source, colors)
+
+    def _check_targets(self, specs: tuple, targets: tuple, controller: int, source: int | None, colors: frozenset,
+                       rule: str) -> None:
+        """601.2c / 602.2b: one legal target for each target specification (115.3: distinct)."""
+        if len(targets) != len(specs):
+            raise IllegalAction(rule, "target_count", f"choose exactly {len(specs)} target(s)")
+        if len(set(targets)) != len(targets):
+            raise IllegalAction("115.3", "same_target_twice", "the same object can't be chosen twice here")
+        for spec, t in zip(specs, targets):
+            if not isinstance(t, int) or not self._target_legal(spec, t, controller, source, colors):
+                why = "702.16b" if t > 0 and t in self.state.objects and self._protected_from(t, colors) else rule
+                raise IllegalAction(why, "illegal_target", f"{t} is not a legal target ({spec[0]})")
+
+    def _auto_targets(self, item: StackItem) -> tuple | None:
+        """Targets for a triggered ability (603.3d): the first legal choice for each, distinct; None when
+        one has no legal choice. (Choosing, e.g. an opponent's creature for a harmful effect, is not modelled.)"""
+        chosen = []
+        for spec in item.target_specs:
+            options = [t for t in self._target_candidates(spec, item.controller, item.source, item.colors)
+                       if t not in chosen]
+            if not options:
+                return None
+            chosen.append(options[0])
+        return tuple(chosen)
+
+    def _resolve_ref(self, item: StackItem, ref, legal: list) -> list[int]:
+        """The objects / player targets an effect parameter names as it resolves, skipping illegal targets
+        (608.2b): self, enchanted, you, opponent, each_creature, each_player, each, {target: i}, {all: filter}."""
+        s = self.state
+        if ref == "self":
+            return [item.source] if item.source in s.objects and s.objects[item.source].zone == "battlefield" else []
+        if ref == "enchanted":
+            src = s.objects.get(item.source)
+            return [src.attached_to] if src and src.attached_to in s.objects else []
+        if ref == "you":
+            return [player_target(item.controller)]
+        if ref == "opponent":
+            return [player_target(1 - item.controller)]
+        if ref == "each_creature":
+            return [oid for oid in s.battlefield if "creature" in s.objects[oid].card.types]
+        if ref == "each_player":
+            return [player_target(p) for p in range(len(s.players))]
+        if ref == "each":
+            return self._resolve_ref(item, "each_creature", legal) + self._resolve_ref(item, "each_player", legal)
+        ref = dict(ref) if isinstance(ref, tuple) else ref
+        if isinstance(ref, dict) and "target" in ref:
+            i = ref["target"]
+            if i < len(legal) and not legal[i]:
+                return []
+            t = item.targets[i]
+            if t >= 0 and t not in s.objects:
+                return []
+            return [t]
+        if isinstance(ref, dict) and "all" in ref:
+            flt = dict(ref["all"]) if isinstance(ref["all"], tuple) else {}
+            return [oid for oid in s.battlefield if self._matches(s.objects[oid], flt, item.controller, item.source)
+                    and ("types" in flt or "creature" in s.objects[oid].card.types)]
+        return []
