@@ -19,7 +19,7 @@ import statistics
 import sys
 import tempfile
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -37,7 +37,7 @@ def bench_answers(folder: Path, answers: int, synchronous: str) -> None:
     from tutor.quiz.scheduler import QuizScheduler
 
     rng = random.Random(1)
-    now = datetime(2025, 1, 1, tzinfo=timezone.utc)
+    now = datetime(2025, 1, 1, tzinfo=UTC)
     with open_store(folder / f"answers-{synchronous}.db", synchronous=synchronous) as store:
         quiz = QuizScheduler(store, fuzzing=True)
         samples = []
@@ -70,7 +70,7 @@ def fill_log(path: Path, reviews: int) -> None:
     from tutor.quiz.scheduler import QuizScheduler
 
     rng = random.Random(2)
-    start = datetime.now(timezone.utc) - timedelta(days=365)
+    start = datetime.now(UTC) - timedelta(days=365)
     with open_store(path, synchronous="OFF") as store:
         quiz = QuizScheduler(store, fuzzing=True)
         for n in range(reviews):

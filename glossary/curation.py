@@ -200,7 +200,7 @@ def apply_curation(entries: dict[str, Entry], cur: Curation) -> tuple[dict[str, 
         notes[e.id]["fixes"].append({k: v for k, v in d.items() if k not in ("entry",)})
         if d.get("split_at"):
             at = str(d["split_at"])
-            for bi, b in enumerate(e.blocks):
+            for bi, b in enumerate(e.blocks):  # noqa: B007 - bi is used after the loop
                 pos = b.items[0].find(at) if b.kind == "para" else -1
                 if pos >= 0:
                     break

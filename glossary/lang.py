@@ -7,9 +7,9 @@ lemmas, pymorphy3 — both loaded lazily, only when a query needs them.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
 
-from glossary.text import fold, translit_ru
+from glossary.text import fold, translit_ru  # noqa: F401 - used by the doctests
 
 __all__ = [
     "layout_to_latin",
@@ -90,7 +90,7 @@ def skeleton(text: str) -> str:
 
 
 # ---- word forms ------------------------------------------------------------------------------------
-@lru_cache(maxsize=None)
+@cache
 def _stemmer(lang: str):
     import snowballstemmer
 

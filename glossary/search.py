@@ -21,8 +21,9 @@ from __future__ import annotations
 import bisect
 import unicodedata
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING
 
 from glossary.lang import layout_to_latin, layout_to_russian, lemma_key, script, skeleton, stem_words
 from glossary.model import parse_rule_query

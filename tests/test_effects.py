@@ -11,7 +11,15 @@ import pytest
 
 from tutor.cardpool import CARDS_FILE, load_cards
 from tutor.engine import (
-    ActivateAbility, CardDefinitionError, CastSpell, Event, Game, PassPriority, Step, card_from_dict, player_target,
+    ActivateAbility,
+    CardDefinitionError,
+    CastSpell,
+    Event,
+    Game,
+    PassPriority,
+    Step,
+    card_from_dict,
+    player_target,
 )
 from tutor.engine.effects import EFFECTS
 from tutor.engine.play import random_action, random_deck

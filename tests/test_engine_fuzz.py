@@ -9,7 +9,14 @@ import pytest
 
 from tutor.cardpool import load_cards
 from tutor.engine import (
-    ActivateAbility, CastSpell, DeclareAttackers, DeclareBlockers, Game, IllegalAction, PassPriority, PlayLand,
+    ActivateAbility,
+    CastSpell,
+    DeclareAttackers,
+    DeclareBlockers,
+    Game,
+    IllegalAction,
+    PassPriority,
+    PlayLand,
 )
 from tutor.engine.play import random_action, random_deck
 

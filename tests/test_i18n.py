@@ -4,6 +4,7 @@ and nouns in Italian and Russian, data texts, and no language pairs left in the 
 from __future__ import annotations
 
 import doctest
+import functools
 import importlib
 import re
 import subprocess
@@ -280,7 +281,6 @@ def _russian_texts():
 def test_russian_texts_write_yo():
     """No word that pymorphy3 knows only with ё is written with е (card names are as printed); the source
     texts that symbols.yaml must find verbatim are not ours to respell."""
-    from functools import lru_cache
 
     from tutor.cardpool import load_cards
     from tutor.i18n.russian import _morph
@@ -288,7 +288,7 @@ def test_russian_texts_write_yo():
     names = sorted({c.name["ru"] for c in load_cards().values()}, key=len, reverse=True)
     skip = re.compile("|".join(re.escape(n) for n in names) + r"|«[^»]*»")
 
-    @lru_cache(maxsize=None)
+    @functools.cache
     def needs_yo(word: str) -> bool:
         spellings = {p.word for p in _morph().parse(word)}
         return "е" in word and "ё" not in word and bool(spellings) and all("ё" in s for s in spellings)

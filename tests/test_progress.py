@@ -11,20 +11,29 @@ import sqlite3
 import subprocess
 import threading
 from contextlib import contextmanager
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
 
 import tutor.progress
 from tutor.progress import (
-    DayPolicy, LessonEventKind, LessonState, ProgressError, ProgressStore, Scheduled, StepRecord, default_path,
+    DayPolicy,
+    LessonEventKind,
+    LessonState,
+    ProgressError,
+    ProgressStore,
+    Scheduled,
+    StepRecord,
+    clock,
+    default_path,
+    messages,
     open_store,
+    schema,
 )
-from tutor.progress import clock, messages, schema
 from tutor.progress.messages import MESSAGES
 
-UTC = timezone.utc
+UTC = UTC
 T0 = datetime(2025, 3, 10, 12, 0, tzinfo=UTC)
 DAYS = DayPolicy(tz=UTC, rollover_hour=0)
 

@@ -9,7 +9,7 @@ import sqlite3
 import subprocess
 import sys
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta, timezone
 from itertools import count
 from pathlib import Path
 
@@ -21,7 +21,7 @@ import tutor.quiz.scheduler as scheduler_module
 from tutor.progress import DayPolicy, ProgressError, open_store
 from tutor.quiz.scheduler import QuizScheduler, Rating, RatingPolicy, State
 
-UTC = timezone.utc
+UTC = UTC
 T0 = datetime(2025, 3, 10, 12, 0, tzinfo=UTC)
 DAYS = DayPolicy(tz=UTC, rollover_hour=0)
 ROOT = Path(__file__).resolve().parents[1]

@@ -11,8 +11,18 @@ import pytest
 from tutor.cardpool import load_cards
 from tutor.cli import main
 from tutor.engine import (
-    ActivateAbility, CastSpell, ChooseLegend, DeclareAttackers, DeclareBlockers, Decision, Game, PassPriority,
-    StackKind, Step, Termination, player_target,
+    ActivateAbility,
+    CastSpell,
+    ChooseLegend,
+    Decision,
+    DeclareAttackers,
+    DeclareBlockers,
+    Game,
+    PassPriority,
+    StackKind,
+    Step,
+    Termination,
+    player_target,
 )
 from tutor.engine.view import BoardView, Mana, Target
 from tutor.scenario import load_scenario, run_scenario

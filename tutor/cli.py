@@ -134,9 +134,9 @@ def cmd_kb(args: argparse.Namespace, ui: str) -> int:
 
 
 def cmd_import_rules(args: argparse.Namespace, ui: str) -> int:
-    from glossary.paths import data_home, write_atomic
     from glossary.model import ParseError
     from glossary.parsers.crtext import looks_like_rules, parse_cr
+    from glossary.paths import data_home, write_atomic
 
     path = Path(args.file)
     try:

@@ -12,8 +12,20 @@ from pathlib import Path
 
 from glossary.yamlio import LineDict, YamlError, load_yaml
 from tutor.engine import (
-    ActivateAbility, AssignCombatDamage, CastSpell, ChooseLegend, DeclareAttackers, DeclareBlockers, Decision, Discard,
-    Game, IllegalAction, PassPriority, PlayLand, Step, player_target,
+    ActivateAbility,
+    AssignCombatDamage,
+    CastSpell,
+    ChooseLegend,
+    Decision,
+    DeclareAttackers,
+    DeclareBlockers,
+    Discard,
+    Game,
+    IllegalAction,
+    PassPriority,
+    PlayLand,
+    Step,
+    player_target,
 )
 from tutor.engine.cards import CardDef
 from tutor.engine.state import Player, State

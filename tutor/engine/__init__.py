@@ -4,8 +4,16 @@
 """
 
 from tutor.engine.actions import (
-    ActivateAbility, AssignCombatDamage, CastSpell, ChooseLegend, DeclareAttackers, DeclareBlockers, Discard,
-    PassPriority, PlayLand, player_target,
+    ActivateAbility,
+    AssignCombatDamage,
+    CastSpell,
+    ChooseLegend,
+    DeclareAttackers,
+    DeclareBlockers,
+    Discard,
+    PassPriority,
+    PlayLand,
+    player_target,
 )
 from tutor.engine.cards import CardDef, card_from_dict
 from tutor.engine.errors import CardDefinitionError, EngineError, IllegalAction

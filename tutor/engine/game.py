@@ -23,8 +23,16 @@ from typing import TYPE_CHECKING
 
 from tutor.engine import casting, combat, priority, sba, turns
 from tutor.engine.actions import (
-    ActionRules, ActivateAbility, AssignCombatDamage, CastSpell, ChooseLegend, DeclareAttackers, DeclareBlockers,
-    Discard, PassPriority, PlayLand,
+    ActionRules,
+    ActivateAbility,
+    AssignCombatDamage,
+    CastSpell,
+    ChooseLegend,
+    DeclareAttackers,
+    DeclareBlockers,
+    Discard,
+    PassPriority,
+    PlayLand,
 )
 from tutor.engine.cards import CardDef
 from tutor.engine.casting import Casting

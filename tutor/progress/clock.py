@@ -16,11 +16,11 @@ datetime.datetime(2025, 1, 31, 4, 0, tzinfo=datetime.timezone.utc)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta, timezone, tzinfo
+from datetime import UTC, date, datetime, time, timedelta, tzinfo
 
 __all__ = ["DayPolicy", "from_ms", "iso", "parse_iso", "to_ms", "utc"]
 
-UTC = timezone.utc
+UTC = UTC
 
 
 def utc(moment: datetime | None) -> datetime:

@@ -27,9 +27,10 @@ import os
 import sqlite3
 import stat
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from tutor.progress.messages import Notice, ProgressError
@@ -223,25 +224,37 @@ def _try_open(path: Path, busy_timeout: float, synchronous: str) -> tuple[sqlite
         reason = _header_problem(path) or _read_only_check(path, busy_timeout)
         if reason:
             return None, reason
-    conn = None
-    try:
-        conn = sqlite3.connect(path, timeout=busy_timeout, isolation_level=None, check_same_thread=False)
-        _refuse_if_not_ours(conn, path)
-        conn.execute("PRAGMA journal_mode = WAL").fetchone()
-        conn.execute(f"PRAGMA synchronous = {synchronous}")
-        conn.execute("PRAGMA foreign_keys = ON")
-        migrate(conn)
-        return conn, None
-    except sqlite3.Error as exc:
-        if conn is not None:
-            conn.close()
-        if _is_damage(exc):
-            return None, _reason(exc)
-        raise translate(exc, path, busy_timeout) from exc
-    except BaseException:
-        if conn is not None:
-            conn.close()
-        raise
+    deadline = time.monotonic() + busy_timeout
+    while True:
+        conn = None
+        try:
+            conn = sqlite3.connect(path, timeout=busy_timeout, isolation_level=None, check_same_thread=False)
+            _refuse_if_not_ours(conn, path)
+            conn.execute("PRAGMA journal_mode = WAL").fetchone()
+            conn.execute(f"PRAGMA synchronous = {synchronous}")
+            conn.execute("PRAGMA foreign_keys = ON")
+            migrate(conn)
+            return conn, None
+        except sqlite3.Error as exc:
+            if conn is not None:
+                conn.close()
+            if _is_damage(exc):
+                return None, _reason(exc)
+            if _is_busy(exc) and time.monotonic() < deadline:
+                # Two programs creating the file at once: switching a new database to WAL (and a few other first
+                # steps) report "locked" at once instead of waiting in the busy handler. Wait and start over.
+                time.sleep(0.02)
+                continue
+            raise translate(exc, path, busy_timeout) from exc
+        except BaseException:
+            if conn is not None:
+                conn.close()
+            raise
+
+
+def _is_busy(exc: sqlite3.Error) -> bool:
+    name = getattr(exc, "sqlite_errorname", "")
+    return name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "database is locked" in str(exc)
 
 
 def _reason(exc: sqlite3.Error) -> str:
@@ -281,11 +294,14 @@ def _read_only_check(path: Path, busy_timeout: float) -> str | None:
 
 
 def _refuse_if_not_ours(conn: sqlite3.Connection, path: Path) -> None:
-    version = user_version(conn)
-    app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+    # One statement, one snapshot: another program may be creating the schema right now, and reading the
+    # version, the id and the tables separately could see its tables without its id.
+    version, app_id, tables = conn.execute(
+        "SELECT (SELECT user_version FROM pragma_user_version), (SELECT application_id FROM pragma_application_id),"
+        " (SELECT count(*) FROM sqlite_master)").fetchone()
     if version > SCHEMA_VERSION and app_id == APPLICATION_ID:
         raise ProgressError("progress.error.newer", path=path, found=version, known=SCHEMA_VERSION)
-    has_tables = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] > 0
+    has_tables = tables > 0
     if app_id != APPLICATION_ID and (app_id != 0 or version != 0 or has_tables):
         raise ProgressError("progress.error.foreign", path=path)
 
@@ -299,7 +315,7 @@ def _move_aside(path: Path, identity: tuple[int, int] | None) -> Path | None:
             return None
         if identity is not None and (info.st_dev, info.st_ino) != identity:
             return None  # another process moved it aside first and made a new one: leave that alone
-        stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
+        stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
         target = path.with_name(f"{path.name}.corrupt-{stamp}")
         number = 1
         while any(os.path.lexists(f"{target}{suffix}") for suffix in ("", *_COMPANIONS)):

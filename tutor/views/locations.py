@@ -10,7 +10,7 @@ nodes of a tree all hold the same kind of thing. No UI toolkit here.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING
 
 from glossary.model import Entry, Rule
 
@@ -53,7 +53,7 @@ class RuleLocation:
 
 
 # Lessons (LessonLocation) and quizzes (QuizLocation) join this union when their screens arrive.
-Location = Union[EntryLocation, RuleLocation]
+Location = EntryLocation | RuleLocation
 
 
 def rule_location(rule: Rule) -> RuleLocation:
