@@ -8,11 +8,11 @@ from pathlib import Path
 from glossary.yamlio import LineDict, YamlError, load_yaml
 from tutor.engine.cards import CardDef, card_from_dict
 from tutor.engine.errors import CardDefinitionError
+from tutor.resources import cards_file
 
 __all__ = ["CARDS_FILE", "load_cards"]
 
-LESSONS = Path(__file__).resolve().parent.parent / "lessons"
-CARDS_FILE = LESSONS / "cards.yaml"
+CARDS_FILE = cards_file()
 
 
 def _line_of(node: object, path: str) -> int:
@@ -53,4 +53,4 @@ def load_cards_from(path: Path, name: str | None = None) -> dict[str, CardDef]:
 @lru_cache(maxsize=1)
 def load_cards() -> dict[str, CardDef]:
     """The project's card pool."""
-    return load_cards_from(CARDS_FILE, "lessons/cards.yaml")
+    return load_cards_from(cards_file(), "lessons/cards.yaml")
