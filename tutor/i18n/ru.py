@@ -94,7 +94,7 @@ MESSAGES: dict[str, str] = {
     'help_verbose': 'показать также журнал событий',
     'invalid_file': 'неверный файл: {error}',
     'scenario_ok': 'OK',
-    'scenario_failed': 'ОШИБКА',
+    'scenario_failed': 'НЕ ПРОЙДЕН',
     'expected': 'ожидалось',
     'actual': 'получено',
     'rule_broken': 'правило',
