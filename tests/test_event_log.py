@@ -130,7 +130,7 @@ def test_blocks_agree_with_plural_names():
     e = Event("blockers", ("509.1",), {"player": 1, "blocks": [[2, 1]]})
     names = {1: "savannah-lions", 2: "llanowar-elves"}
     assert render_event(e, cards, "ru", names) == \
-        "Игрок B назначает блокирующих: «Ллановарские эльфы» блокируют «Львы саванны». [509.1]"
+        "Игрок B назначает блокирующих: «Ллановарские эльфы» блокируют существо «Львы саванны». [509.1]"
     assert render_event(e, cards, "it", names) == ("Il Giocatore B dichiara le creature bloccanti: la creatura "
                                                    "«Elfi di Llanowar» blocca la creatura «Leoni della Savana». [509.1]")
 
