@@ -55,7 +55,7 @@ expect:
     ("text", "line", "key"),
     [
         (GOOD.replace("  - pass: 1", "  - pass: 1\n    colour: red"), 9, "actions.0.colour"),
-        (GOOD.replace("grizzly-bears", "grizzly-bear"), 5, "setup.players.A.battlefield"),
+        (GOOD.replace("grizzly-bears", "grizzly-bear"), 5, "setup.players.A.battlefield.0.card"),
         (GOOD.replace("bears: {zone: battlefield}", "bear: {zone: battlefield}"), 11, "expect.objects.bear"),
         (GOOD.replace("setup:", "setup:\n  step: combat"), 3, "setup.step"),
         (GOOD.replace('ru: "Проверка"', 'en: "x"'), 1, "title"),
