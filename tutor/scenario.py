@@ -34,9 +34,9 @@ from tutor.schema import (
     load_document,
 )
 
-__all__ = ["ACTION", "ACTION_VERBS", "EVENT_KINDS", "EXPECT", "Failure", "PLAYERS", "Result", "SCENARIO", "SETUP",
-           "STEPS", "Scenario", "Table", "check_action_refs", "check_expect_refs", "check_setup_refs",
-           "load_scenario", "run_scenario"]
+__all__ = ["ACTION", "ACTION_KEYS", "ACTION_VERBS", "EVENT_KIND", "EVENT_KINDS", "EXPECT", "EXPECT_FIELDS",
+           "PLAYERS", "SCENARIO", "SETUP", "STEPS", "ActionSchema", "Failure", "Result", "Scenario", "Table",
+           "check_action_refs", "check_expect_refs", "check_setup_refs", "load_scenario", "run_scenario"]
 
 ZONE_KEYS = ("library", "hand", "battlefield", "graveyard", "exile")
 EVENT_KINDS = (
@@ -103,7 +103,7 @@ ACTION_VERBS = tuple(ACTION_KEYS)
 COMMON_ACTION_KEYS = {"expect_error": RuleNumber(), "note": Str(max_len=2000)}
 
 
-class _Action(Map):
+class ActionSchema(Map):
     """A scenario action: a mapping with exactly one verb, and the keys that verb takes."""
 
     what = "an action (a mapping with one verb)"
@@ -122,7 +122,7 @@ class _Action(Map):
         self.by_verb[verbs[0]].validate(value, path, doc)
 
 
-ACTION = _Action()
+ACTION = ActionSchema()
 SCENARIO = Map({"id": Str(pattern=r"^[a-z0-9][a-z0-9-]*$", max_len=100, what="an id (lowercase, digits, -)"),
                 "title": Text(), "explanation": Text(), "rules": List(RuleNumber(), max_len=100),
                 "seed": Int(0, 2**32 - 1), "setup": SETUP, "actions": Maybe(List(ACTION, max_len=2000)),
