@@ -103,7 +103,7 @@ def _check(args, ui: str) -> int:
         try:
             problems = [p.text(ui) for p in check_lesson(lesson)]
         except Exception as exc:  # a defect the checks did not foresee: one line, never a traceback
-            problems = [t("lesson.problem.crash", ui, detail=f"{type(exc).__name__}: {exc}"[:300])]
+            problems = [f"{lesson.file}: " + t("lesson.problem.crash", ui, detail=f"{type(exc).__name__}: {exc}"[:300])]
         reports.append({"id": lesson.id, "ok": not problems, "problems": problems})
     status = 0 if all(r["ok"] for r in reports) else 1
     if args.json:
@@ -330,11 +330,18 @@ def _play(lesson_id: str, ui: str) -> int:
     with _store(ui) as store:
         states = store.lesson_states()
         missing = [r for r in lesson.requires if states.get(r) is None or states[r].completions == 0]
-        session = LessonSession(lesson, store)
-        player = _Player(session, ui)
-        if missing:
-            player.say(t("lesson.requires", ui, ids=", ".join(missing)))
-        return player.run()
+        try:
+            session = LessonSession(lesson, store)
+            player = _Player(session, ui)
+            if missing:
+                player.say(t("lesson.requires", ui, ids=", ".join(missing)))
+            return player.run()
+        except (BrokenPipeError, KeyboardInterrupt):
+            raise
+        except Exception as exc:  # a defect of the lesson or of the runtime: one line, never a traceback
+            print(f"mtg-tutor: {t('lesson.problem.crash', ui, detail=f'{type(exc).__name__}: {exc}'[:300])}",
+                  file=sys.stderr)
+            return 1
 
 
 COMMANDS = {"lesson": cmd_lesson}

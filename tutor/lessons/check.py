@@ -25,7 +25,15 @@ __all__ = ["check_lesson"]
 
 
 def check_lesson(lesson: Lesson) -> list[Problem]:
-    """Every problem of a lesson played along its intended path (empty when everything holds)."""
+    """Every problem of a lesson played along its intended path (empty when everything holds). Whatever goes
+    wrong while playing it is a problem too (``crash``), never an exception."""
+    try:
+        return _check(lesson)
+    except Exception as exc:  # a defect no check foresaw: one line naming the file
+        return [Problem(lesson.where(), "crash", {"detail": f"{type(exc).__name__}: {exc}"[:300]})]
+
+
+def _check(lesson: Lesson) -> list[Problem]:
     session = LessonSession(lesson, store=None, verify=True)
     problems: list[Problem] = []
     guard = 0
