@@ -280,8 +280,9 @@ class List(Schema):
         if not isinstance(value, list):
             raise self.fail(value, path, doc)
         if not self.min_len <= len(value) <= self.max_len:
-            raise doc.error(path, f"expected {self.min_len} to {self.max_len} items, not {len(value)}"
-                            if self.max_len < 1000 else f"expected at least {self.min_len} items")
+            span = (f"exactly {self.min_len}" if self.min_len == self.max_len else
+                    f"{self.min_len} to {self.max_len}" if self.max_len < 1000 else f"at least {self.min_len}")
+            raise doc.error(path, f"expected {self.what} ({span} items), not {len(value)} items")
         for i, item in enumerate(value):
             self.item.validate(item, (*path, i), doc)
 
