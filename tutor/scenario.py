@@ -229,6 +229,7 @@ class Failure:
 
 @dataclass
 class Scenario:
+    """A loaded, valid scenario: its display file name, id, data (LineDicts) and card pool."""
     file: str
     id: str
     data: LineDict
@@ -237,6 +238,7 @@ class Scenario:
 
 @dataclass
 class Result:
+    """The outcome of a scenario run: the game as it ended, the failures and the checkpoints passed."""
     scenario: Scenario
     game: Game | None
     failures: list[Failure] = field(default_factory=list)
@@ -245,6 +247,7 @@ class Result:
 
     @property
     def ok(self) -> bool:
+        """Whether every expectation held."""
         return not self.failures
 
 

@@ -169,6 +169,8 @@ class _Player:
         return bool(lines)
 
     def run(self) -> int:
+
+        """Play the lesson to its end (or until the learner quits); the exit status."""
         s, ui = self.s, self.ui
         self.say(f"== {s.title(ui)} ==")
         self.say(s.goals(ui))
@@ -220,6 +222,8 @@ class _Player:
         return False
 
     def step_do(self) -> None:
+
+        """A move: numbered moves until one is accepted."""
         s, ui = self.s, self.ui
         self.say(s.text(ui))
         index = s.index
@@ -248,6 +252,8 @@ class _Player:
         return out
 
     def step_ask(self) -> None:
+
+        """A question: numbered answers (or a number) until it is solved."""
         s, ui = self.s, self.ui
         kind = s.ask_kind
         self.say(s.text(ui))
@@ -290,6 +296,8 @@ class _Player:
         return picked if len(set(picked)) == len(picked) else None
 
     def free_play(self) -> None:
+
+        """After the lesson, on request: free play against the engine's agent."""
         s, ui = self.s, self.ui
         line = self.read(t("lesson.prompt.free_play", ui))
         if line.lower() != "f":

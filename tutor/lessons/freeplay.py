@@ -57,6 +57,7 @@ class FreePlay:
 
     @property
     def over(self) -> bool:
+        """Whether the game has ended."""
         return self.game.outcome is not None
 
     def learner_decides(self) -> bool:
@@ -66,6 +67,7 @@ class FreePlay:
 
     # -- what a player shows ---------------------------------------------------------------------
     def board(self):
+        """The position (`BoardView`)."""
         return self.game.view()
 
     def moves(self, attempts: bool = True):
@@ -109,6 +111,8 @@ class FreePlay:
         return n
 
     def can_undo(self) -> bool:
+
+        """Whether the learner has a move to take back."""
         return bool(self.marks)
 
     def undo(self) -> bool:

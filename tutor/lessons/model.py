@@ -124,10 +124,12 @@ class Do(Step):
 
     @property
     def accept(self) -> list[dict]:
+        """The accepted move patterns, the intended one first."""
         return list(self.body["accept"])
 
     @property
     def undo(self) -> bool:
+        """Whether the learner may take this step's move back (default true)."""
         return bool(self.body.get("undo", True))
 
 
@@ -137,6 +139,7 @@ class Ask(Step):
 
     @property
     def ask_kind(self) -> str:
+        """choice, choices, order, number or legal."""
         return self.body["kind"]
 
 
@@ -367,9 +370,13 @@ class Course:
     lessons: list[Lesson]
 
     def get(self, lesson_id: str) -> Lesson | None:
+
+        """The lesson with this id, or None."""
         return next((x for x in self.lessons if x.id == lesson_id), None)
 
     def ids(self) -> list[str]:
+
+        """The lesson ids in course order."""
         return [x.id for x in self.lessons]
 
 

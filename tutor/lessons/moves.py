@@ -65,10 +65,13 @@ class MoveGroup:
     moves: tuple[Move, ...]
 
     def title(self, lang: str) -> str:
+
+        """The group's name in `lang`: ``Lanciare una magia`` / ``Разыграть заклинание``."""
         return t(f"lesson.group.{self.group}", lang)
 
     @property
     def rule(self) -> str:
+        """The rule that lets a player make moves of this group."""
         return GROUP_RULES[self.group]
 
 

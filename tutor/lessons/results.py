@@ -32,10 +32,12 @@ class EventLine:
 
     @property
     def rules(self) -> tuple[str, ...]:
+        """The rule numbers that justify the event."""
         return tuple(self.event.rules)
 
     @property
     def kind(self) -> str:
+        """The event's kind (``pass``, ``draw``, …)."""
         return self.event.kind
 
     def text(self, lang: str) -> str:
@@ -94,6 +96,7 @@ class MoveResult:
 
     @property
     def accepted(self) -> bool:
+        """Whether the move was played."""
         return self.kind == "accepted"
 
     @property

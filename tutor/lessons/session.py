@@ -212,9 +212,13 @@ class LessonSession:
         return self._lines(events)
 
     def title(self, lang: str) -> str:
+
+        """The lesson's title in `lang`."""
         return text_of(self.lesson.title, lang)
 
     def goals(self, lang: str) -> str:
+
+        """The lesson's goals in `lang`."""
         return text_of(self.lesson.goals, lang)
 
     def _main_texts(self) -> dict | None:
