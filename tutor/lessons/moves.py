@@ -1,0 +1,316 @@
+"""The learner's moves: the legal actions now, grouped and labelled in either language, the tempting moves
+the rules forbid (so that the engine can say why), and matching a move against a lesson's patterns.
+
+Groups, in this order: ``land`` (play a land, 305.1), ``cast`` (cast a spell, 601.2), ``activate`` (an
+activated ability, 602), ``mana`` (a mana ability, 605), ``attack`` (508.1), ``block`` (509.1), ``damage``
+(divide combat damage, 510.1c-d), ``legend`` (704.5j), ``discard`` (514.1), ``pass`` (117.3d). Cards are named
+by their names in the language asked for (``pick(card.name, lang)``); targets that are permanents say whose.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+from tutor.engine import (
+    ActivateAbility,
+    AssignCombatDamage,
+    CastSpell,
+    ChooseLegend,
+    DeclareAttackers,
+    DeclareBlockers,
+    Discard,
+    IllegalAction,
+    PassPriority,
+    PlayLand,
+    player_target,
+)
+from tutor.i18n import pick, t
+from tutor.scenario import PLAYERS
+
+__all__ = ["GROUPS", "GROUP_RULES", "Move", "MoveGroup", "group_of", "label", "legal_moves", "matches", "move_rule"]
+
+GROUPS = ("land", "cast", "activate", "mana", "attack", "block", "damage", "legend", "discard", "pass")
+GROUP_RULES = {"land": "305.1", "cast": "601.2", "activate": "602.1", "mana": "605.1a", "attack": "508.1",
+               "block": "509.1", "damage": "510.1c", "legend": "704.5j", "discard": "514.1", "pass": "117.3d"}
+MAX_MOVES = 60  # per group: the terminal shows numbered options
+
+
+@dataclass(frozen=True)
+class Move:
+    """One move: the engine action, its group, and whether the rules allow it now (if not, `refusal` says
+    why, with its rule). `label(lang)` names it."""
+
+    action: object
+    group: str
+    legal: bool = True
+    refusal: IllegalAction | None = None
+    _names: tuple = ()
+
+    def label(self, lang: str) -> str:
+        """The move in words: ``Lancia «Shock» → «Gigante delle Colline» (B)``."""
+        return _label(self, lang)
+
+    @property
+    def rule(self) -> str | None:
+        """The rule a refused move breaks."""
+        return self.refusal.rule if self.refusal else None
+
+
+@dataclass(frozen=True)
+class MoveGroup:
+    """The moves of one group (``cast``, ``attack``, …); `title(lang)` names the group."""
+
+    group: str
+    moves: tuple[Move, ...]
+
+    def title(self, lang: str) -> str:
+
+        """The group's name in `lang`: ``Lanciare una magia`` / ``Разыграть заклинание``."""
+        return t(f"lesson.group.{self.group}", lang)
+
+    @property
+    def rule(self) -> str:
+        """The rule that lets a player make moves of this group."""
+        return GROUP_RULES[self.group]
+
+
+def group_of(game, action) -> str:
+    """The group of an engine action (``mana`` for an activated mana ability)."""
+    if isinstance(action, ActivateAbility):
+        o = game.state.objects.get(action.source)
+        ab = o.card.abilities[action.index] if o and 0 <= action.index < len(o.card.abilities) else None
+        return "mana" if ab is not None and ab.kind == "mana" else "activate"
+    return {PlayLand: "land", CastSpell: "cast", DeclareAttackers: "attack", DeclareBlockers: "block",
+            AssignCombatDamage: "damage", ChooseLegend: "legend", Discard: "discard",
+            PassPriority: "pass"}.get(type(action), "pass")
+
+
+def move_rule(game, action) -> str:
+    """The rule that lets a player make this kind of move."""
+    return GROUP_RULES[group_of(game, action)]
+
+
+def _snapshot(game, action) -> tuple:
+    """What a label needs, read now (object ids change when cards move): (kind, data) pairs."""
+    s = game.state
+
+    def name_of(oid):
+        if oid < 0:
+            return ("player", PLAYERS[-1 - oid])
+        o = s.objects.get(oid)
+        if o is None:
+            return ("card", {"en": str(oid)}, None)
+        return ("card", o.card.name, PLAYERS[o.controller] if o.zone == "battlefield" else None)
+
+    if isinstance(action, (PlayLand, CastSpell)):
+        out = [("card", name_of(action.card))]
+        if isinstance(action, CastSpell):
+            out += [("targets", tuple(name_of(x) for x in action.targets)), ("x", action.x)]
+            if action.sacrifice is not None:
+                out.append(("sacrifice", name_of(action.sacrifice)))
+        return tuple(out)
+    if isinstance(action, ActivateAbility):
+        o = s.objects.get(action.source)
+        ab = o.card.abilities[action.index] if o and 0 <= action.index < len(o.card.abilities) else None
+        mana = "{" + ab.add + "}" if ab is not None and ab.kind == "mana" and getattr(ab, "add", None) else ""
+        return (("card", name_of(action.source)), ("targets", tuple(name_of(x) for x in action.targets)),
+                ("x", action.x), ("mana", mana), ("index", action.index), ("count", _ability_count(o)))
+    if isinstance(action, DeclareAttackers):
+        return (("cards", tuple(name_of(x) for x in action.attackers)),)
+    if isinstance(action, DeclareBlockers):
+        return (("blocks", tuple((name_of(b), name_of(a)) for b, a in action.blocks)),)
+    if isinstance(action, AssignCombatDamage):
+        return (("card", name_of(action.attacker)), ("parts", tuple((name_of(r), n) for r, n in action.assignment)))
+    if isinstance(action, ChooseLegend):
+        return (("card", name_of(action.keep)),)
+    if isinstance(action, Discard):
+        return (("cards", tuple(name_of(x) for x in action.cards)),)
+    return ()
+
+
+def _ability_count(o) -> int:
+    return sum(1 for ab in o.card.abilities if ab.kind in ("activated", "mana")) if o else 0
+
+
+def _name(ref: tuple, lang: str, owner: bool = True) -> str:
+    if ref[0] == "player":
+        return str(t("lesson.player", lang, player=ref[1]))
+    text = f"«{pick(ref[1], lang)}»"
+    return t("lesson.whose", lang, name=text, player=ref[2]) if owner and ref[2] else text
+
+
+def _label(move: Move, lang: str) -> str:
+    d = dict(move._names)
+    g = move.group
+    if g == "pass":
+        return t("lesson.move.pass", lang)
+    if g in ("land", "cast", "activate", "mana", "legend"):
+        text = t(f"lesson.move.{g}", lang, card=_name(d["card"], lang, owner=False), mana=d.get("mana", ""))
+        if g == "activate" and d.get("count", 1) > 1:
+            text += t("lesson.move.ability_n", lang, n=d["index"] + 1)
+        if d.get("targets"):
+            text += t("lesson.move.targets", lang, targets=", ".join(_name(x, lang) for x in d["targets"]))
+        if d.get("x"):
+            text += t("lesson.move.x", lang, x=d["x"])
+        if d.get("sacrifice"):
+            text += t("lesson.move.sacrifice", lang, card=_name(d["sacrifice"], lang))
+        return text
+    if g == "attack":
+        cards = d["cards"]
+        return t("lesson.move.attack", lang, cards=", ".join(_name(c, lang, False) for c in cards)) if cards \
+            else t("lesson.move.no_attack", lang)
+    if g == "block":
+        blocks = d["blocks"]
+        if not blocks:
+            return t("lesson.move.no_block", lang)
+        return "; ".join(t("lesson.move.block", lang, blocker=_name(b, lang, False), attacker=_name(a, lang, False))
+                         for b, a in blocks)
+    if g == "damage":
+        parts = ", ".join(t("lesson.move.damage_part", lang, n=n, to=_name(r, lang)) for r, n in d["parts"])
+        return t("lesson.move.damage", lang, card=_name(d["card"], lang, False), parts=parts)
+    if g == "discard":
+        return t("lesson.move.discard", lang, cards=", ".join(_name(c, lang, False) for c in d["cards"]))
+    return g
+
+
+def label(game, action, lang: str) -> str:
+    """An engine action in words, now."""
+    return Move(action, group_of(game, action), _names=_snapshot(game, action)).label(lang)
+
+
+def _make(game, action, legal: bool = True, refusal: IllegalAction | None = None) -> Move:
+    return Move(action, group_of(game, action), legal, refusal, _snapshot(game, action))
+
+
+def legal_moves(game, attempts: bool = True) -> list[MoveGroup]:
+    """The moves of the player the game waits for, grouped (in `GROUPS` order; empty groups left out).
+    With `attempts`, each group also lists moves the rules forbid now that a learner might try — a card in
+    hand that can't be played or cast, an ability that can't be activated, a creature that can't attack —
+    with the engine's refusal (`Move.legal` is False)."""
+    if game.outcome is not None or not game.pending:
+        return []
+    seen: dict[str, list[Move]] = {g: [] for g in GROUPS}
+    labels: set[str] = set()
+    for action in itertools.islice(game.legal_actions(), 2000):
+        move = _make(game, action)
+        key = move.label("it")
+        if key in labels or len(seen[move.group]) >= MAX_MOVES:
+            continue
+        labels.add(key)
+        seen[move.group].append(move)
+    if attempts:
+        for action in _attempts(game):
+            try:
+                game._validate(action)
+            except IllegalAction as exc:
+                move = _make(game, action, legal=False, refusal=exc)
+                key = move.label("it")
+                if key not in labels:
+                    labels.add(key)
+                    seen[move.group].append(move)
+    order = {g: i for i, g in enumerate(GROUPS)}
+    groups = [MoveGroup(g, tuple(ms)) for g, ms in seen.items() if ms]
+    return sorted(groups, key=lambda grp: order[grp.group])
+
+
+def _attempts(game):
+    """Tempting moves for the deciding player: every card in hand, every ability of their permanents, and
+    (when attackers are declared) each of their creatures attacking alone."""
+    s = game.state
+    kind, player = s.pending[0], s.pending[1] if len(s.pending) > 1 else None
+    if player is None:
+        return
+    if kind == "priority":
+        for oid in s.players[player].hand:
+            o = s.objects[oid]
+            yield PlayLand(oid) if "land" in o.card.types else CastSpell(oid)
+        for oid in s.battlefield:
+            o = s.objects[oid]
+            if o.controller == player:
+                for i, ab in enumerate(o.card.abilities):
+                    if ab.kind in ("activated", "mana"):
+                        yield ActivateAbility(oid, i)
+    elif kind == "attackers":
+        for oid in s.battlefield:
+            o = s.objects[oid]
+            if o.controller == player and "creature" in o.card.types:
+                yield DeclareAttackers((oid,))
+
+
+# ==== matching a move against a lesson's patterns (scenario action syntax) ===========================
+def _ref_is(table, ref: str, oid: int) -> bool:
+    """Whether scenario name `ref` (an alias, a card id, or A / B) names object (or player target) `oid`."""
+    if ref in PLAYERS:
+        return oid == player_target(PLAYERS.index(ref))
+    if ref in table.alias_card:
+        return table.obj_of(ref) == oid
+    o = table.game.state.objects.get(oid)
+    return o is not None and o.card.id == ref
+
+
+def _refs_are(table, refs: list, oids: tuple, ordered: bool = True) -> bool:
+    if len(refs) != len(oids):
+        return False
+    if ordered:
+        return all(_ref_is(table, r, o) for r, o in zip(refs, oids))
+    left = list(oids)
+    for r in refs:
+        hit = next((o for o in left if _ref_is(table, r, o)), None)
+        if hit is None:
+            return False
+        left.remove(hit)
+    return True
+
+
+def matches(table, pattern: dict, action) -> bool:
+    """Whether an engine action is the move a lesson pattern describes. Unstated details match anything
+    (which mana pays, X when no ``x`` is given); a card id matches any card of that name, an alias only its card;
+    attackers, blocks and discards match in any order."""
+    if "pass" in pattern:
+        return isinstance(action, PassPriority)
+    if "play" in pattern:
+        return isinstance(action, PlayLand) and _ref_is(table, pattern["play"], action.card)
+    if "cast" in pattern or "activate" in pattern:
+        cls, ref = (CastSpell, pattern["cast"]) if "cast" in pattern else (ActivateAbility, pattern["activate"])
+        if not isinstance(action, cls):
+            return False
+        source = action.card if cls is CastSpell else action.source
+        if not _ref_is(table, ref, source):
+            return False
+        if cls is ActivateAbility and action.index != int(pattern.get("ability", 0)):
+            return False
+        if "targets" in pattern and not _refs_are(table, list(pattern["targets"]), action.targets):
+            return False
+        if "x" in pattern and action.x != pattern["x"]:
+            return False
+        if "sacrifice" in pattern and (action.sacrifice is None or not _ref_is(table, pattern["sacrifice"], action.sacrifice)):
+            return False
+        return True
+    if "attack" in pattern:
+        return isinstance(action, DeclareAttackers) and _refs_are(table, list(pattern["attack"] or []),
+                                                                   action.attackers, ordered=False)
+    if "block" in pattern:
+        if not isinstance(action, DeclareBlockers):
+            return False
+        want = list((pattern["block"] or {}).items())
+        if len(want) != len(action.blocks):
+            return False
+        left = list(action.blocks)
+        for b, a in want:
+            hit = next((p for p in left if _ref_is(table, b, p[0]) and _ref_is(table, a, p[1])), None)
+            if hit is None:
+                return False
+            left.remove(hit)
+        return True
+    if "assign" in pattern:
+        if not isinstance(action, AssignCombatDamage) or not _ref_is(table, pattern["assign"], action.attacker):
+            return False
+        want = sorted((r, n) for r, n in (pattern.get("damage") or {}).items())
+        return len(want) == len(action.assignment) and all(
+            any(_ref_is(table, r, rec) and n == amount for rec, amount in action.assignment) for r, n in want)
+    if "legend" in pattern:
+        return isinstance(action, ChooseLegend) and _ref_is(table, pattern["legend"], action.keep)
+    if "discard" in pattern:
+        return isinstance(action, Discard) and _refs_are(table, list(pattern["discard"]), action.cards, ordered=False)
+    return False

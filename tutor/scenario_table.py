@@ -1,0 +1,320 @@
+"""The table a scenario (or a lesson) is played at: a game set up from a validated ``setup`` block, its
+actions in scenario syntax (``cast: shock, targets: [giant]``) turned into engine actions, and
+expectations compared with the board view and the events.
+
+Cards are named by alias (``as: seeker``, which follows the physical card through zones, 400.7) or by
+card id (the first such object: the acting player's hand first, then the battlefield, then the stack);
+players by ``A`` / ``B``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tutor.engine import (
+    ActivateAbility,
+    AssignCombatDamage,
+    CastSpell,
+    ChooseLegend,
+    Decision,
+    DeclareAttackers,
+    DeclareBlockers,
+    Discard,
+    Game,
+    IllegalAction,
+    PassPriority,
+    PlayLand,
+    Step,
+    player_target,
+)
+from tutor.engine.state import Player, State
+
+__all__ = ["Mismatch", "PLAYERS", "STEPS", "Stuck", "Table"]
+
+PLAYERS = ("A", "B")
+STEPS = tuple(s.key for s in Step)
+
+
+class Stuck(Exception):
+    """``pass_until`` could not reach its step: args are a runner message key and a detail."""
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    """An expectation that does not hold: the field (``players.B.life``), what was expected, what is."""
+
+    field: str
+    expected: object
+    actual: object
+    key: str = "mismatch"  # runner message key: mismatch, events_order, unexpected_event
+    detail: str | None = None
+
+
+class Table:
+    """A game set up from a scenario ``setup`` block; plays scenario actions and checks expectations.
+
+    `push=True` plays every engine action with `Game.push` (so that it can be undone with `Game.pop`)."""
+
+    def __init__(self, cards: dict, setup: dict, seed: int = 0, push: bool = False) -> None:
+        self.cards = cards
+        self.setup_data = setup
+        self.seed = seed
+        self.push = push
+        self.game: Game | None = None
+        self.alias_card: dict[str, int] = {}  # alias -> physical card id
+        self.mark = 0  # events before this index are "before the last checkpoint"
+
+    # -- setup ---------------------------------------------------------------------------------------
+    def setup(self) -> Game:
+        """Create the position and start play at its turn and step (IllegalAction if it isn't legal)."""
+        s = self.setup_data
+        game = Game(self.cards, State(players=[Player(0), Player(1)]), seed=self.seed)
+        self.game = game
+        deferred: list[tuple[int, str]] = []
+        for p_name, pdata in (s.get("players") or {}).items():
+            p = PLAYERS.index(p_name)
+            pdata = pdata or {}
+            game.state.players[p].life = int(pdata.get("life", 20))
+            for zone in ("library", "hand", "battlefield", "graveyard", "exile"):
+                for item in pdata.get(zone) or []:
+                    attrs = dict(item) if isinstance(item, dict) else {"card": item}
+                    o = game.create(attrs["card"], p, zone)
+                    if zone == "battlefield":
+                        o.tapped = bool(attrs.get("tapped", False))
+                        o.fresh = bool(attrs.get("sick", False))
+                        o.damage = int(attrs.get("damage", 0))
+                        o.counters = {str(k): int(v) for k, v in (attrs.get("counters") or {}).items()}
+                        if "controller" in attrs:
+                            o.controller = PLAYERS.index(attrs["controller"])
+                        if "attached_to" in attrs:
+                            deferred.append((o.id, attrs["attached_to"]))
+                    if "as" in attrs:
+                        self.alias_card[attrs["as"]] = o.card_id
+        for oid, alias in deferred:
+            game.obj(oid).attached_to = self.obj_of(alias)
+        active = PLAYERS.index(s.get("active", "A"))
+        starting = PLAYERS.index(s.get("starting_player", s.get("active", "A")))
+        game.start(active=active, turn=int(s.get("turn", 3)), step=Step.from_key(s.get("step", "precombat_main")),
+                   starting_player=starting)
+        return game
+
+    # -- names ---------------------------------------------------------------------------------------
+    def obj_of(self, ref: str) -> int | None:
+        """The current object of an alias (the same physical card, wherever it is now), or None."""
+        game = self.game
+        if ref in self.alias_card:
+            cid = self.alias_card[ref]
+            for oid, o in game.state.objects.items():
+                if o.card_id == cid:
+                    return oid
+        return None
+
+    def alias_of(self, oid: int | None) -> str | None:
+        """The alias of an object, if it has one."""
+        return next((a for a in self.alias_card if oid is not None and self.obj_of(a) == oid), None)
+
+    def target_of(self, ref: str, actor: int | None) -> int:
+        """The object (or player target) `ref` names now; LookupError if there is none."""
+        if ref in PLAYERS:
+            return player_target(PLAYERS.index(ref))
+        oid = self.obj_of(ref)
+        if oid is None:
+            oid = self.find_card(ref, actor, ("battlefield", "stack", "hand"))
+        if oid is None:
+            raise LookupError(ref)
+        return oid
+
+    def find_card(self, card_id: str, actor: int | None, zones: tuple) -> int | None:
+        """The first object of card `card_id` in `zones` (the acting player's hand; their permanents)."""
+        s = self.game.state
+        for zone in zones:
+            if zone == "hand" and actor is not None:
+                for oid in s.players[actor].hand:
+                    if s.objects[oid].card.id == card_id:
+                        return oid
+            if zone == "battlefield":
+                for oid in s.battlefield:
+                    if s.objects[oid].card.id == card_id and (actor is None or s.objects[oid].controller == actor):
+                        return oid
+            if zone == "stack":
+                for it in reversed(s.stack):
+                    if it.kind == "spell" and it.card.id == card_id:
+                        return it.id
+        return None
+
+    def actor(self, act: dict | None = None) -> int | None:
+        """The player an action is for: its ``by``, else the one the game waits for."""
+        if act and "by" in act:
+            return PLAYERS.index(act["by"])
+        pend = self.game.state.pending
+        return pend[1] if len(pend) > 1 else None
+
+    # -- actions -------------------------------------------------------------------------------------
+    def make_action(self, act: dict):
+        """The engine action for one scenario action (not pass / pass_until / checkpoint)."""
+        actor = self.actor(act)
+
+        def ref(r: str, zones: tuple) -> int:
+            return self.obj_of(r) or self.find_card(r, actor, zones) or 0
+
+        targets = tuple(self.target_of(t, actor) for t in act.get("targets") or [])
+        tap = tuple(self.target_of(t, actor) for t in act["tap"]) if "tap" in act else None
+        if "play" in act:
+            return PlayLand(ref(act["play"], ("hand",)))
+        if "cast" in act:
+            sac = act.get("sacrifice")
+            return CastSpell(ref(act["cast"], ("hand",)), targets, int(act.get("x", 0)),
+                             self.target_of(sac, actor) if sac else None, tap)
+        if "activate" in act:
+            return ActivateAbility(ref(act["activate"], ("battlefield",)), int(act.get("ability", 0)), targets,
+                                   int(act.get("x", 0)), tap)
+        if "attack" in act:
+            return DeclareAttackers(tuple(self.target_of(a, actor) for a in act["attack"] or []))
+        if "block" in act:
+            return DeclareBlockers(tuple((self.target_of(b, None), self.target_of(a, None))
+                                         for b, a in (act["block"] or {}).items()))
+        if "assign" in act:
+            dmg = tuple((self.target_of(r, None), int(n)) for r, n in (act.get("damage") or {}).items())
+            return AssignCombatDamage(self.target_of(act["assign"], None), dmg)
+        if "legend" in act:
+            return ChooseLegend(self.target_of(act["legend"], actor))
+        if "discard" in act:
+            return Discard(tuple(self.target_of(c, actor) for c in act["discard"]))
+        raise LookupError(", ".join(map(str, act)))
+
+    def play(self, act: dict) -> None:
+        """Play one scenario action (``pass: n``, ``pass_until``, or a move). Raises IllegalAction, LookupError
+        (a name that is in no zone) or Stuck."""
+        if "pass" in act:
+            for _ in range(int(act["pass"] or 1)):
+                self.apply(PassPriority(), act)
+        elif "pass_until" in act:
+            self.pass_until(Step.from_key(act["pass_until"]), act.get("turn"))
+        else:
+            self.apply(self.make_action(act), act)
+
+    def apply(self, action, act: dict | None = None) -> None:
+        """Play an engine action, checking that the game waits for the ``by`` player (117.1)."""
+        game = self.game
+        if act and "by" in act:
+            want = PLAYERS.index(act["by"])
+            pend = game.pending
+            if len(pend) > 1 and pend[1] != want:
+                raise IllegalAction("117.1", "not_your_decision",
+                                    f"player {act['by']} acts, but the game waits for {PLAYERS[pend[1]]} ({pend[0]})")
+        if self.push:
+            game.push(action)
+        else:
+            game.apply(action)
+
+    def pass_until(self, step: Step, turn: object = None) -> None:
+        """Every player passes priority (and declares nothing) until the given step (of the given turn) begins."""
+        game = self.game
+        want_turn = int(turn) if turn is not None else None
+        for _ in range(500):
+            s = game.state
+            if s.step is step and (want_turn is None or s.turn == want_turn):
+                return  # the step has begun (whatever it now waits for: priority, attackers, a discard ...)
+            if game.outcome is not None:
+                raise Stuck("stuck_over")
+            kind = s.pending[0] if s.pending else ""
+            if kind == "priority":
+                self.apply(PassPriority())
+            elif kind == "attackers":
+                self.apply(DeclareAttackers(()))
+            elif kind == "blockers":
+                self.apply(DeclareBlockers(()))
+            else:
+                raise Stuck("stuck_decision", kind)
+        raise Stuck("stuck_never")
+
+    # -- expectations --------------------------------------------------------------------------------
+    def compare(self, exp: dict, since: int | None = None) -> list[Mismatch]:
+        """The expectations of `exp` that do not hold now (board: `game.view()`; ``events``, ``no_events`` and
+        ``steps``: the events from index `since`, by default from the last checkpoint `mark`)."""
+        game = self.game
+        view = game.view()
+        out: list[Mismatch] = []
+
+        def differ(name: str, want: object, actual: object) -> None:
+            if actual != want:
+                out.append(Mismatch(name, want, actual))
+
+        if "turn" in exp:
+            differ("turn", exp["turn"], view.turn)
+        if "step" in exp:
+            differ("step", exp["step"], view.step.key)
+        if "active" in exp:
+            differ("active", exp["active"], PLAYERS[view.active])
+        if "pending" in exp:
+            differ("pending", exp["pending"] or "", "" if view.pending.decision is Decision.NONE else view.pending.decision.value)
+        if "priority" in exp:
+            differ("priority", exp["priority"], PLAYERS[view.priority] if view.priority is not None else None)
+        if "outcome" in exp:
+            o = view.outcome
+            differ("outcome", exp["outcome"], "none" if o is None else "draw" if o.winner is None else PLAYERS[o.winner])
+        for p_name, pe in (exp.get("players") or {}).items():
+            p = view.players[PLAYERS.index(p_name)]
+            for key, want in (pe or {}).items():
+                if key in ("hand_cards", "graveyard_cards"):
+                    actual, want = sorted(c.card for c in getattr(p, key.split("_")[0])), sorted(want)
+                elif key in ("hand", "graveyard", "exile"):
+                    actual = len(getattr(p, key))
+                else:
+                    actual = {"life": p.life, "library": p.library, "mana": p.mana.total}.get(key, p.lands_played)
+                differ(f"players.{p_name}.{key}", want, actual)
+        for alias, oe in (exp.get("objects") or {}).items():
+            oid = self.obj_of(alias)
+            # An alias always finds its card's object if it still exists; the view hides only libraries.
+            zone = "gone" if oid is None else view.zone_of(oid) or "library"
+            perm = view.permanent(oid) if zone == "battlefield" else None
+            for key, want in (oe or {}).items():
+                actual = zone if key == "zone" else None if perm is None else self._permanent_field(perm, key)
+                if key == "keywords":
+                    want = sorted(want)
+                elif key == "counters":
+                    want = {str(k): v for k, v in (want or {}).items()}
+                differ(f"objects.{alias}.{key}", want, actual)
+        for p_name, ids in (exp.get("battlefield") or {}).items():
+            p = PLAYERS.index(p_name)
+            differ(f"battlefield.{p_name}", sorted(ids or []), sorted(x.card for x in view.permanents if x.controller == p))
+        if "stack" in exp:
+            differ("stack", list(exp["stack"] or []), [it.card for it in view.stack])
+        new_events = game.events[self.mark if since is None else since:]
+        kinds = [e.kind for e in new_events]
+        if "events" in exp:
+            it = iter(kinds)
+            if [k for k in exp["events"] if k not in it]:
+                out.append(Mismatch("events", list(exp["events"]), kinds, key="events_order"))
+        if "steps" in exp:
+            begun = [e.data.get("step") for e in new_events if e.kind == "step_begins"]
+            it = iter(begun)
+            if [k for k in exp["steps"] if k not in it]:
+                out.append(Mismatch("steps", list(exp["steps"]), begun, key="events_order"))
+        for k in exp.get("no_events") or []:
+            if k in kinds:
+                out.append(Mismatch("no_events", [], [e.data for e in new_events if e.kind == k], key="unexpected_event",
+                                    detail=k))
+        return out
+
+    def _permanent_field(self, perm, key: str) -> object:
+        if key == "keywords":
+            return sorted(perm.keywords)
+        if key in ("attacking", "blocking"):
+            return getattr(perm, key) is not None
+        if key == "controller":
+            return PLAYERS[perm.controller]
+        if key == "attached_to":
+            return self.alias_of(perm.attached_to) or perm.attached_to
+        if key == "counters":
+            return dict(perm.counters)
+        if key == "sick":
+            return perm.summoning_sick
+        return getattr(perm, key)  # power, toughness, damage, tapped, blocked
+
+    def failures(self, exp: dict, where: dict, since: int | None = None) -> list:
+        """`compare` as scenario `Failure`s placed at `where` (``{"place": ..., "line": ...}``)."""
+        from tutor.scenario import Failure
+
+        return [Failure(**where, key=m.key, field=m.field, expected=m.expected, actual=m.actual, detail=m.detail)
+                for m in self.compare(exp, since)]
