@@ -173,6 +173,20 @@ class Game(Characteristics, Zones, Turns, Priority, Casting, Targets, Combat, Da
         """Whether `action` is legal now (validated without playing it)."""
         return action in self.legal_actions()
 
+    def validate(self, action: object) -> None:
+        """Check `action` against the rules without playing it; raise IllegalAction (with the rule it breaks)
+        when it is illegal now. (``action in game.legal_actions()`` is the same check as a bool.)"""
+        self._validate(action)
+
+    @property
+    def undo_depth(self) -> int:
+        """How many pushed actions `pop` can still undo."""
+        return len(self._history)
+
+    def forget_history(self) -> None:
+        """Drop the undo snapshots (a copy of a game starts with none)."""
+        self._history.clear()
+
     def apply(self, action: object) -> list[Event]:
         """Play an action; return the events it caused. Raises IllegalAction (with its rule) if illegal."""
         start = len(self.events)

@@ -72,7 +72,7 @@ def _check_do(session: LessonSession, step, problems: list[Problem]) -> bool:
                          [(("do", "wrong", j, "move"), w["move"]) for j, w in enumerate(step.body.get("wrong") or [])]:
         try:
             action = PassPriority() if "pass" in pattern else table.make_action(pattern)
-            game._validate(action)
+            game.validate(action)
         except LookupError as exc:
             problems.append(Problem(lesson.where(step, *path), "not_found", {"name": exc.args[0] if exc.args else "?"}))
             continue

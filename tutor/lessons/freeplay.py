@@ -37,7 +37,7 @@ class FreePlay:
         memo = {id(c): c for c in game.cards.values()}  # card definitions are shared, not copied
         memo[id(game.cards)] = game.cards
         clone = copy.deepcopy(game, memo)
-        clone._history = []
+        clone.forget_history()
         return cls(clone, cards, learner, seed)
 
     @classmethod
@@ -87,7 +87,7 @@ class FreePlay:
         if not self.learner_decides():
             return MoveResult("not_now")
         mark = len(self.game.events)
-        before = len(self.game._history)
+        before = self.game.undo_depth
         try:
             self.game.push(action)
         except IllegalAction as exc:
@@ -120,7 +120,7 @@ class FreePlay:
         if not self.marks:
             return False
         target = self.marks.pop()
-        while len(self.game._history) > target:
+        while self.game.undo_depth > target:
             self.game.pop()
         self.shown = min(self.shown, len(self.game.events))
         return True

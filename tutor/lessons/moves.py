@@ -202,7 +202,7 @@ def legal_moves(game, attempts: bool = True) -> list[MoveGroup]:
     if attempts:
         for action in _attempts(game):
             try:
-                game._validate(action)
+                game.validate(action)
             except IllegalAction as exc:
                 move = _make(game, action, legal=False, refusal=exc)
                 key = move.label("it")

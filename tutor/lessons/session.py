@@ -115,7 +115,7 @@ class LessonSession:
     def _play_pattern(self, step: Step, k: int) -> None:
         accept = step.accept
         pattern = accept[k] if 0 <= k < len(accept) else accept[0]
-        before = len(self.game._history)
+        before = self.game.undo_depth
         action = PassPriority() if "pass" in pattern else self.table.make_action(pattern)
         self.table.apply(action)
         if step.undo:
@@ -265,13 +265,13 @@ class LessonSession:
             return MoveResult("not_now")
         step = self.step
         try:
-            self.game._validate(action)
+            self.game.validate(action)
         except IllegalAction as exc:
             self._attempt(False, {"move": label(self.game, action, "it"), "illegal": exc.rule})
             return MoveResult("illegal", refusal=exc)
         for k, pattern in enumerate(step.accept):
             if matches(self.table, pattern, action):
-                before, mark = len(self.game._history), len(self.game.events)
+                before, mark = self.game.undo_depth, len(self.game.events)
                 self.table.apply(action)
                 if step.undo:
                     self.undo_points.append((step.index, before))
@@ -306,7 +306,7 @@ class LessonSession:
         if not self.can_undo():
             return False
         step_index, history = self.undo_points.pop()
-        while len(self.game._history) > history:
+        while self.game.undo_depth > history:
             self.game.pop()
         for i in [i for i in self.solved if i >= step_index]:
             self.solved.discard(i)

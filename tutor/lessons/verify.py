@@ -151,7 +151,7 @@ class Verifier:
             self._problem(step.index, ("ask", "action"), "not_found", name=exc.args[0] if exc.args else "?")
             return
         try:
-            s.game._validate(action)
+            s.game.validate(action)
             legal, rule = True, None
         except IllegalAction as exc:
             legal, rule = False, exc.rule
