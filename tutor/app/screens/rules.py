@@ -61,7 +61,7 @@ class RulesScreen(BrowserScreen):
 
     def on_tree_node_selected(self, event: Tree.NodeSelected) -> None:
         if event.node.data is not None:
-            self.app.navigate(event.node.data)
+            self.app.navigate(event.node.data, screen=self)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.jump(event.value)
@@ -79,7 +79,7 @@ class RulesScreen(BrowserScreen):
         if rule is None:
             self.query_one("#document", DocumentView).show_text(t("no_rule", self.app.ui, what=text.strip()))
             return
-        self.app.navigate(rule_location(rule), record=record)
+        self.app.navigate(rule_location(rule), record=record, screen=self)
 
     def action_focus_jump(self) -> None:
         self.query_one("#jump", Input).focus()
