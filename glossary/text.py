@@ -22,10 +22,14 @@ _RU = {
 # SOS, PM, APC: ESC ] ... BEL or ESC \\, or their C1 forms) within one line, control sequences (CSI:
 # ESC [ or U+009B, parameters, intermediates, a final byte) and two- or three-byte escapes (ESC ( B, ESC c).
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-_SEQUENCE = re.compile(
-    r"(?:\x1b[\]P^_X]|[\x90\x98\x9d\x9e\x9f])[^\x07\x1b\x9c\n]*(?:\x07|\x1b\\|\x9c)"  # OSC, DCS, SOS, PM, APC
-    r"|(?:\x1b\[|\x9b)[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]"  # CSI
-    r"|\x1b[\x21-\x2f]*[\x30-\x7e]"  # other escapes (a bare ESC before a space goes alone)
+_SEQUENCE = re.compile(  # one character class first, so that the search skips ahead quickly
+    r"[\x1b\x90\x98\x9b\x9d\x9e\x9f](?:"
+    r"(?<=\x1b)[\]P^_X][^\x07\x1b\x9c\n]*(?:\x07|\x1b\\|\x9c)"  # OSC, DCS, SOS, PM, APC
+    r"|(?<=[\x90\x98\x9d\x9e\x9f])[^\x07\x1b\x9c\n]*(?:\x07|\x1b\\|\x9c)"  # the same, C1 forms
+    r"|(?<=\x1b)\[[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]"  # CSI
+    r"|(?<=\x9b)[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]"  # CSI, C1 form
+    r"|(?<=\x1b)[\x21-\x2f]*[\x30-\x7e]"  # other escapes (a bare ESC before a space goes alone)
+    r")"
 )
 
 _NON_ALNUM = re.compile(r"[^a-z0-9]+")

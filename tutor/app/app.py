@@ -98,6 +98,11 @@ class TutorApp(LocalizedBindings, App):
         self.title = t("app_title", self.ui)
         self.switch_mode("glossary")
         self._label_bindings()
+        notice = getattr(self.settings, "notice", None)
+        if notice:  # the settings file could not be used: say so, and where it was kept
+            key, fields = notice
+            self.notify(t(key, self.ui, **fields), title=t("settings_title", self.ui), severity="warning",
+                        markup=False)
 
     def on_ready(self) -> None:
         # Load the word-form analysers in the background once the first screen is up, so that the

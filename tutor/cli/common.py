@@ -41,10 +41,12 @@ class ArgumentParser(argparse.ArgumentParser):
 
 
 def clean_query(raw: str, ui: str) -> str:
-    """Drop control characters and surplus spaces; refuse an empty query; cut an overlong one (with a warning)."""
+    """Drop escape sequences, control characters and surplus spaces; refuse an empty query; cut an overlong
+    one (with a warning)."""
     from glossary.search import MAX_QUERY
     from glossary.search import clean_query as clean
 
+    raw = strip_controls(raw)  # whole sequences: "cimitero\x1b]0;x\x07" is "cimitero", not "cimitero ]0;x"
     text = clean(raw)
     if not text:
         raise Usage(t("empty_query", ui))
