@@ -344,7 +344,7 @@ def test_en_every_numbered_line_is_one_rule_in_file_order(en_text, en_cr):
     The parser's speed is measured in bench/bench_text.py."""
     numbered = [(no, m.group(1)) for no, line in enumerate(en_text.split("\n"), 1)
                 if (m := re.match(r"[ \t]*([0-9]{3}\.[0-9]{1,4}[a-z]?)\.?[ \t]+\S", line))]
-    parsed = sorted(((r.loc.line, r.number) for r in en_cr.rules if "." in r.number))
+    parsed = sorted((r.loc.line, r.number) for r in en_cr.rules if "." in r.number)
     assert parsed == numbered and len(numbered) == 2651
     again = parse_cr(en_text, EN_FILE.name)
     assert [(r.number, r.text, r.examples) for r in again.rules] == [(r.number, r.text, r.examples) for r in en_cr.rules]
