@@ -28,4 +28,7 @@ def isolated_home(tmp_path_factory, monkeypatch):
     monkeypatch.delenv("XDG_DATA_DIRS", raising=False)
     monkeypatch.delenv("XDG_CONFIG_DIRS", raising=False)
     monkeypatch.setenv("MTG_TUTOR_UI", "it")
+    from glossary.paths import dirs_for
+
+    dirs_for.cache_clear()  # the platform's directories were worked out for the previous test's HOME
     return root

@@ -24,8 +24,9 @@ def send(app, key: str) -> None:
     app._driver.send_message(event)
 
 
-async def storm(seed: int, rounds: int = 35):
-    """`cimitero`, then Down, Enter, F1, Escape `rounds` times, with 0-3 event-loop turns between keys."""
+async def storm(seed: int, rounds: int = 10):
+    """`cimitero`, then Down, Enter, F1, Escape `rounds` times (the audit saw a crash within ~35; these seeds
+    crashed within 8), with 0-3 event-loop turns between keys."""
     rnd = random.Random(seed)
     app = TutorApp(settings={"ui": "it", "theme": "textual-dark"})
     async with app.run_test(size=(100, 30)) as pilot:
@@ -43,7 +44,7 @@ async def storm(seed: int, rounds: int = 35):
     return app, state
 
 
-@pytest.mark.parametrize("seed", [0, 1, 2])
+@pytest.mark.parametrize("seed", [0, 1])
 def test_fast_keys_with_the_help_screen_never_crash(seed):
     app, (screen, depth, current) = asyncio.run(storm(seed))
     assert app._exception is None
