@@ -97,12 +97,13 @@ class _CleanHook:
         return [_Clean(r) for r in renderables]
 
 
-def console():
+def console(**options):
     """A Rich console for people: no automatic highlighting, no markup or emoji codes read in data, and no
-    control character of any text printed (a last guard: the texts are cleaned where they enter)."""
+    control character of any text printed (a last guard: the texts are cleaned where they enter).
+    `options` go to Rich's `Console` (``file=``, ``force_terminal=`` in tests)."""
     from rich.console import Console
 
-    out = Console(highlight=False, markup=False, emoji=False)
+    out = Console(highlight=False, markup=False, emoji=False, **options)
     out.push_render_hook(_CleanHook())
     return out
 
