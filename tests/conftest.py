@@ -1,4 +1,6 @@
-"""Shared fixtures: the package's sources, the third-party English rules beside the project, an isolated home."""
+"""Shared fixtures: the package's sources, the third-party English rules beside the project.
+
+The isolated home of every test and doctest (``isolated_home``) is in the project's root ``conftest.py``."""
 
 from __future__ import annotations
 
@@ -13,15 +15,6 @@ EN_RULES = ROOT.parent / "shared" / "data" / "MagicCompRules-en-2022-04-29.txt"
 
 def source_text(name: str) -> str:
     return (SOURCES / name).read_text(encoding="utf-8")
-
-
-@pytest.fixture(autouse=True)
-def isolated_home(tmp_path_factory, monkeypatch):
-    """Every test gets its own MTG_TUTOR_HOME (imported rules, index cache), never the user's."""
-    home = tmp_path_factory.mktemp("home")
-    monkeypatch.setenv("MTG_TUTOR_HOME", str(home))
-    monkeypatch.setenv("MTG_TUTOR_UI", "it")
-    return home
 
 
 @pytest.fixture(scope="session")

@@ -66,12 +66,26 @@ def test_bad_input_is_a_clear_message(capsys, argv, status, message):
     assert message in err and "Traceback" not in err
 
 
-def test_long_and_odd_queries_do_not_crash(capsys):
-    for q in ["x" * 10_000, "кладбище🙂cimitero", "\u202e\u200b", "'\"«»’"]:
-        code, out, err = run(capsys, "lookup", q, "--json")
-        assert code in (0, 1, 2), q
-        if code != 2:
-            assert json.loads(out)["hits"] is not None
+@pytest.mark.parametrize(
+    ("query", "cleaned", "warning"),
+    [
+        ("x" * 10_000, "x" * 200, "primi 200 caratteri"),  # cut, with a warning
+        ("кладбище🙂cimitero", "кладбище🙂cimitero", ""),
+        ("'\"«»’", "'\"«»’", ""),
+    ],
+)
+def test_long_and_odd_queries_find_nothing_and_say_so(capsys, query, cleaned, warning):
+    code, out, err = run(capsys, "lookup", query, "--json")
+    assert code == 1, "nothing found is exit status 1"
+    assert json.loads(out) == {"query": cleaned, "hits": []}
+    assert (warning in err) if warning else err == ""
+    assert "Traceback" not in err
+
+
+def test_a_query_of_invisible_characters_is_empty(capsys):
+    code, out, err = run(capsys, "lookup", "\u202e\u200b", "--json")
+    assert (code, out) == (2, "")
+    assert err.startswith("mtg-tutor: La ricerca è vuota") and err.count("\n") == 1
 
 
 def test_rule_json_contract(capsys):

@@ -12,13 +12,14 @@ import re
 from rich.console import Console, Group
 from rich.panel import Panel
 from rich.table import Table
-from rich.text import Text
+from rich.text import Span, Text
 
+from glossary.text import has_controls, strip_controls
 from tutor.i18n import t
 from tutor.views.model import Backlink, Block, EntryPage, Link, RulePage
 from tutor.views.texts import finding_text, ref_kind, status_counts
 
-__all__ = ["render_check", "render_entry", "render_lookup", "render_rule", "symbol_text"]
+__all__ = ["render_check", "render_entry", "render_lookup", "render_rule", "safe_text", "symbol_text"]
 
 _SYMBOL = re.compile(r"\{([^{}\s]{1,8})\}")
 _STYLES = {
@@ -38,6 +39,30 @@ def symbol_text(text: str, style: str = "") -> Text:
         out.append(f"{{{sym}}}", style=_STYLES.get(sym[:1] if sym[:1] in "WUBRGCT?" else "C", "bold"))
         pos = m.end()
     out.append(text[pos:])
+    return out
+
+
+def safe_text(text: Text | str | None) -> Text:
+    """Plain text for a widget or the console: a str is never read as markup, and control characters
+    are dropped with the styles kept (a last guard: texts are cleaned where they enter the program).
+
+    >>> safe_text("[bold]x[/] [@click=app.quit]q[/]").plain
+    '[bold]x[/] [@click=app.quit]q[/]'
+    >>> t = Text("ab\\x1b[2Jcd\\x9b"); t.stylize("bold", 0, 2); t.stylize("red", 2)
+    >>> clean = safe_text(t); clean.plain, [(s.start, s.end, str(s.style)) for s in clean.spans]
+    ('abcd', [(0, 2, 'bold'), (2, 4, 'red')])
+    """
+    if text is None:
+        return Text("")
+    if isinstance(text, str):
+        return Text(strip_controls(text))
+    if not has_controls(text.plain):
+        return text
+    cuts = sorted({0, len(text.plain)} | {x for span in text.spans for x in (span.start, span.end)})
+    out = text.blank_copy()
+    for piece in text.divide(cuts[1:-1]):  # each piece lies wholly inside or outside every span
+        clean = strip_controls(piece.plain)
+        out.append_text(Text(clean, style=piece.style, spans=[Span(0, len(clean), s.style) for s in piece.spans]))
     return out
 
 
@@ -102,12 +127,12 @@ def render_entry(console: Console, page: EntryPage) -> None:
         body = Text(m.text)
         body.append(f"\n{m.terms_label}: ", style="bold")
         body.append(" / ".join(f"{term} ({lang})" for term, lang in m.terms))
-        console.print(Panel(body, title=m.heading, title_align="left", border_style="bold yellow"))
+        console.print(Panel(body, title=Text(m.heading), title_align="left", border_style="bold yellow"))
     for note in page.notes:
         heading = f"{note.heading} ({note.kind})" if note.kind else note.heading
-        console.print(Panel(Text(note.text), title=heading, title_align="left", border_style="magenta"))
+        console.print(Panel(Text(note.text), title=Text(heading), title_align="left", border_style="magenta"))
     if page.original:
-        console.print(Panel(symbol_text(page.original, "dim"), title=page.original_label, title_align="left",
+        console.print(Panel(symbol_text(page.original, "dim"), title=Text(page.original_label), title_align="left",
                             border_style="dim"))
     if page.restored:
         console.print(Text(page.restored, style="dim"))
@@ -153,7 +178,7 @@ def render_rule(console: Console, page: RulePage) -> None:
     if page.summary:
         summary = symbol_text(page.summary.text)
         summary.append(f"\n{page.summary.note}", style="dim italic")
-        console.print(Panel(summary, title=page.summary.heading, title_align="left", border_style="green"))
+        console.print(Panel(summary, title=Text(page.summary.heading), title_align="left", border_style="green"))
     if page.warning:
         console.print(Text(page.warning, style="bold yellow"))
     _links(console, page.links_heading, page.links)

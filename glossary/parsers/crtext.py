@@ -28,7 +28,7 @@ from string import ascii_lowercase
 
 from glossary.model import Block, Entry, Loc, ParsedRules, ParseError, Ref, Rule, RulesDoc, Section
 from glossary.symbols import restore_file_symbols
-from glossary.text import slugify
+from glossary.text import slugify, strip_controls
 
 __all__ = ["expand_rule_range", "find_rule_refs", "find_term_refs", "looks_like_rules", "parse_cr"]
 
@@ -313,6 +313,7 @@ def parse_cr(
     """
     text = _normalize(text)
     _check_not_binary(text, file)
+    text = strip_controls(text)  # escape sequences never reach a terminal (the lines stay where they were)
     lines = text.split("\n")
     lang = lang or _detect_lang(text)
     effective = _effective(text)

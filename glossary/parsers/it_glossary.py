@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from glossary.model import Block, Entry, Loc, ParsedGlossary, ParseError, Ref
-from glossary.text import fold, slugify
+from glossary.text import fold, slugify, strip_controls
 
 __all__ = ["heading_key", "parse_it_glossary", "split_ref_targets"]
 
@@ -135,7 +135,7 @@ def _blocks_and_refs(body: list[tuple[int, str]], file: str) -> tuple[list[Block
 
 def parse_it_glossary(text: str, file: str, doc: str = "it-glossary-8ed") -> ParsedGlossary:
     """Parse the Italian glossary; raise ParseError (file:line) when the text is not in its format."""
-    lines = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    lines = strip_controls(text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")).split("\n")
     toc, sections, start = _read_toc(lines, file)
     keys = [heading_key(t) for t, _ in toc]
     if not any(keys):

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from glossary.model import Block, Entry, Loc, ParsedGlossary, ParseError, Ref
-from glossary.text import slugify
+from glossary.text import slugify, strip_controls
 
 __all__ = ["parse_ru_glossary", "split_heading"]
 
@@ -58,7 +58,7 @@ def split_heading(line: str) -> tuple[str, str, str] | None:
 
 def parse_ru_glossary(text: str, file: str, doc: str = "ru-glossary-10ed") -> ParsedGlossary:
     """Parse the Russian glossary; raise ParseError (file:line) when no entry can be found."""
-    lines = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    lines = strip_controls(text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")).split("\n")
     entries: list[Entry] = []
     seen: dict[str, int] = {}
     prev_blank = True

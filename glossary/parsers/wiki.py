@@ -16,7 +16,7 @@ import re
 
 from glossary.model import Block, Entry, Loc, ParsedRules, ParseError, Rule, RulesDoc, Section
 from glossary.parsers.crtext import find_rule_refs
-from glossary.text import slugify
+from glossary.text import slugify, strip_controls
 
 __all__ = ["NAV_GROUPS", "parse_wiki"]
 
@@ -74,7 +74,7 @@ def _effective(line: str) -> str | None:
 
 def parse_wiki(text: str, file: str, doc: str = "it-cr-2024") -> ParsedRules:
     """Parse the wiki page; raise ParseError when it holds neither rules nor a rules table of contents."""
-    lines = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    lines = strip_controls(text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")).split("\n")
     rules: dict[str, Rule] = {}
     order: list[str] = []
     sections: list[Section] = []

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.text import Text
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from tutor.app.bindings import LocalizedBindings, localized_bindings
@@ -23,13 +24,26 @@ __all__ = ["HelpScreen", "TutorApp"]
 class HelpScreen(ModalScreen):
     """The keys, in the interface language (`?`)."""
 
-    BINDINGS = [Binding("escape,question_mark,q", "dismiss", show=False)]
+    BINDINGS = [Binding("escape,question_mark,q", "close", show=False)]
 
     def compose(self):
-        ui = self.app.ui
         with Vertical(id="help-box"):
-            yield Static(t("help_title", ui), id="help-title")
-            yield Static(t("help_body", ui), id="help-body")
+            yield Static(id="help-title")
+            yield Static(id="help-body")
+
+    def on_mount(self) -> None:
+        self.refresh_texts()
+
+    def refresh_texts(self) -> None:
+        """The title and the keys in the current interface language (plain text: no markup is read)."""
+        ui = self.app.ui
+        self.query_one("#help-title", Static).update(Text(t("help_title", ui)))
+        self.query_one("#help-body", Static).update(Text(t("help_body", ui)))
+
+    def action_close(self) -> None:
+        """Close the help, once: a second Escape typed before it is gone must not close the screen below."""
+        if self.app.screen is self:
+            self.dismiss()
 
 
 class TutorApp(LocalizedBindings, App):
@@ -84,6 +98,11 @@ class TutorApp(LocalizedBindings, App):
         self.title = t("app_title", self.ui)
         self.switch_mode("glossary")
         self._label_bindings()
+        notice = getattr(self.settings, "notice", None)
+        if notice:  # the settings file could not be used: say so, and where it was kept
+            key, fields = notice
+            self.notify(t(key, self.ui, **fields), title=t("settings_title", self.ui), severity="warning",
+                        markup=False)
 
     def on_ready(self) -> None:
         # Load the word-form analysers in the background once the first screen is up, so that the
@@ -98,11 +117,26 @@ class TutorApp(LocalizedBindings, App):
         lemma_key("кладбища")
 
     # ---- navigation ---------------------------------------------------------------------------------
-    def navigate(self, location: Location, record: bool = True) -> None:
-        """Open a location (an entry, a rule) in the current screen and, when it exists, record it in the history."""
-        if self.screen.show_location(location) and record:
+    def browser(self):
+        """The browsing screen of the current mode (glossary, rules), also while the help is open above it;
+        None while there is none yet.
+
+        Events arrive late: a search submitted just before F1 is handled once the help is on top, so
+        nothing here may take the top screen (`self.screen`) for the one that shows documents.
+        """
+        from tutor.app.screens.base import BrowserScreen
+
+        return next((s for s in reversed(self.screen_stack) if isinstance(s, BrowserScreen)), None)
+
+    def navigate(self, location: Location, record: bool = True, screen: Screen | None = None) -> None:
+        """Open a location (an entry, a rule) in `screen` (by default the current mode's browsing screen)
+        and, when it exists, record it in the history."""
+        screen = screen or self.browser()
+        if screen is None or not screen.is_attached:
+            return
+        if screen.show_location(location) and record:
             self.history.visit(location)
-        self._update_breadcrumb()
+        self._update_breadcrumb(screen)
 
     def action_back(self) -> None:
         self._move_in_history(self.history.back)
@@ -111,19 +145,21 @@ class TutorApp(LocalizedBindings, App):
         self._move_in_history(self.history.forward)
 
     def _move_in_history(self, step) -> None:
-        if step() and hasattr(self.screen, "show_location"):
-            self.screen.show_location(self.history.current)
-            self._update_breadcrumb()
+        screen = self.browser()
+        if screen is not None and step():
+            screen.show_location(self.history.current)
+            self._update_breadcrumb(screen)
         else:
             self.bell()
 
-    def _update_breadcrumb(self) -> None:
-        try:
-            crumb = self.screen.query_one("#breadcrumb", Static)
-        except Exception:  # a screen without a breadcrumb (help)
+    def _update_breadcrumb(self, screen=None) -> None:
+        """The trail of the history on the browsing screen (plain text: titles are never read as markup)."""
+        screen = screen or self.browser()
+        if screen is None:
             return
         trail = [x.label(self.kb) for x in self.history.trail()]
-        crumb.update(f"{t('breadcrumb', self.ui)}: " + " › ".join(trail) if trail else "")
+        crumb = screen.query_one("#breadcrumb", Static)
+        crumb.update(Text(f"{t('breadcrumb', self.ui)}: " + " › ".join(trail)) if trail else Text(""))
 
     def on_screen_resume(self) -> None:
         """After a mode switch the screen speaks the current language and shows where we are."""
@@ -131,9 +167,10 @@ class TutorApp(LocalizedBindings, App):
         if getattr(screen, "shown_ui", self.ui) != self.ui and hasattr(screen, "refresh_texts"):
             screen.refresh_texts()
         screen.shown_ui = self.ui
-        if self.history.current and hasattr(screen, "show_location"):
-            screen.show_location(self.history.current)
-        self._update_breadcrumb()
+        if screen is self.browser():
+            if self.history.current:
+                screen.show_location(self.history.current)
+            self._update_breadcrumb(screen)
 
     # ---- language -----------------------------------------------------------------------------------
     def action_toggle_language(self) -> None:
@@ -142,13 +179,16 @@ class TutorApp(LocalizedBindings, App):
         save_settings(self.settings)
         self.title = t("app_title", self.ui)
         self._label_bindings()
-        if hasattr(self.screen, "refresh_texts"):
-            self.screen.refresh_texts()
-            self.screen.shown_ui = self.ui
-        here = getattr(self.screen, "location", None) or self.history.current
-        if here and hasattr(self.screen, "show_location"):
-            self.screen.show_location(here)
-        self._update_breadcrumb()
+        browser = self.browser()
+        for screen in dict.fromkeys((browser, self.screen)):  # the browsing screen, and the help above it
+            if screen is not None and hasattr(screen, "refresh_texts"):
+                screen.refresh_texts()
+                screen.shown_ui = self.ui
+        if browser is not None:
+            here = browser.location or self.history.current
+            if here:
+                browser.show_location(here)
+            self._update_breadcrumb(browser)
 
     def _label_bindings(self) -> None:
         """Footer, keys panel and palette key in the interface language: the bindings of the other
@@ -157,7 +197,7 @@ class TutorApp(LocalizedBindings, App):
 
     def action_help_quit(self) -> None:
         """Ctrl+C outside a text box: say how to quit, in the interface language."""
-        self.notify(t("quit_hint", self.ui, key="Ctrl+Q"), title=t("quit_hint_title", self.ui))
+        self.notify(t("quit_hint", self.ui, key="Ctrl+Q"), title=t("quit_hint_title", self.ui))  # catalog markup
 
     def watch_theme(self, theme: str) -> None:
         """Remember a theme chosen with the command palette ("Change theme")."""
@@ -166,7 +206,9 @@ class TutorApp(LocalizedBindings, App):
             save_settings(self.settings)
 
     def action_help(self) -> None:
-        self.push_screen(HelpScreen())
+        """Open the help (once: F1 pressed again while it is open does not stack a second one)."""
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
 
     # ---- command palette ----------------------------------------------------------------------------
     def get_system_commands(self, screen):

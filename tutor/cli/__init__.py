@@ -13,7 +13,7 @@ import argparse
 import sys
 
 from tutor.cli import glossary_cmds, lesson_cmd, scenario_cmd
-from tutor.cli.common import Usage
+from tutor.cli.common import ArgumentParser, Usage
 from tutor.i18n import LANGS, t, ui_lang
 
 __all__ = ["COMMANDS", "GROUPS", "main"]
@@ -49,7 +49,7 @@ def _localize_argparse(ui: str) -> None:
 
 
 def _parser(ui: str) -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="mtg-tutor", description=t("prog_description", ui))
+    p = ArgumentParser(prog="mtg-tutor", description=t("prog_description", ui))
     p.add_argument("--ui", choices=LANGS, help=t("help_ui", ui))
     sub = p.add_subparsers(dest="command", help=t("help_command", ui))
     for group in GROUPS:

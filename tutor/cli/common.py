@@ -1,28 +1,52 @@
-"""What every command shares: the usage error, query cleaning, JSON output, the console, the knowledge base."""
+"""What every command shares: the usage error, query cleaning, JSON output, the console, the knowledge base.
+
+Nothing that comes from a file or the command line reaches the terminal raw: the texts are cleaned where
+they enter (`glossary.text.strip_controls` in the parsers and the YAML reader), and what is printed goes
+through a last guard here (the usage message, the argument parser's messages, the console, the JSON).
+"""
 
 from __future__ import annotations
 
+import argparse
 import json
+import re
 import sys
 
+from glossary.text import has_controls, strip_controls
 from tutor.i18n import t
 
-__all__ = ["Usage", "clean_query", "console", "emit_json", "kb"]
+__all__ = ["ArgumentParser", "Usage", "clean_query", "console", "emit_json", "kb"]
 
 
 class Usage(Exception):
-    """A user mistake: message already in the interface language; exit status 2 (or the given one)."""
+    """A user mistake: message already in the interface language; exit status 2 (or the given one).
+
+    The message may echo an argument or a file name: its control characters are dropped.
+
+    >>> str(Usage("file non trovato: evil\\x1b]0;pwned\\x07.txt"))
+    'file non trovato: evil.txt'
+    """
 
     def __init__(self, message: str, status: int = 2) -> None:
-        super().__init__(message)
+        super().__init__(strip_controls(str(message)))
         self.status = status
 
 
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse's parser, whose messages (which echo the arguments: "unrecognized arguments: …") are
+    printed without control characters."""
+
+    def _print_message(self, message: str, file=None) -> None:
+        super()._print_message(strip_controls(message) if message else message, file)
+
+
 def clean_query(raw: str, ui: str) -> str:
-    """Drop control characters and surplus spaces; refuse an empty query; cut an overlong one (with a warning)."""
+    """Drop escape sequences, control characters and surplus spaces; refuse an empty query; cut an overlong
+    one (with a warning)."""
     from glossary.search import MAX_QUERY
     from glossary.search import clean_query as clean
 
+    raw = strip_controls(raw)  # whole sequences: "cimitero\x1b]0;x\x07" is "cimitero", not "cimitero ]0;x"
     text = clean(raw)
     if not text:
         raise Usage(t("empty_query", ui))
@@ -31,16 +55,57 @@ def clean_query(raw: str, ui: str) -> str:
     return text
 
 
+_C1 = re.compile("[\x7f-\x9f]")
+
+
+def json_text(data: object) -> str:
+    """A JSON document (UTF-8, indented) that a terminal cannot take for commands: C0 controls are escaped by
+    `json` itself, DEL and the C1 controls (left raw with ``ensure_ascii=False``) are escaped here.
+
+    >>> json_text({"t": "a\\x1b[2J\\x9b31m"})
+    '{\\n  "t": "a\\\\u001b[2J\\\\u009b31m"\\n}'
+    """
+    text = json.dumps(data, ensure_ascii=False, indent=2)
+    return _C1.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
 def emit_json(data: object) -> None:
     """Print a JSON document (UTF-8, indented) on standard output."""
-    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    sys.stdout.write(json_text(data) + "\n")
 
 
-def console():
-    """A Rich console for people (no automatic highlighting)."""
+class _Clean:
+    """A renderable whose text segments lose their control characters (Rich's own styles are not text)."""
+
+    def __init__(self, renderable) -> None:
+        self.renderable = renderable
+
+    def __rich_console__(self, console, options):
+        from rich.segment import Segment
+
+        for segment in console.render(self.renderable, options):
+            if segment.control is None and has_controls(segment.text):
+                yield Segment(strip_controls(segment.text), segment.style)
+            else:
+                yield segment
+
+
+class _CleanHook:
+    """The console's render hook: every printed renderable is wrapped in `_Clean`."""
+
+    def process_renderables(self, renderables: list) -> list:
+        return [_Clean(r) for r in renderables]
+
+
+def console(**options):
+    """A Rich console for people: no automatic highlighting, no markup or emoji codes read in data, and no
+    control character of any text printed (a last guard: the texts are cleaned where they enter).
+    `options` go to Rich's `Console` (``file=``, ``force_terminal=`` in tests)."""
     from rich.console import Console
 
-    return Console(highlight=False)
+    out = Console(highlight=False, markup=False, emoji=False, **options)
+    out.push_render_hook(_CleanHook())
+    return out
 
 
 def kb():

@@ -237,6 +237,10 @@ MESSAGES: dict[str, str] = {
     'argparse.ignored_explicit': 'questa opzione non accetta valori: %r',
     'argparse.not_allowed_with': "non si può usare insieme all'argomento %s",
     'argparse.unknown_parser': 'comando sconosciuto %(parser_name)r (possibili: %(choices)s)',
+    # ---- the app's settings file (tutor/app/settings.py) ----
+    'settings_title': 'Impostazioni',
+    'settings_moved': 'Il file delle impostazioni {path} era illeggibile: è stato conservato come {moved_to} e si usano le impostazioni predefinite.',
+    'settings_unreadable': 'Il file delle impostazioni {path} non si può leggere: si usano le impostazioni predefinite e il file non viene modificato.',
     # ---- the command palette: Textual's own commands ----
     'quit_hint': 'Premi [b]{key}[/b] per uscire.',
     'quit_hint_title': 'Vuoi uscire?',

@@ -237,6 +237,10 @@ MESSAGES: dict[str, str] = {
     'argparse.ignored_explicit': 'этот параметр не принимает значения: %r',
     'argparse.not_allowed_with': 'нельзя использовать вместе с аргументом %s',
     'argparse.unknown_parser': 'неизвестная команда %(parser_name)r (возможные: %(choices)s)',
+    # ---- the app's settings file (tutor/app/settings.py) ----
+    'settings_title': 'Настройки',
+    'settings_moved': 'Не удалось прочитать файл настроек {path}: он сохранён как {moved_to}, используются настройки по умолчанию.',
+    'settings_unreadable': 'Файл настроек {path} недоступен для чтения: используются настройки по умолчанию, файл остаётся без изменений.',
     # ---- the command palette: Textual's own commands ----
     'quit_hint': 'Чтобы выйти, нажмите [b]{key}[/b].',
     'quit_hint_title': 'Выйти из приложения?',

@@ -1,12 +1,16 @@
 """The learner's progress, kept in one SQLite file that must never be lost: lessons and the quiz.
 
->>> from tutor.progress import ProgressStore          # doctest: +SKIP
+>>> from tutor.progress import ProgressStore
 >>> store = ProgressStore.open()                      # default_path(); or ProgressStore.open(path)
->>> for notice in store.notices:                      # e.g. a damaged file was moved aside
-...     print(notice.message("it"))
->>> store.record_lesson_event("turn-structure", "step", 2)
->>> store.complete_lesson("turn-structure", stars=3)
+>>> [notice.message("it") for notice in store.notices]  # e.g. a damaged file was moved aside
+[]
+>>> store.record_lesson_event("turn-structure", "step", 2).step
+2
+>>> store.complete_lesson("turn-structure", stars=3).status
+'done'
 >>> store.quiz_stats().streak
+0
+>>> store.close()
 
 Lessons: :mod:`tutor.progress.lessons`. The review log and card cache: :mod:`tutor.progress.reviews` (the
 scheduling itself is :mod:`tutor.quiz.scheduler`). Statistics: :mod:`tutor.progress.stats`. Opening, settings

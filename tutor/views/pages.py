@@ -4,8 +4,9 @@
 >>> page = entry_page(load(), "it:cimitero", "ru")
 >>> page.term, page.other[0].lang, page.other[0].entries[0].term, page.source.split(":")[0]
 ('Cimitero', 'ru', 'Кладбище', 'Источник')
->>> page_for(load(), RuleLocation("it-cr-2024", "113.3b"), "it").links[0].number
-'602'
+>>> link = page_for(load(), RuleLocation("it-cr-2024", "113.3b"), "it").links[0]
+>>> link.title, link.number, link.target
+('602. Attivare abilità attivate', None, RuleLocation(doc='it-cr-2024', number='602'))
 """
 
 from __future__ import annotations

@@ -23,4 +23,4 @@ class BrowserScreen(Screen):
         return shown
 
     def on_document_view_link_chosen(self, event: DocumentView.LinkChosen) -> None:
-        self.app.navigate(event.location)
+        self.app.navigate(event.location, screen=self)

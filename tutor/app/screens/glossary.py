@@ -79,13 +79,13 @@ class GlossaryScreen(BrowserScreen):
         if results.option_count and results.highlighted is not None:
             location = getattr(results.get_option_at_index(results.highlighted), "location", None)
             if location is not None:
-                self.app.navigate(location)
+                self.app.navigate(location, screen=self)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         location = getattr(event.option, "location", None)
         if event.option_list.id == "results" and location is not None:
             event.stop()
-            self.app.navigate(location)
+            self.app.navigate(location, screen=self)
 
     def on_key(self, event) -> None:
         """Up and down in the search box move the highlight in the results."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -11,6 +12,7 @@ from glossary.model import parse_rule_query
 from tutor.app.screens.base import BrowserScreen
 from tutor.app.widgets.document import DocumentView
 from tutor.i18n import t
+from tutor.render import safe_text
 from tutor.views.locations import Location, RuleLocation, rule_location
 
 __all__ = ["RulesScreen"]
@@ -45,23 +47,23 @@ class RulesScreen(BrowserScreen):
         """The table of contents of the newest Italian rules, with the sub-rules we have text for."""
         tree = self.query_one("#toc", Tree)
         tree.clear()
-        tree.root.set_label(t("toc_title", self.app.ui))
+        tree.root.set_label(Text(t("toc_title", self.app.ui)))
         tree.show_root = False
-        for sec in self.app.kb.rules_tree("it"):
-            node = tree.root.add(f"{sec['number']}. {sec['title']}", expand=False)
+        for sec in self.app.kb.rules_tree("it"):  # labels are Text: a title is never read as markup
+            node = tree.root.add(safe_text(f"{sec['number']}. {sec['title']}"), expand=False)
             for r in sec["rules"]:
                 loc = rule_location(r["rule"]) if r["rule"] else None
-                label = f"{r['number']}. {r['title']}"
+                label = safe_text(f"{r['number']}. {r['title']}")
                 if r["subrules"]:
                     rnode = node.add(label, data=loc, expand=False)
                     for sub in r["subrules"]:
-                        rnode.add_leaf(sub.number, data=rule_location(sub))
+                        rnode.add_leaf(safe_text(sub.number), data=rule_location(sub))
                 else:
                     node.add_leaf(label, data=loc)
 
     def on_tree_node_selected(self, event: Tree.NodeSelected) -> None:
         if event.node.data is not None:
-            self.app.navigate(event.node.data)
+            self.app.navigate(event.node.data, screen=self)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.jump(event.value)
@@ -79,7 +81,7 @@ class RulesScreen(BrowserScreen):
         if rule is None:
             self.query_one("#document", DocumentView).show_text(t("no_rule", self.app.ui, what=text.strip()))
             return
-        self.app.navigate(rule_location(rule), record=record)
+        self.app.navigate(rule_location(rule), record=record, screen=self)
 
     def action_focus_jump(self) -> None:
         self.query_one("#jump", Input).focus()

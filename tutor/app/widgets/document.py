@@ -1,6 +1,8 @@
 """A document view: one glossary entry or one rule, with both languages, notes and focusable links.
 
-It lays out the presentation model (`tutor.views`), the same pages the command line prints.
+It lays out the presentation model (`tutor.views`), the same pages the command line prints. Every text
+it shows is data (terms, definitions, titles of imported rules): it goes in as `rich.text.Text`, never as
+markup, and without control characters (`tutor.render.safe_text`, the last guard before the terminal).
 Messages go up: choosing a link posts `DocumentView.LinkChosen` with a typed location; the app
 records it in the history and calls `show`.
 """
@@ -15,7 +17,7 @@ from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tutor.i18n import t
-from tutor.render import symbol_text
+from tutor.render import safe_text, symbol_text
 from tutor.views import EntryLocation, EntryPage, Location, RulePage, page_for
 from tutor.views.model import Backlink, Link
 
@@ -25,8 +27,8 @@ __all__ = ["DocumentView", "LocationOption"]
 class LocationOption(Option):
     """An option that leads somewhere: `location` is a typed location (None: a disabled, informative line)."""
 
-    def __init__(self, prompt, location: Location | None, disabled: bool = False) -> None:
-        super().__init__(prompt, disabled=disabled)
+    def __init__(self, prompt: Text | str, location: Location | None, disabled: bool = False) -> None:
+        super().__init__(safe_text(prompt), disabled=disabled)  # a str prompt is plain text, not markup
         self.location = location
 
 
@@ -144,11 +146,11 @@ class DocumentView(VerticalScroll):
             summary.append(symbol_text(p.summary.text))
             summary.append(f"\n{p.summary.note}", style="dim italic")
         warning = Text(p.warning) if p.warning else None
-        links = [LocationOption(f"↳ {s.number}", s.target) for s in p.subrules]
+        links = [LocationOption(Text(f"↳ {s.number}"), s.target) for s in p.subrules]
         links += [self._link_option(x) for x in p.links]
         for ed in p.editions:  # the same number in other documents (older edition, imported rules)
             label = f"⇄ {p.editions_heading}: {ed.doc} ({ed.lang}, {ed.effective}) {ed.title or ''}"
-            links.append(LocationOption(label.rstrip(), ed.target))
+            links.append(LocationOption(Text(label.rstrip()), ed.target))
         self._fill(title, warning, None, body, summary, None, links, self._backlink_options(p.backlinks),
                    f"{p.document} · {p.source}", p.links_heading, p.backlinks_heading)
 
@@ -157,21 +159,21 @@ class DocumentView(VerticalScroll):
         label = f"{link.number} · {link.title}" if link.number else link.title
         if link.brief:
             label += f"  ({link.brief})"
-        return LocationOption(f"→ {label}", link.target, disabled=link.target is None)
+        return LocationOption(Text(f"→ {label}"), link.target, disabled=link.target is None)
 
     @staticmethod
     def _backlink_options(backlinks: tuple[Backlink, ...]) -> list[LocationOption]:
-        return [LocationOption(f"← {b.term} [{b.lang}]", b.target) for b in backlinks]
+        return [LocationOption(Text(f"← {b.term} [{b.lang}]"), b.target) for b in backlinks]
 
     def _fill(self, title, modern, fixes, body, summary, other, links, backlinks, source,
               links_label: str = "", backlinks_label: str = "") -> None:
-        self.query_one("#doc-title", Static).update(title)
+        self.query_one("#doc-title", Static).update(safe_text(title))
         for wid, content in (("#doc-modern", modern), ("#doc-fixes", fixes), ("#doc-summary", summary),
                              ("#doc-other", other)):
             w = self.query_one(wid, Static)
-            w.update(content or "")
+            w.update(safe_text(content))
             w.display = bool(content)
-        self.query_one("#doc-body", Static).update(body)
+        self.query_one("#doc-body", Static).update(safe_text(body))
         for list_id, label_id, options, label in (("#doc-links", "#links-label", links, links_label),
                                                   ("#doc-backlinks", "#backlinks-label", backlinks, backlinks_label)):
             ol = self.query_one(list_id, OptionList)
@@ -185,9 +187,9 @@ class DocumentView(VerticalScroll):
                 ol.add_option(opt)
             ol.display = bool(options)
             lab = self.query_one(label_id, Label)
-            lab.update(label)
+            lab.update(safe_text(label))
             lab.display = bool(options)
-        self.query_one("#doc-source", Static).update(source)
+        self.query_one("#doc-source", Static).update(safe_text(source))
         self.scroll_home(animate=False)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

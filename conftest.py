@@ -1,0 +1,34 @@
+"""Test isolation for the whole project: every test and every doctest (``tests/``, ``glossary/``, ``tutor/``)
+runs with its own home, so that nothing the suite does can read or write the user's files.
+
+``MTG_TUTOR_HOME`` (imported rules, the index cache, settings, progress) and, for anything that asks the
+platform instead (platformdirs, ``~``), ``HOME`` and the XDG directories point into a fresh temporary
+directory; the interface language is Italian unless a test says otherwise.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+XDG = {"XDG_DATA_HOME": ".local/share", "XDG_CONFIG_HOME": ".config", "XDG_CACHE_HOME": ".cache",
+       "XDG_STATE_HOME": ".local/state"}
+
+
+@pytest.fixture(autouse=True)
+def isolated_home(tmp_path_factory, monkeypatch):
+    """Every test gets its own MTG_TUTOR_HOME (returned) and its own HOME and XDG directories, never the user's."""
+    root = tmp_path_factory.mktemp("home")
+    user = root / "user"
+    user.mkdir()
+    monkeypatch.setenv("MTG_TUTOR_HOME", str(root))
+    monkeypatch.setenv("HOME", str(user))
+    monkeypatch.setenv("USERPROFILE", str(user))
+    for name, sub in XDG.items():
+        monkeypatch.setenv(name, str(user / sub))
+    monkeypatch.delenv("XDG_DATA_DIRS", raising=False)
+    monkeypatch.delenv("XDG_CONFIG_DIRS", raising=False)
+    monkeypatch.setenv("MTG_TUTOR_UI", "it")
+    from glossary.paths import dirs_for
+
+    dirs_for.cache_clear()  # the platform's directories were worked out for the previous test's HOME
+    return root
