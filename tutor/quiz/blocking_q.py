@@ -16,7 +16,7 @@ from tutor.engine import DeclareBlockers, IllegalAction, Step
 from tutor.engine_text import illegal_text
 from tutor.i18n import t
 from tutor.quiz.describe import bullets, card_name, creature_text
-from tutor.quiz.model import Question, both
+from tutor.quiz.model import Question, Rejected, both
 from tutor.quiz.position import Position, pool, test_creature
 
 __all__ = ["FAMILIES", "build", "try_blocks"]
@@ -38,9 +38,6 @@ _WALK_LAND = {"swampwalk": "swamp", "islandwalk": "island", "mountainwalk": "mou
 _COLORS = "WUBRG"
 _KEYWORD_RULE = {"flying": "702.9b", "fear": "702.36b", "unblockable": "509.1b", "menace": "702.111b"}
 
-
-class Rejected(Exception):
-    """A trivial draw: draw again."""
 
 
 def try_blocks(pos: Position, blocks: tuple[tuple[str, str], ...]) -> IllegalAction | None:
@@ -150,7 +147,7 @@ def build(family: str, seed: int) -> Question:
     raise RuntimeError(f"{family}@{seed}: no acceptable position in 200 draws")  # pragma: no cover
 
 
-def _attempt(family: str, seed: int, rng: random.Random) -> Question:
+def _attempt(family: str, seed: int, rng: random.Random, hook=None) -> Question:
     _, difficulty, topics = FAMILIES[family]
     pos, attacker, attackers, blockers, lands = _setup(family, rng)
     by_attacker = family in _BY_ATTACKER
@@ -188,8 +185,7 @@ def _attempt(family: str, seed: int, rng: random.Random) -> Question:
             return t(key, lang, names=names(group, lang))
         return card_name(cards, pos.card_of[group[-1 if by_attacker else 0]], lang)
 
-    def prompt(lang):
-        att = view.permanent(pos.ids[attacker])
+    def situation(lang):
         attackers = [p for p in view.permanents if p.attacking is not None]
         lines = [t("quiz.block.intro", lang), t("quiz.combat.attackers", lang),
                  bullets([creature_text(p, cards, lang, colors=colors) for p in attackers]),
@@ -197,6 +193,11 @@ def _attempt(family: str, seed: int, rng: random.Random) -> Question:
                  bullets([creature_text(view.permanent(pos.ids[b]), cards, lang, colors=colors) for b in blockers])]
         if lands:
             lines.append(t("quiz.block.b_lands", lang, lands=", ".join(card_name(cards, x, lang) for x in lands)))
+        return lines
+
+    def prompt(lang):
+        att = view.permanent(pos.ids[attacker])
+        lines = situation(lang)
         if by_attacker:
             lines.append(t("quiz.block.ask_attackers", lang, blocker=card_name(cards, pos.card_of[blockers[0]], lang)))
         else:
@@ -215,6 +216,9 @@ def _attempt(family: str, seed: int, rng: random.Random) -> Question:
                                reason=illegal_text(refusal, lang)))
         return "\n".join(lines)
 
+    if hook is not None:
+        return hook({"pos": pos, "situation": situation, "candidates": candidates, "results": results,
+                     "names": names, "attacker_of": lambda g: g[1] if by_attacker else attacker})
     rules = ["509.1a", *dict.fromkeys(r.rule for r in results if r is not None)]
     for keyword in view.permanent(pos.ids[attacker]).keywords:
         if keyword in _KEYWORD_RULE:

@@ -18,7 +18,7 @@ from tutor.engine.actions import player_target
 from tutor.engine_text import illegal_text
 from tutor.i18n import pick, t
 from tutor.quiz.describe import bullets, card_name, creature_text, step_text
-from tutor.quiz.model import Question, both
+from tutor.quiz.model import Question, Rejected, both
 from tutor.quiz.position import Position, pool
 
 __all__ = ["FAMILIES", "build", "castable", "hand_card_text", "refusal", "rejection", "stack_item_text"]
@@ -38,9 +38,6 @@ _STAGE = {"not_in_hand": 0, "land_not_spell": 1, "sorcery_timing": 2, "bad_x": 3
           "cant_pay_life": 6, "cant_pay": 7, "bad_mana_source": 7}
 _UNMODELLED = frozenset({"mind-rot"})  # its discard choice is not modelled (lessons/README.md)
 
-
-class Rejected(Exception):
-    """A trivial draw: draw again."""
 
 
 def _hand_pool() -> list[str]:
@@ -185,7 +182,7 @@ def build(family: str, seed: int) -> Question:
     raise RuntimeError(f"{family}@{seed}: no acceptable position in 200 draws")  # pragma: no cover
 
 
-def _attempt(family: str, seed: int, rng: random.Random) -> Question:
+def _attempt(family: str, seed: int, rng: random.Random, hook=None) -> Question:
     difficulty, topics = FAMILIES[family]
     pos, asker, hand, opener = _setup(family, rng)
     _play_to_question(family, pos, asker, opener, rng)
@@ -199,7 +196,7 @@ def _attempt(family: str, seed: int, rng: random.Random) -> Question:
     cards = pos.cards
     who = "AB"[asker]
 
-    def prompt(lang: str) -> str:
+    def situation(lang: str) -> list[str]:
         lines = [t("quiz.cast.turn_step", lang, step=step_text(view.step.key, lang))]
         if view.stack:
             items = "; ".join(stack_item_text(it, pos, lang, view) for it in view.stack)
@@ -219,10 +216,11 @@ def _attempt(family: str, seed: int, rng: random.Random) -> Question:
         lines.append(t("quiz.cast.priority", lang, player=who))
         lines.append(t("quiz.cast.lands", lang, player=who, lands=", ".join(lands))
                      if lands else t("quiz.cast.no_lands", lang, player=who))
-        lines += [t("quiz.cast.hand", lang, player=who),
-                  bullets([hand_card_text(cards[cid], lang) for cid in hand]),
-                  t("quiz.cast.ask", lang, player=who)]
-        return "\n".join(lines)
+        lines += [t("quiz.cast.hand", lang, player=who), bullets([hand_card_text(cards[cid], lang) for cid in hand])]
+        return lines
+
+    def prompt(lang: str) -> str:
+        return "\n".join([*situation(lang), t("quiz.cast.ask", lang, player=who)])
 
     def explanation(lang: str) -> str:
         lines = []
@@ -237,6 +235,8 @@ def _attempt(family: str, seed: int, rng: random.Random) -> Question:
                 lines.append(t("quiz.cast.no", lang, name=name, reason=illegal_text(refusals[alias], lang)))
         return "\n".join(lines)
 
+    if hook is not None:
+        return hook({"pos": pos, "situation": situation, "refusals": refusals, "who": who})
     rules = ["117.1a", "601.2"]
     for alias in aliases:
         card = cards[pos.card_of[alias]]

@@ -22,7 +22,7 @@ from tutor.events_text import render_event
 from tutor.i18n import t
 from tutor.i18n.terms import keyword_noun
 from tutor.quiz.describe import bullets, card_name, creature_text, lives_text, option_creature, step_text
-from tutor.quiz.model import Question, both
+from tutor.quiz.model import Question, Rejected, both
 from tutor.quiz.position import Position, Trial, pool, test_creature
 
 __all__ = ["FAMILIES", "build", "solve"]
@@ -49,9 +49,6 @@ _KEYWORD_RULES = {"first strike": ("702.7b", "510.4"), "double strike": ("702.4b
 _SHOWN_EVENTS = frozenset({"first_strike_step", "damage", "damage_prevented", "life_gain", "sba", "dies",
                            "indestructible", "sba_life", "game_won", "game_draw"})
 
-
-class Rejected(Exception):
-    """This draw is trivial or ambiguous: draw again."""
 
 
 def _pool_creatures(allowed: frozenset) -> list[str]:

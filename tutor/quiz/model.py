@@ -38,8 +38,8 @@ from typing import Any
 
 from tutor.i18n import LANGS, t
 
-__all__ = ["FORMATS", "AnswerError", "Question", "QuizError", "UnknownQuestion", "Verdict", "both", "expected_text",
-           "judge", "parse_generated_id"]
+__all__ = ["FORMATS", "AnswerError", "Question", "QuizError", "Rejected", "UnknownQuestion", "Verdict", "both",
+           "expected_text", "judge", "parse_generated_id"]
 
 FORMATS = ("choice", "choices", "order", "number", "text")
 _GENERATED = re.compile(r"^([a-z][a-z-]*:[a-z0-9][a-z0-9-]*)@(\d{1,10})$")
@@ -66,6 +66,10 @@ class AnswerError(QuizError):
 
 class UnknownQuestion(QuizError):
     """No question has this id (unknown kind, concept, scenario, seed out of range …)."""
+
+
+class Rejected(Exception):
+    """A generator's draw is trivial or ambiguous: it draws again (never seen outside the generators)."""
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from tutor.events_text import render_event
 from tutor.i18n import t
 from tutor.quiz.casting_q import stack_item_text
 from tutor.quiz.describe import bullets, card_name, creature_text, lives_text, option_creature
-from tutor.quiz.model import Question, both
+from tutor.quiz.model import Question, Rejected, both
 from tutor.quiz.position import Position, Trial, pool
 
 __all__ = ["FAMILIES", "build"]
@@ -34,9 +34,6 @@ _RESPONSES = ("shock", "giant-growth", "counterspell", "boomerang", "dark-banish
 _HELPFUL = frozenset({"giant-growth", "inspirit", "fervent-strike", "mending-hands"})
 _OPENERS = _RESPONSES + ("soul-feast", "hungry-flames", "blaze", "pyroclasm", "flame-rift", "bone-splinters")
 
-
-class Rejected(Exception):
-    """A trivial or unanswerable draw: draw again."""
 
 
 def build(family: str, seed: int) -> Question:
