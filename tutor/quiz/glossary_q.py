@@ -68,10 +68,10 @@ def concepts() -> dict[str, ConceptInfo]:
 def _askable(c: ConceptInfo, lang: str) -> bool:
     """A name one can type and recognise in `lang` (letters of its script, not the same word in both)."""
     name = c.names[lang][0]
-    other = c.names["ru" if lang == "it" else "it"][0]
     from glossary.text import name_key
 
-    return bool(_LETTERS[lang].search(name)) and name[:1].isalnum() and name_key(name) != name_key(other)
+    others = {name_key(c.names[x][0]) for x in LANGS if x != lang}
+    return bool(_LETTERS[lang].search(name)) and name[:1].isalnum() and name_key(name) not in others
 
 
 def _accepted(c: ConceptInfo, lang: str) -> list[str]:
@@ -137,20 +137,26 @@ def _definitions() -> dict[tuple[str, str], tuple[str, str]]:
                 continue
             text = " ".join(e.text().split())
             names = [*c.names[e.lang], e.term, *(_strip(n) for n in c.names[e.lang])]
-            if len(text.split()) < _MIN_DEFINITION_WORDS or any(_mentions(text, n, e.lang) for n in names):
+            if len(text.split()) < _MIN_DEFINITION_WORDS or _mentions(text, names, e.lang):
                 continue
             out[(e.lang, cid)] = (eid, text)
     return out
 
 
-def _mentions(text: str, name: str, lang: str) -> bool:
-    """Whether `text` contains `name`, in any inflected form (Snowball stems, word by word)."""
+def _mentions(text: str, names: list[str], lang: str) -> bool:
+    """Whether `text` contains one of `names` in any inflected form (Snowball stems, word by word)."""
     from glossary.lang import stem_words
+    from glossary.text import fold
 
-    words = stem_words(name, lang).split()
-    if not words:
-        return False
-    return f" {' '.join(words)} " in f" {stem_words(text, lang)} "
+    folded, stemmed = fold(text), None
+    for name in names:
+        words = stem_words(name, lang).split()
+        if not words or not all(w in folded for w in words):  # a stem is a prefix of its word: cheap test first
+            continue
+        stemmed = stemmed or f" {stem_words(text, lang)} "
+        if f" {' '.join(words)} " in stemmed:
+            return True
+    return False
 
 
 def card_ids() -> list[tuple[str, tuple[str, ...], tuple[str, ...]]]:
