@@ -458,7 +458,7 @@ MESSAGES: dict[str, str] = {
     'quiz.definition.ask_other': 'Quale termine ha questa definizione del glossario {src}?\n«{definition}»',
     'quiz.definition.explain': 'È la definizione di «{term}» (voce {entry} del glossario).',
     'quiz.old_term.ask': '«{old}» è un termine delle vecchie regole (cambiato nel {year}). Come si dice, o come funziona, oggi?',
-    'quiz.old_term.ask_italian': '«{old}» è un termine delle vecchie regole (cambiato nel {year}). Come si dice, o come funziona, oggi?',
+    'quiz.old_term.ask_other': '«{old}» è un termine delle vecchie regole, dal glossario {src} (cambiato nel {year}). Come si dice, o come funziona, oggi?',
     'quiz.hint.term.category': 'Categoria: {category}.',
     'quiz.hint.term.start': 'Comincia con «{start}…».',
     'quiz.category.symbols': 'simboli',

@@ -458,7 +458,7 @@ MESSAGES: dict[str, str] = {
     'quiz.definition.ask_other': 'Какому термину соответствует это определение из глоссария на {src}?\n«{definition}»',
     'quiz.definition.explain': 'Это определение термина «{term}» (статья глоссария {entry}).',
     'quiz.old_term.ask': '«{old}» — термин старых правил (изменён в {year} году). Как это называется или как это работает сейчас?',
-    'quiz.old_term.ask_italian': '«{old}» — термин старого итальянского глоссария (изменён в {year} году). Как это называется или как это работает сейчас?',
+    'quiz.old_term.ask_other': '«{old}» — термин старого глоссария на {src} (изменён в {year} году). Как это называется или как это работает сейчас?',
     'quiz.hint.term.category': 'Категория: {category}.',
     'quiz.hint.term.start': 'Начинается с «{start}…».',
     'quiz.category.symbols': 'символы',

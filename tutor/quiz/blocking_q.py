@@ -11,6 +11,7 @@ block is rejected as trivial.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 from tutor.engine import DeclareBlockers, IllegalAction, Step
 from tutor.engine_text import illegal_text
@@ -48,6 +49,7 @@ def try_blocks(pos: Position, blocks: tuple[tuple[str, str], ...]) -> IllegalAct
     return rejection(pos.game, DeclareBlockers(tuple((pos.ids[b], pos.ids[a]) for b, a in blocks)))
 
 
+@lru_cache(maxsize=1)
 def _blocker_pool() -> list[str]:
     return sorted(cid for cid, c in pool().items() if "creature" in c.types and not c.token)
 
@@ -218,7 +220,8 @@ def _attempt(family: str, seed: int, rng: random.Random, hook=None) -> Question:
 
     if hook is not None:
         return hook({"pos": pos, "situation": situation, "candidates": candidates, "results": results,
-                     "names": names, "attacker_of": lambda g: g[1] if by_attacker else attacker})
+                     "names": names, "attacker_of": lambda g: g[1] if by_attacker else attacker,
+                     "blocks_of": blocks_of})
     rules = ["509.1a", *dict.fromkeys(r.rule for r in results if r is not None)]
     for keyword in view.permanent(pos.ids[attacker]).keywords:
         if keyword in _KEYWORD_RULE:

@@ -61,8 +61,9 @@ def castable(game, oid: int) -> bool:
     return any(isinstance(a, CastSpell) and a.card == oid for a in game.source_actions(oid))
 
 
-def refusal(game, oid: int) -> IllegalAction:
-    """Why the card `oid` can't be cast now: the engine's refusal that gets furthest in casting it (601.2)."""
+def refusal(game, oid: int) -> tuple[IllegalAction, CastSpell]:
+    """Why the card `oid` can't be cast now: the engine's refusal that gets furthest in casting it (601.2), and
+    the cast it refused (with the targets and sacrifice tried)."""
     s = game.state
     card = s.objects[oid].card
     player = s.pending[1]
@@ -72,14 +73,15 @@ def refusal(game, oid: int) -> IllegalAction:
     if card.additional_cost.get("sacrifice"):
         sacrifices = [o for o in s.battlefield if s.objects[o].controller == player
                       and card.additional_cost["sacrifice"] in s.objects[o].card.types] or [None]
-    best = None
+    best, tried = None, None
     for targets in itertools.islice(itertools.product(candidates, repeat=len(specs)), 60):
         for sac in sacrifices:
-            exc = rejection(game, CastSpell(oid, tuple(targets), 0, sac))
+            action = CastSpell(oid, tuple(targets), 0, sac)
+            exc = rejection(game, action)
             if exc is not None and (best is None or _STAGE.get(exc.reason, 9) > _STAGE.get(best.reason, 9)):
-                best = exc
+                best, tried = exc, action
     assert best is not None, "refusal() of a castable card"
-    return best
+    return best, tried
 
 
 def hand_card_text(card, lang: str) -> str:
@@ -191,7 +193,8 @@ def _attempt(family: str, seed: int, rng: random.Random, hook=None) -> Question:
     verdicts = {a: castable(game, pos.ids[a]) for a in aliases}
     if all(verdicts.values()) or not any(verdicts.values()):
         raise Rejected("every card, or none, can be cast")
-    refusals = {a: refusal(game, pos.ids[a]) for a in aliases if not verdicts[a]}
+    tried = {a: refusal(game, pos.ids[a]) for a in aliases if not verdicts[a]}
+    refusals = {a: exc for a, (exc, _) in tried.items()}
     view = game.view()
     cards = pos.cards
     who = "AB"[asker]
@@ -236,7 +239,8 @@ def _attempt(family: str, seed: int, rng: random.Random, hook=None) -> Question:
         return "\n".join(lines)
 
     if hook is not None:
-        return hook({"pos": pos, "situation": situation, "refusals": refusals, "who": who})
+        return hook({"pos": pos, "situation": situation, "refusals": refusals, "tried": {
+            a: action for a, (_, action) in tried.items()}, "who": who})
     rules = ["117.1a", "601.2"]
     for alias in aliases:
         card = cards[pos.card_of[alias]]
@@ -250,7 +254,7 @@ def _attempt(family: str, seed: int, rng: random.Random, hook=None) -> Question:
         difficulty=difficulty, prompt=both(prompt),
         options=tuple(both(lambda lang, c=cid: card_name(cards, c, lang)) for cid in hand),
         answer_format="choices", answer=[i + 1 for i, a in enumerate(aliases) if verdicts[a]],
-        explanation=both(explanation), rules=tuple(dict.fromkeys(rules)), concepts=("cast", "priority"),
+        explanation=both(explanation), rules=tuple(dict.fromkeys(rules)), concepts=("cast-spell", "priority"),
         hints=(both(lambda lang: t("quiz.hint.cast." + family.split(":", 1)[1], lang)),), expected_ms=40_000,
         data={"position": pos.spec(), "test_cards": [], "hand": aliases, "asker": who})
 

@@ -15,6 +15,7 @@ creature blocked by several divides its damage as the prompt says; no triggered 
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 from tutor.engine import IllegalAction, PassPriority, Step
 from tutor.engine.actions import AssignCombatDamage, player_target
@@ -51,6 +52,7 @@ _SHOWN_EVENTS = frozenset({"first_strike_step", "damage", "damage_prevented", "l
 
 
 
+@lru_cache(maxsize=64)
 def _pool_creatures(allowed: frozenset) -> list[str]:
     """Pool creatures with no abilities (no triggers to target) whose keywords are all among `allowed`."""
     return sorted(cid for cid, c in pool().items() if "creature" in c.types and not c.token and not c.abilities

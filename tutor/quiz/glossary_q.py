@@ -144,12 +144,15 @@ def _definitions() -> dict[tuple[str, str], tuple[str, str]]:
 
 
 def _mentions(text: str, names: list[str], lang: str) -> bool:
-    """Whether `text` contains one of `names` in any inflected form (Snowball stems, word by word)."""
+    """Whether `text` contains one of `names`: as it is (even inside a longer word: «rimescolare» contains
+    «mescolare»), or in any inflected form (Snowball stems, word by word)."""
     from glossary.lang import stem_words
-    from glossary.text import fold
+    from glossary.text import fold, name_key
 
-    folded, stemmed = fold(text), None
+    folded, stemmed, key = fold(text), None, name_key(text)
     for name in names:
+        if len(name_key(name)) >= 4 and name_key(name) in key:
+            return True
         words = stem_words(name, lang).split()
         if not words or not all(w in folded for w in words):  # a stem is a prefix of its word: cheap test first
             continue
@@ -165,12 +168,12 @@ def card_ids() -> list[tuple[str, tuple[str, ...], tuple[str, ...]]]:
     for cid, c in concepts().items():
         for direction, (src, dst) in _DIRECTIONS.items():
             if _askable(c, src) and _askable(c, dst):
-                out.append((f"term:{direction}:{cid}", ("glossary", c.category), LANGS))
+                out.append((f"term:{direction}:{cid}", ("glossary", f"glossary-{c.category}"), LANGS))
     for cid, c in concepts().items():
         if c.obsolete and c.obsolete.get("old"):
-            out.append((f"old-term:{cid}", ("glossary", "old-terms", c.category), LANGS))
+            out.append((f"old-term:{cid}", ("glossary", "old-terms", f"glossary-{c.category}"), LANGS))
     for (lang, cid) in sorted(_definitions(), key=lambda k: list(concepts()).index(k[1])):
-        out.append((f"definition:{lang}:{cid}", ("glossary", "definitions", concepts()[cid].category), (lang,)))
+        out.append((f"definition:{lang}:{cid}", ("glossary", "definitions", f"glossary-{concepts()[cid].category}"), (lang,)))
     return out
 
 
@@ -219,7 +222,7 @@ def _term(qid: str, direction: str, c: ConceptInfo, choice: bool) -> Question:
     hints = (both(lambda lang: t("quiz.hint.term.category", lang, category=t(f"quiz.category.{c.category}", lang))),
              both(lambda lang: t("quiz.hint.term.start", lang, start=c.names[dst][0][:2])))
     return Question(
-        id=qid, kind="term", card=card, topic=("glossary", c.category), difficulty=1 if choice else 2,
+        id=qid, kind="term", card=card, topic=("glossary", f"glossary-{c.category}"), difficulty=1 if choice else 2,
         prompt=both(prompt), options=options, answer_format=fmt, answer=answer, explanation=both(explanation),
         rules=c.rules, concepts=(c.id,), hints=hints, expected_ms=10_000 if choice else 15_000,
         data={"reject": {lang: _reject(c, dst) for lang in LANGS}, "langs": list(LANGS)})
@@ -241,7 +244,7 @@ def _definition(qid: str, lang_of_text: str, cid: str) -> Question:
         return t("quiz.definition.explain", lang, term=c.names[lang][0], entry=entry)
 
     return Question(
-        id=qid, kind="definition", card=qid, topic=("glossary", "definitions", c.category), difficulty=2,
+        id=qid, kind="definition", card=qid, topic=("glossary", "definitions", f"glossary-{c.category}"), difficulty=2,
         prompt=both(prompt), options=options, answer_format="choice", answer=picks.index(c) + 1,
         explanation=both(explanation), rules=c.rules, concepts=(c.id,),
         hints=(both(lambda lang: t("quiz.hint.term.category", lang, category=t(f"quiz.category.{c.category}", lang))),),
@@ -271,13 +274,14 @@ def _old_term(qid: str, c: ConceptInfo) -> Question:
         old = o["old"].get(lang)
         if old:
             return t("quiz.old_term.ask", lang, old=old, year=str(o["year"]))
-        return t("quiz.old_term.ask_italian", lang, old=o["old"]["it"], year=str(o["year"]))
+        src = next(x for x in (*LANGS, "en") if o["old"].get(x))
+        return t("quiz.old_term.ask_other", lang, old=o["old"][src], year=str(o["year"]), src=t(f"lang_in.{src}", lang))
 
     def explanation(lang: str) -> str:
         return o["note"][lang]
 
     return Question(
-        id=qid, kind="old-term", card=qid, topic=("glossary", "old-terms", c.category), difficulty=2,
+        id=qid, kind="old-term", card=qid, topic=("glossary", "old-terms", f"glossary-{c.category}"), difficulty=2,
         prompt=both(prompt), options=options, answer_format="choice", answer=picks.index(c) + 1,
         explanation=both(explanation), rules=c.rules, concepts=(c.id,), expected_ms=20_000,
         data={"langs": list(LANGS)})

@@ -33,13 +33,14 @@ A malformed answer (``x`` for a choice, ``5`` of 4 options, a repeated number in
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from tutor.i18n import LANGS, t
 
-__all__ = ["FORMATS", "AnswerError", "Question", "QuizError", "Rejected", "UnknownQuestion", "Verdict", "both",
-           "expected_text", "judge", "parse_generated_id"]
+__all__ = ["FORMATS", "AnswerError", "Question", "QuizError", "Rejected", "Texts", "UnknownQuestion", "Verdict",
+           "both", "expected_text", "judge", "parse_generated_id"]
 
 FORMATS = ("choice", "choices", "order", "number", "text")
 _GENERATED = re.compile(r"^([a-z][a-z-]*:[a-z0-9][a-z0-9-]*)@(\d{1,10})$")
@@ -103,7 +104,7 @@ class Question:
         if (self.options is None) != (self.answer_format in ("number", "text")):
             raise ValueError(f"{self.id}: options go with choice, choices and order only")
         for text in (self.prompt, self.explanation, *(self.options or ()), *self.hints):
-            if not all(isinstance(text.get(lang), str) for lang in LANGS):
+            if not isinstance(text, Texts) and not all(isinstance(text.get(lang), str) for lang in LANGS):
                 raise ValueError(f"{self.id}: every text needs {', '.join(LANGS)}")
 
     def to_public(self) -> dict:
@@ -112,11 +113,13 @@ class Question:
                 "options": None if self.options is None else [dict(o) for o in self.options],
                 "answer_format": self.answer_format, "rules": list(self.rules)}
 
-    def content_key(self) -> str:
-        """What makes two questions the same question: their texts and answer, not their ids."""
+    def content_key(self, lang: str = "it") -> str:
+        """What makes two questions the same question: their texts (in `lang`; the other language's are its
+        translation) and their answer, not their ids."""
         import json
 
-        return json.dumps([self.kind, self.prompt, self.options, self.answer], sort_keys=True, ensure_ascii=False)
+        return json.dumps([self.kind, self.prompt[lang], [o[lang] for o in self.options or ()], self.answer],
+                          sort_keys=True, ensure_ascii=False)
 
 
 @dataclass(frozen=True)
@@ -130,9 +133,37 @@ class Verdict:
     given: str = ""
 
 
-def both(render) -> dict:
-    """``{lang: render(lang)}`` for every interface language."""
-    return {lang: render(lang) for lang in LANGS}
+class Texts(Mapping):
+    """A text in every interface language, ``{"it": …, "ru": …}``, each rendered when first read (a question's
+    explanation costs nothing until it is shown)."""
+
+    __slots__ = ("_render", "_done")
+
+    def __init__(self, render) -> None:
+        self._render = render
+        self._done: dict[str, str] = {}
+
+    def __getitem__(self, lang: str) -> str:
+        if lang not in LANGS:
+            raise KeyError(lang)
+        text = self._done.get(lang)
+        if text is None:
+            text = self._done[lang] = self._render(lang)
+        return text
+
+    def __iter__(self):
+        return iter(LANGS)
+
+    def __len__(self) -> int:
+        return len(LANGS)
+
+    def __repr__(self) -> str:
+        return repr(dict(self))
+
+
+def both(render) -> Texts:
+    """``{lang: render(lang)}`` for every interface language (rendered on first use)."""
+    return Texts(render)
 
 
 def parse_generated_id(question_id: str) -> tuple[str, int] | None:

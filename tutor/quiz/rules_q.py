@@ -256,6 +256,7 @@ def _which_rule(family: str, seed: int, rng: random.Random) -> Question:
         refused = [(g, r) for g, r in zip(ctx["candidates"], ctx["results"]) if r is not None]
         group, exc = rng.choice(refused)
         pos = ctx["pos"]
+        attempt = {"block": dict(ctx["blocks_of"](group))}
 
         def action(lang: str) -> str:
             return t("quiz.which_rule.block", lang, names=ctx["names"](group, lang),
@@ -263,8 +264,15 @@ def _which_rule(family: str, seed: int, rng: random.Random) -> Question:
     elif family == "which-rule:cast":
         sub = rng.choice(sorted(casting_q.FAMILIES))
         ctx = casting_q._attempt(sub, seed, rng, hook=lambda c: c)
-        alias, exc = rng.choice(sorted(ctx["refusals"].items()))
+        refusals = sorted(ctx["refusals"].items())
+        alias, exc = rng.choice([r for r in refusals if r[1].reason != "land_not_spell"] or refusals)
         pos = ctx["pos"]
+        cast = ctx["tried"][alias]
+        attempt = {"cast": alias, "by": ctx["who"]}
+        if cast.targets:
+            attempt["targets"] = [pos.alias_of(x) or "AB"[-1 - x] for x in cast.targets]
+        if cast.sacrifice is not None:
+            attempt["sacrifice"] = pos.alias_of(cast.sacrifice)
 
         def action(lang: str) -> str:
             return t("quiz.which_rule.cast", lang, player=ctx["who"],
@@ -272,6 +280,7 @@ def _which_rule(family: str, seed: int, rng: random.Random) -> Question:
     else:
         ctx, exc, action = _attack_refusal(rng)
         pos = ctx["pos"]
+        attempt = {"attack": ["wants"]}
     answer = exc.rule
     pool = [r for r in _DISTRACTORS[family] if r != answer and headline(r, "it")]
     options = [answer, *rng.sample(pool, 3)]
@@ -293,7 +302,8 @@ def _which_rule(family: str, seed: int, rng: random.Random) -> Question:
         topic=("rules", family.split(":")[1]), difficulty=3, prompt=both(prompt),
         options=tuple(both(lambda lang, r=r: option(r, lang)) for r in options), answer_format="choice",
         answer=options.index(answer) + 1, explanation=both(explanation), rules=(answer,), expected_ms=40_000,
-        data={"position": pos.spec(), "test_cards": list(pos.test_cards.values()), "refused": exc.reason})
+        data={"position": pos.spec(), "test_cards": list(pos.test_cards.values()), "refused": exc.reason,
+              "attempt": attempt})
 
 
 def _attack_refusal(rng: random.Random):

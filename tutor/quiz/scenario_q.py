@@ -192,7 +192,13 @@ def _derive(result, exp, rng: random.Random) -> dict:
         groups = [(d,) for d in defenders]
         if any("menace" in a.keywords for a in attackers):
             groups += [(x, y) for i, x in enumerate(defenders) for y in defenders[i + 1:]]
-        pairs = [(g, a) for a in attackers for g in groups]
+        pairs, seen = [], set()
+        for a in attackers:
+            for g in groups:
+                key = (tuple(b.card for b in g), a.card)  # two copies of a card read the same: ask once
+                if key not in seen:
+                    seen.add(key)
+                    pairs.append((g, a))
         if 2 <= len(pairs) <= 8:
             right = [i + 1 for i, (g, a) in enumerate(pairs)
                      if _legal(game, DeclareBlockers(tuple((b.object, a.object) for b in g)))]

@@ -216,7 +216,8 @@ def _lifo(family: str, seed: int, rng: random.Random) -> Question:
         rules=tuple(dict.fromkeys(rules)), concepts=("stack", "resolve", "priority"),
         hints=(both(lambda lang: t("quiz.hint.stack.lifo", lang)),), expected_ms=45_000,
         data={"position": pos.spec(), "then": [{"pass": passes}], "test_cards": [], "form": form,
-              "fate": [fate.get(it.id) for it in items]})
+              "fate": [fate.get(it.id) for it in items], "items": [[it.card, "AB"[it.controller]] for it in items],
+              "shown": shown, "creatures": [p.card for p in creatures]})
 
 
 def _step(lang: str):
