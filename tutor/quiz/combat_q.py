@@ -70,6 +70,8 @@ def _pick(rng: random.Random, pos: Position, need: tuple[str, ...], extra_ok: bo
     keywords = set(need)
     if extra_ok and rng.random() < 0.25:
         keywords.add(rng.choice(COMBAT_KEYWORDS))
+    if {"first strike", "double strike"} <= keywords:  # double strike already includes first strike (702.4b)
+        keywords.discard("first strike" if "double strike" in need or "first strike" not in need else "double strike")
     card, d = test_creature(rng.randint(1, 6), rng.randint(1, 6), keywords)
     if card.id in pos.card_of.values():
         raise Rejected("the same test creature twice")
@@ -112,10 +114,15 @@ def _lethal(view, blocker_oid: int, attacker_keywords) -> int:
 
 
 def _max_to_player(game, attacker: int) -> AssignCombatDamage:
-    """Lethal damage to each blocker in the order they were declared, the rest to the defending player."""
+    """With trample, as much damage as possible to the defending player: lethal damage to each blocker, the rest
+    to the player. Raises :class:`Rejected` where the damage could be divided in more than one way the prompt
+    does not state (several blockers without trample, or too little power for lethal damage to all)."""
     view = game.view()
     att = view.permanent(attacker)
     blockers = [p.object for p in view.permanents if p.blocking == attacker]
+    lethal = sum(_lethal(view, b, att.keywords) for b in blockers)
+    if len(blockers) > 1 and ("trample" not in att.keywords or att.power < lethal):
+        raise Rejected("the division of the damage would be a choice")
     left, plan = max(0, att.power), []
     for b in blockers:
         give = min(left, _lethal(view, b, att.keywords))
@@ -147,7 +154,7 @@ def solve(pos: Position, split: dict) -> tuple[dict, list, list[dict]]:
                 if alias in split:
                     action = AssignCombatDamage(attacker, tuple((pos.ids[b], n) for b, n in split[alias]))
                 else:
-                    action = _max_to_player(game, attacker)
+                    action = _max_to_player(game, attacker)  # Rejected when that is not the only way
                 if action not in game.legal_actions():
                     raise Rejected("no legal assignment by the stated policy")
                 play(action)
@@ -257,10 +264,11 @@ def _prompt(pos: Position, view, combatants, split: dict, form: str, lang: str) 
     lines = [t("quiz.combat.intro", lang, step=step_text("declare_blockers", lang)), lives_text(view, lang),
              t("quiz.combat.attackers", lang), bullets([creature_text(p, cards, lang) for p in attackers])]
     block_lines = []
-    for p in combatants:
-        if p.blocking is not None:
-            block_lines.append(t("quiz.combat.block_line", lang, blocker=creature_text(p, cards, lang),
-                                 attacker=card_name(cards, view.permanent(p.blocking).card, lang)))
+    for a in attackers:
+        blockers = [creature_text(p, cards, lang) for p in combatants if p.blocking == a.object]
+        if blockers:
+            block_lines.append(t("quiz.combat.block_line", lang, attacker=card_name(cards, a.card, lang),
+                                 blockers=", ".join(blockers)))
     lines += [t("quiz.combat.blockers", lang), bullets(block_lines)]
     unblocked = [card_name(cards, p.card, lang) for p in attackers if not p.blocked]
     if unblocked:

@@ -73,12 +73,12 @@ def _cast_random(rng: random.Random, pos: Position, alias: str, by: str) -> bool
             score += (owner == player) == helpful
         return score
 
+    casts = [c for c in casts if c.sacrifice is None and c.x <= 3]
+    if not casts:
+        return False
     best = max(map(aim, casts))
-    cast = rng.choice([c for c in casts if aim(c) == best])
-    if cast.x or cast.sacrifice is not None:
-        cast = next((c for c in casts if not c.sacrifice and c.x in (0, 1, 2, 3)), None) or cast
-        if cast.sacrifice is not None:
-            return False
+    good = [c for c in casts if aim(c) == best]
+    cast = rng.choice([c for c in good if c.x] or good)  # X = 0 would do nothing
     targets = [pos.alias_of(x) or "AB"[-1 - x] for x in cast.targets]
     record = {"cast": alias, "by": by}
     if targets:
