@@ -34,7 +34,7 @@ def sample():
 def test_every_kind_has_questions_and_cards(sample):
     assert {q.kind for q in sample} == set(bank.KINDS)
     counts = {kind: len(bank.cards(kind=kind)) for kind in bank.KINDS}
-    assert counts["term"] > 300 and counts["scenario"] == 86 and counts["definition"] >= 30
+    assert counts["term"] > 300 and counts["scenario"] == 86 and counts["definition"] >= 10
     assert counts["old-term"] == 56 and counts["next-step"] >= 12 and counts["which-step"] >= 6
 
 
@@ -173,6 +173,15 @@ def test_a_typo_that_is_another_term_is_wrong():
     assert not judge(q, other, "it").correct
 
 
+@pytest.mark.parametrize("module", ["tutor.quiz.model", "tutor.quiz.position", "tutor.quiz.rulesref",
+                                    "tutor.quiz.session", "tutor.quiz.bank"])
+def test_doctests(module):
+    import doctest
+    import importlib
+
+    assert doctest.testmod(importlib.import_module(module)).failed == 0
+
+
 def test_definitions_never_contain_their_term():
     from glossary.text import name_key
 
@@ -180,5 +189,6 @@ def test_definitions_never_contain_their_term():
         q = bank.question(info.card)
         lang = info.card.split(":")[1]
         term = q.options[q.answer - 1][lang]
-        assert name_key(term) not in name_key(q.prompt[lang]), info.card
+        words = [w[:max(4, len(w) - 2)] for w in name_key(term).split() if len(w) >= 5] or [name_key(term)]
+        assert not all(w in name_key(q.prompt[lang]) for w in words), info.card
         assert q.data["langs"] == [lang] and info.langs == (lang,)

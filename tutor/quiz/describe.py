@@ -51,7 +51,7 @@ def creature_text(perm, cards: dict, lang: str, *, colors: bool = False, state: 
     inside = "; ".join(x for x in (", ".join(parts), ", ".join(details)) if x)
     base = card_name(cards, perm.card, lang)
     if not test:
-        base = f"{base} {perm.power}/{perm.toughness}".replace("-", "\u2212")
+        base = f"{base} {perm.power}/{perm.toughness}".replace("/-", "/\u2212").replace(" -", " \u2212")
     return f"{base} ({inside})" if inside else base
 
 

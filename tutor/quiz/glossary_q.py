@@ -145,13 +145,17 @@ def _definitions() -> dict[tuple[str, str], tuple[str, str]]:
 
 def _mentions(text: str, names: list[str], lang: str) -> bool:
     """Whether `text` contains one of `names`: as it is (even inside a longer word: «rimescolare» contains
-    «mescolare»), or in any inflected form (Snowball stems, word by word)."""
+    «mescolare»), with a changed ending (its words less their last two letters: «владельцем»), or in any
+    inflected form (Snowball stems, word by word). Cautious: a definition wrongly left out costs nothing."""
     from glossary.lang import stem_words
     from glossary.text import fold, name_key
 
     folded, stemmed, key = fold(text), None, name_key(text)
     for name in names:
         if len(name_key(name)) >= 4 and name_key(name) in key:
+            return True
+        words = [w for w in name_key(name).split() if len(w) >= 5]
+        if words and all(w[:max(4, len(w) - 2)] in key for w in words):  # «владелец» in «владельцем»
             return True
         words = stem_words(name, lang).split()
         if not words or not all(w in folded for w in words):  # a stem is a prefix of its word: cheap test first

@@ -22,6 +22,7 @@ from tutor.engine.state import TURN_STEPS
 from tutor.engine_text import illegal_text
 from tutor.events_text import render_event
 from tutor.i18n import t
+from tutor.i18n.terms import STEP_CONCEPTS
 from tutor.quiz.describe import bullets, card_name, creature_text, step_text
 from tutor.quiz.model import Question, Rejected, UnknownQuestion, both
 from tutor.quiz.position import Position, Trial
@@ -142,7 +143,8 @@ def _next_step(qid: str, key: str) -> Question:
         id=qid, kind="next-step", card=qid, topic=("turn", "steps"), difficulty=2 if condition else 1,
         prompt=both(prompt), options=tuple(both(lambda lang, s=s: str(step_text(s, lang))) for s in options),
         answer_format="choice", answer=options.index(nxt) + 1, explanation=both(explanation),
-        rules=tuple(dict.fromkeys(rules)), concepts=("turn", "step"), expected_ms=12_000,
+        rules=tuple(dict.fromkeys(rules)), concepts=("turn", "step", STEP_CONCEPTS[start], STEP_CONCEPTS[nxt]),
+        expected_ms=12_000,
         hints=(both(lambda lang: t("quiz.hint.next_step", lang)),), data={"position": pos.spec(), "next": nxt})
 
 
@@ -199,7 +201,8 @@ def _which_step(qid: str, key: str) -> Question:
         id=qid, kind="which-step", card=qid, topic=("turn", "steps"), difficulty=1, prompt=both(prompt),
         options=tuple(both(lambda lang, s=s: str(step_text(s, lang))) for s in options), answer_format="choice",
         answer=options.index(answer) + 1, explanation=both(explanation),
-        rules=tuple(dict.fromkeys((*event.rules, Step.from_key(answer).rule))), concepts=("turn", "step"),
+        rules=tuple(dict.fromkeys((*event.rules, Step.from_key(answer).rule))),
+        concepts=("turn", "step", STEP_CONCEPTS[answer]),
         expected_ms=12_000, data={"event": event.kind})
 
 
