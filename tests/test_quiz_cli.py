@@ -51,6 +51,13 @@ def test_quiz_next_with_a_seed_is_the_same_every_time(argv):
     assert bank.question(data["id"]).to_public() == data  # the id alone rebuilds it, in another process
 
 
+def test_ui_after_the_command(capsys):
+    assert main(["quiz", "next", "--seed", "2", "--ui", "ru"]) == 0
+    out = capsys.readouterr().out
+    assert any(word in out for word in ("Ответьте", "Напишите"))
+    assert main(["progress", "--ui", "ru"]) == 0 and "Викторина" in capsys.readouterr().out
+
+
 def test_quiz_next_without_a_seed_asks_todays_first_card(capsys):
     status, data = _json(capsys, ["quiz", "next", "--json", "--kind", "next-step"])
     assert status == 0 and data["id"] == bank.cards(kind="next-step")[0].card

@@ -13,7 +13,7 @@ import sys
 import time
 
 from tutor.cli.common import Usage, emit_json
-from tutor.i18n import t
+from tutor.i18n import LANGS, t
 
 __all__ = ["COMMANDS", "add_parsers"]
 
@@ -63,6 +63,7 @@ def add_parsers(sub, ui: str) -> None:
     _selection(nxt, ui)
     nxt.add_argument("--json", action="store_true", help=t("help_json", ui))
     ans = actions.add_parser("answer", help=t("help_quiz_answer", ui))
+    _ui(ans, ui)
     ans.add_argument("id", help=t("help_quiz_id", ui))
     ans.add_argument("answer", help=t("help_quiz_given", ui))
     ans.add_argument("--json", action="store_true", help=t("help_json", ui))
@@ -70,10 +71,17 @@ def add_parsers(sub, ui: str) -> None:
     ans.add_argument("--hint", action="store_true", help=t("help_quiz_hint", ui))
     ans.add_argument("--retention", type=_retention, help=t("help_quiz_retention", ui))
     pr = sub.add_parser("progress", help=t("help_progress", ui))
+    _ui(pr, ui)
     pr.add_argument("--json", action="store_true", help=t("help_json", ui))
 
 
+def _ui(p: argparse.ArgumentParser, ui: str) -> None:
+    """``--ui`` after the command too (``mtg-tutor quiz --ui ru``): the language is read before parsing."""
+    p.add_argument("--ui", choices=LANGS, dest="ui_here", help=t("help_ui", ui))
+
+
 def _selection(p: argparse.ArgumentParser, ui: str) -> None:
+    _ui(p, ui)
     p.add_argument("--topic", help=t("help_quiz_topic", ui))
     p.add_argument("--kind", help=t("help_quiz_kind", ui))
     p.add_argument("--seed", type=_seed, help=t("help_quiz_seed", ui))
