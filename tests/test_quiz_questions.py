@@ -192,3 +192,12 @@ def test_definitions_never_contain_their_term():
         words = [w[:max(4, len(w) - 2)] for w in name_key(term).split() if len(w) >= 5] or [name_key(term)]
         assert not all(w in name_key(q.prompt[lang]) for w in words), info.card
         assert q.data["langs"] == [lang] and info.langs == (lang,)
+
+
+def test_which_rule_works_without_the_digest(monkeypatch):
+    from tutor.quiz import rules_q
+
+    monkeypatch.setattr(rules_q, "headline", lambda number, lang: "")
+    q = bank.question("which-rule:cast@3")
+    assert all(re.fullmatch(r"\d{3}\.\d+[a-z]?", o["it"]) for o in q.options)
+    assert len(q.options) == 4

@@ -285,7 +285,8 @@ def _which_rule(family: str, seed: int, rng: random.Random) -> Question:
         pos = ctx["pos"]
         attempt = {"attack": ["wants"]}
     answer = exc.rule
-    pool = [r for r in _DISTRACTORS[family] if r != answer and headline(r, "it")]
+    pool = [r for r in _DISTRACTORS[family] if r != answer]
+    pool = [r for r in pool if headline(r, "it")] or pool  # with their summaries when the digest is installed
     options = [answer, *rng.sample(pool, 3)]
     rng.shuffle(options)
 
