@@ -12,13 +12,13 @@ from __future__ import annotations
 import argparse
 import sys
 
-from tutor.cli import glossary_cmds, lesson_cmd, scenario_cmd
+from tutor.cli import glossary_cmds, lesson_cmd, quiz_cmd, scenario_cmd
 from tutor.cli.common import ArgumentParser, Usage
 from tutor.i18n import LANGS, t, ui_lang
 
 __all__ = ["COMMANDS", "GROUPS", "main"]
 
-GROUPS = (glossary_cmds, scenario_cmd, lesson_cmd)
+GROUPS = (glossary_cmds, scenario_cmd, lesson_cmd, quiz_cmd)
 COMMANDS = {name: fn for group in GROUPS for name, fn in group.COMMANDS.items()}
 
 # argparse's own words (usage, help, errors) -> catalog keys (texts: argparse.* in tutor/i18n/<lang>.py).

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from tutor.progress.clock import DayPolicy
 from tutor.progress.lessons import LessonEvent, LessonEventKind, LessonsMixin, LessonState, StepRecord
-from tutor.progress.messages import MESSAGES, Notice, ProgressError
+from tutor.progress.messages import Notice, ProgressError
 from tutor.progress.paths import default_path
 from tutor.progress.reviews import CardRecord, ReviewRecord, ReviewsMixin, Scheduled
 from tutor.progress.schema import SCHEMA_VERSION
@@ -45,3 +45,15 @@ class ProgressStore(LessonsMixin, ReviewsMixin, StatsMixin, BaseStore):
 def open_store(path=None, **options) -> ProgressStore:
     """:meth:`ProgressStore.open`: the store at `path` (:func:`default_path` when None)."""
     return ProgressStore.open(path, **options)
+
+
+def __getattr__(name: str):
+    if name == "MESSAGES":  # derived from the message catalog on use (tutor.progress.messages)
+        from tutor.progress import messages
+
+        return messages.MESSAGES
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), "MESSAGES"])

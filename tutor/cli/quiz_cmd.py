@@ -1,0 +1,316 @@
+"""The quiz commands: ``quiz`` (today's session in the terminal, answers read line by line from standard input),
+``quiz next`` (a question without its answer), ``quiz answer ID ANSWER`` (judge, record, schedule) and
+``progress`` (lessons and quiz statistics from the progress store).
+
+Nothing heavy is imported to build the parsers (the help stays fast); the store, FSRS and the question
+generators are loaded when a command runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from tutor.cli.common import Usage, emit_json
+from tutor.i18n import LANGS, t
+
+__all__ = ["COMMANDS", "add_parsers"]
+
+MAX_COUNT = 200
+
+
+def _seed(text: str) -> int:
+    value = int(text)
+    if not 0 <= value <= 2**32 - 1:
+        raise ValueError(text)
+    return value
+
+
+def _count(text: str) -> int:
+    value = int(text)
+    if not 1 <= value <= MAX_COUNT:
+        raise ValueError(text)
+    return value
+
+
+def _retention(text: str) -> float:
+    value = float(text)
+    if not 0 < value < 1:
+        raise ValueError(text)
+    return value
+
+
+def _duration(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise ValueError(text)
+    return value
+
+
+for _f, _name in ((_seed, "seed"), (_count, "count"), (_retention, "retention"), (_duration, "ms")):
+    _f.__name__ = _name  # argparse names the type in its error message
+
+
+def add_parsers(sub, ui: str) -> None:
+    """``quiz [next | answer]`` and ``progress``."""
+    q = sub.add_parser("quiz", help=t("help_quiz", ui), description=t("help_quiz_long", ui))
+    _selection(q, ui)
+    q.add_argument("--count", type=_count, help=t("help_quiz_count", ui, max=MAX_COUNT))
+    q.add_argument("--retention", type=_retention, help=t("help_quiz_retention", ui))
+    actions = q.add_subparsers(dest="quiz_action", help=t("help_quiz_action", ui))
+    nxt = actions.add_parser("next", help=t("help_quiz_next", ui))
+    _selection(nxt, ui)
+    nxt.add_argument("--json", action="store_true", help=t("help_json", ui))
+    ans = actions.add_parser("answer", help=t("help_quiz_answer", ui))
+    _ui(ans, ui)
+    ans.add_argument("id", help=t("help_quiz_id", ui))
+    ans.add_argument("answer", help=t("help_quiz_given", ui))
+    ans.add_argument("--json", action="store_true", help=t("help_json", ui))
+    ans.add_argument("--time-ms", type=_duration, dest="time_ms", help=t("help_quiz_time", ui))
+    ans.add_argument("--hint", action="store_true", help=t("help_quiz_hint", ui))
+    ans.add_argument("--retention", type=_retention, help=t("help_quiz_retention", ui))
+    pr = sub.add_parser("progress", help=t("help_progress", ui))
+    _ui(pr, ui)
+    pr.add_argument("--json", action="store_true", help=t("help_json", ui))
+
+
+def _ui(p: argparse.ArgumentParser, ui: str) -> None:
+    """``--ui`` after the command too (``mtg-tutor quiz --ui ru``): the language is read before parsing."""
+    p.add_argument("--ui", choices=LANGS, dest="ui_here", help=t("help_ui", ui))
+
+
+def _selection(p: argparse.ArgumentParser, ui: str) -> None:
+    _ui(p, ui)
+    p.add_argument("--topic", help=t("help_quiz_topic", ui))
+    p.add_argument("--kind", help=t("help_quiz_kind", ui))
+    p.add_argument("--seed", type=_seed, help=t("help_quiz_seed", ui))
+
+
+# ---- shared --------------------------------------------------------------------------------------------------
+def _open_store(ui: str):
+    from tutor.progress import ProgressError, open_store
+
+    try:
+        store = open_store()
+    except ProgressError as exc:
+        raise Usage(exc.message(ui)) from None
+    for notice in store.notices:
+        print(f"mtg-tutor: {notice.message(ui)}", file=sys.stderr)
+    return store
+
+
+def _check_selection(args, ui: str) -> None:
+    from tutor.quiz import bank
+
+    if args.kind is not None and args.kind not in bank.KINDS:
+        raise Usage(t("quiz.error.kind", ui, kind=args.kind, kinds=", ".join(bank.KINDS)))
+    if args.topic is not None and args.topic not in bank.topics():
+        raise Usage(t("quiz.error.topic", ui, topic=args.topic, topics=", ".join(bank.topics())))
+
+
+def _warn_settings(ui: str) -> None:
+    from glossary.paths import config_path
+    from tutor.quiz.session import quiz_settings
+
+    for problem in quiz_settings()[1]:
+        print(f"mtg-tutor: {t('quiz.settings_ignored', ui, file=config_path(), key=problem.key, value=problem.value, default=problem.default)}",
+              file=sys.stderr)
+
+
+def _quiz_error(exc, ui: str) -> Usage:
+    return Usage(exc.message(ui))
+
+
+def _when(due, ui: str) -> str:
+    """"2025-03-11 12:00 (tra 10 minuti)" in local time."""
+    from datetime import UTC, datetime
+
+    seconds = max(0, (due - datetime.now(UTC)).total_seconds())
+    if seconds < 3600:
+        rel = t("quiz.in_minutes", ui, n=max(1, round(seconds / 60)))
+    elif seconds < 86400:
+        rel = t("quiz.in_hours", ui, n=round(seconds / 3600))
+    else:
+        rel = t("quiz.in_days", ui, n=round(seconds / 86400))
+    return t("quiz.due", ui, when=due.astimezone().strftime("%Y-%m-%d %H:%M"), rel=rel)
+
+
+def _question_text(q, ui: str, number: str = "") -> str:
+    lines = [f"{number}{t(f'quiz.kind.{q.kind}', ui)} · {q.id}", q.prompt[ui]]
+    for i, option in enumerate(q.options or (), 1):
+        lines.append(f"  {i}) {option[ui]}")
+    lines.append(t(f"quiz.how.{q.answer_format}", ui, n=len(q.options or ())))
+    return "\n".join(lines)
+
+
+def _outcome_text(outcome, ui: str) -> str:
+    v = outcome.verdict
+    lines = [t("quiz.right" if v.correct else "quiz.wrong", ui, expected=v.expected)]
+    if v.note:
+        lines.append(v.note)
+    lines.append(outcome.question.explanation[ui])
+    if outcome.question.rules:
+        lines.append(t("quiz.rules", ui, rules=", ".join(outcome.question.rules)))
+    lines.append(_when(outcome.due, ui))
+    return "\n".join(lines)
+
+
+# ---- commands ---------------------------------------------------------------------------------------------------
+def cmd_quiz(args: argparse.Namespace, ui: str) -> int:
+    """`quiz`: today's session; `quiz next`; `quiz answer`."""
+    if args.quiz_action == "next":
+        return _next(args, ui)
+    if args.quiz_action == "answer":
+        return _answer(args, ui)
+    return _session(args, ui)
+
+
+def _next(args, ui: str) -> int:
+    """A question without its answer: with --seed always the same; otherwise the first card of today's session
+    (a random one when nothing is due or new)."""
+    from tutor.quiz import bank
+    from tutor.quiz.model import QuizError
+
+    _check_selection(args, ui)
+    try:
+        if args.seed is not None:
+            q = bank.pick(args.seed, args.topic, args.kind, ui)
+        else:
+            from tutor.quiz.session import QuizSession
+
+            with _open_store(ui) as store:
+                session = QuizSession(store, lang=ui, topic=args.topic, kind=args.kind, size=1)
+                q = next(session.questions(), None)
+            if q is None:
+                import secrets
+
+                q = bank.pick(secrets.randbits(32), args.topic, args.kind, ui)
+    except QuizError as exc:
+        raise _quiz_error(exc, ui) from None
+    if args.json:
+        emit_json(q.to_public())
+    else:
+        print(_question_text(q, ui))
+    return 0
+
+
+def _answer(args, ui: str) -> int:
+    from tutor.progress import ProgressError
+    from tutor.quiz.model import QuizError
+    from tutor.quiz.session import answer_question
+
+    _warn_settings(ui)
+    try:
+        with _open_store(ui) as store:
+            outcome = answer_question(store, args.id, args.answer, ui, duration_ms=args.time_ms,
+                                      hint_used=args.hint, retention=args.retention)
+    except QuizError as exc:
+        raise _quiz_error(exc, ui) from None
+    except ProgressError as exc:
+        raise Usage(exc.message(ui)) from None
+    if args.json:
+        emit_json(outcome.to_json())
+    else:
+        print(_outcome_text(outcome, ui))
+    return 0
+
+
+def _session(args, ui: str) -> int:
+    """Today's session: each question, an answer read from standard input (a line), the verdict, the explanation
+    and the next due date; "?" shows a hint; an empty line asks again; end of input ends the session."""
+    from tutor.progress import ProgressError
+    from tutor.quiz.model import AnswerError, QuizError
+    from tutor.quiz.session import QuizSession
+
+    _check_selection(args, ui)
+    _warn_settings(ui)
+    out = sys.stdout
+    try:
+        with _open_store(ui) as store:
+            session = QuizSession(store, lang=ui, topic=args.topic, kind=args.kind, size=args.count,
+                                  seed=args.seed, retention=args.retention)
+            items = session.items
+            if not items:
+                print(t("quiz.session.nothing", ui))
+                return 0
+            due = sum(not item.is_new for item in items)
+            print(t("quiz.session.start", ui, n=len(items), due=due, new=len(items) - due))
+            print(t("quiz.session.keys", ui))
+            ended = False
+            for number, q in enumerate(session.questions(), 1):
+                print()
+                print(_question_text(q, ui, f"[{number}/{len(items)}] "))
+                hints, started = 0, time.monotonic()
+                while True:
+                    out.write("> ")
+                    out.flush()
+                    line = sys.stdin.readline()
+                    if not line:
+                        ended = True
+                        break
+                    text = line.strip()
+                    if not sys.stdin.isatty():
+                        print(text)  # piped: show what was answered
+                    if not text:
+                        continue
+                    if text == "?":
+                        if hints < len(q.hints):
+                            print(t("quiz.hint", ui, n=hints + 1, text=q.hints[hints][ui]))
+                            hints += 1
+                        else:
+                            print(t("quiz.no_more_hints", ui))
+                        continue
+                    try:
+                        outcome = session.answer(q, text, duration_ms=round((time.monotonic() - started) * 1000),
+                                                 hint_used=hints > 0)
+                    except AnswerError as exc:
+                        print(exc.message(ui))
+                        continue
+                    print(_outcome_text(outcome, ui))
+                    break
+                if ended:
+                    break
+    except QuizError as exc:
+        raise _quiz_error(exc, ui) from None
+    except ProgressError as exc:
+        raise Usage(exc.message(ui)) from None
+    s = session.summary()
+    print()
+    if ended:
+        print(t("quiz.session.interrupted", ui))
+    share = f"{s.correct / s.answered:.0%}" if s.answered else "—"
+    print(t("quiz.session.summary", ui, answered=s.answered, correct=s.correct, share=share, new=s.new))
+    if s.next_due is not None:
+        print(_when(s.next_due, ui))
+    return 0
+
+
+def cmd_progress(args: argparse.Namespace, ui: str) -> int:
+    """The progress store: lessons and quiz statistics."""
+    from tutor.progress import ProgressError
+    from tutor.quiz.session import progress_report
+
+    try:
+        with _open_store(ui) as store:
+            report = progress_report(store)
+    except ProgressError as exc:
+        raise Usage(exc.message(ui)) from None
+    if args.json:
+        emit_json(report)
+        return 0
+    quiz = report["quiz"]
+    print(t("progress_cmd.store", ui, path=report["store"]))
+    lessons = report["lessons"]
+    done = sum(1 for x in lessons.values() if x["status"] == "done")
+    print(t("progress_cmd.lessons", ui, n=len(lessons), done=done))
+    for lid, x in lessons.items():
+        status = t(f"progress_cmd.status.{x['status']}", ui)
+        print(f"  • {lid}: {status}, {t('progress_cmd.stars', ui, n=x['best_stars'])}")
+    retention = "—" if quiz["retention"] is None else f"{quiz['retention']:.0%}"
+    print(t("progress_cmd.quiz", ui, reviews=quiz["reviews"], due=quiz["due_today"], retention=retention,
+            streak=quiz["streak_days"]))
+    return 0
+
+
+COMMANDS = {"quiz": cmd_quiz, "progress": cmd_progress}

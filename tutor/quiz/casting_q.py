@@ -1,0 +1,281 @@
+"""Casting questions computed by the engine: "which of these cards in hand can the player with priority cast now?"
+(timing, the stack, mana, targets, additional costs).
+
+The position is set up at a step of A's turn (A active), with a spell on the stack or not, and the player who is
+asked holding priority. A card can be cast when the engine generates a legal ``CastSpell`` for it
+(``game.source_actions``, targets and X included); otherwise the explanation gives the engine's refusal with its
+rule (the deepest one found over the possible targets: timing before targets, targets before payment). A hand in
+which every card, or none, can be cast is rejected as trivial.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+from tutor.engine import CastSpell, IllegalAction, PassPriority, Step
+from tutor.engine.actions import player_target
+from tutor.engine_text import illegal_text
+from tutor.i18n import pick, t
+from tutor.quiz.describe import bullets, card_name, creature_text, step_text
+from tutor.quiz.model import Question, Rejected, both
+from tutor.quiz.position import Position, pool
+
+__all__ = ["FAMILIES", "build", "castable", "hand_card_text", "refusal", "rejection", "stack_item_text"]
+
+# family -> (difficulty, topics)
+FAMILIES: dict[str, tuple[int, tuple[str, ...]]] = {
+    "can-cast:own-main": (1, ("casting", "timing")),
+    "can-cast:stack": (2, ("casting", "timing", "stack")),
+    "can-cast:opponent-turn": (2, ("casting", "timing", "priority")),
+    "can-cast:combat": (2, ("casting", "timing", "combat")),
+    "can-cast:mana": (1, ("casting", "mana")),
+}
+_LANDS = ("plains", "island", "swamp", "mountain", "forest")
+_TARGET_REASONS = ("target_count", "illegal_target", "same_target_twice")
+_STAGE = {"not_in_hand": 0, "land_not_spell": 1, "sorcery_timing": 2, "bad_x": 3, "target_count": 4,
+          "illegal_target": 4, "same_target_twice": 4, "additional_cost": 5, "no_additional_cost": 5,
+          "cant_pay_life": 6, "cant_pay": 7, "bad_mana_source": 7}
+_UNMODELLED = frozenset({"mind-rot"})  # its discard choice is not modelled (lessons/README.md)
+
+
+
+def _hand_pool() -> list[str]:
+    return sorted(cid for cid, c in pool().items() if not c.token and cid not in _UNMODELLED
+                  and not any(a.kind == "triggered" and a.targets for a in c.abilities))
+
+
+def rejection(game, action) -> IllegalAction | None:
+    """None if `action` is legal now, else the engine's refusal (an illegal action changes nothing)."""
+    if action in game.legal_actions():
+        return None
+    try:
+        game.apply(action)
+    except IllegalAction as exc:
+        return exc
+    raise AssertionError(f"{action!r} was refused by legal_actions() but accepted by apply()")  # pragma: no cover
+
+
+def castable(game, oid: int) -> bool:
+    """Whether the player with priority can cast the card `oid` now (the engine generates a legal cast)."""
+    return any(isinstance(a, CastSpell) and a.card == oid for a in game.source_actions(oid))
+
+
+def refusal(game, oid: int) -> tuple[IllegalAction, CastSpell]:
+    """Why the card `oid` can't be cast now: the engine's refusal that gets furthest in casting it (601.2), and
+    the cast it refused (with the targets and sacrifice tried)."""
+    s = game.state
+    card = s.objects[oid].card
+    player = s.pending[1]
+    specs = ((card.enchant, ()),) if card.enchant else card.spell_targets
+    candidates = [*s.battlefield, *(it.id for it in s.stack), player_target(0), player_target(1)]
+    sacrifices = [None]
+    if card.additional_cost.get("sacrifice"):
+        sacrifices = [o for o in s.battlefield if s.objects[o].controller == player
+                      and card.additional_cost["sacrifice"] in s.objects[o].card.types] or [None]
+    best, tried = None, None
+    for targets in itertools.islice(itertools.product(candidates, repeat=len(specs)), 60):
+        for sac in sacrifices:
+            action = CastSpell(oid, tuple(targets), 0, sac)
+            exc = rejection(game, action)
+            if exc is not None and (best is None or _STAGE.get(exc.reason, 9) > _STAGE.get(best.reason, 9)):
+                best, tried = exc, action
+    assert best is not None, "refusal() of a castable card"
+    return best, tried
+
+
+def hand_card_text(card, lang: str) -> str:
+    """A card in hand for a prompt: name, cost, type, keywords and rules text."""
+    from tutor.i18n.terms import keyword_noun
+
+    types = card.types
+    if "land" in types:
+        kind = "land"
+    elif {"artifact", "creature"} <= types:
+        kind = "artifact_creature"
+    elif "Aura" in card.subtypes:
+        kind = "aura"
+    else:
+        kind = next(k for k in ("creature", "artifact", "enchantment", "instant", "sorcery") if k in types)
+    text = " ".join(pick(card.text, lang).split()) if card.text else ""
+    parts = [t(f"quiz.type.{kind}", lang)]
+    if card.keywords and not text:
+        parts.append(", ".join(str(keyword_noun(k, lang)) for k in sorted(card.keywords)))
+    if "creature" in types:
+        parts.append(f"{card.power}/{card.toughness}")
+    cost = "" if "land" in types else f" {card.cost}"
+    line = f"{pick(card.name, lang)}{cost} — {'; '.join(parts)}"
+    return t("quiz.cast.card_text", lang, card=line, text=text) if text else line
+
+
+def _setup(family: str, rng: random.Random):
+    steps = {"can-cast:own-main": (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN),
+             "can-cast:stack": (Step.PRECOMBAT_MAIN,), "can-cast:mana": (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN),
+             "can-cast:opponent-turn": (Step.UPKEEP, Step.DRAW, Step.PRECOMBAT_MAIN, Step.BEGINNING_OF_COMBAT,
+                                        Step.END),
+             "can-cast:combat": (Step.BEGINNING_OF_COMBAT, Step.DECLARE_ATTACKERS, Step.END_OF_COMBAT)}[family]
+    step = rng.choice(steps)
+    pos = Position(step, life=(rng.randint(3, 20), rng.randint(3, 20)))
+    asker = 1 if family == "can-cast:opponent-turn" else (rng.choice((0, 1)) if family in (
+        "can-cast:stack", "can-cast:combat") else 0)
+    for p in (0, 1):
+        for _ in range(3):
+            pos.add("forest", p, "library")
+    creatures = sorted(cid for cid, c in pool().items() if "creature" in c.types and not c.token
+                       and not any(a.kind == "triggered" for a in c.abilities))
+    for p in (0, 1):
+        for cid in rng.sample(creatures, rng.randint(0, 2)):
+            pos.add(cid, p, alias=f"{'ab'[p]}-{cid}")
+    if rng.random() < 0.3:
+        pos.add(rng.choice(("greed", "phyrexian-arena")), rng.choice((0, 1)))
+    if family == "can-cast:mana":
+        hand = rng.sample([c for c in _hand_pool() if "land" not in pool()[c].types], 4)
+    else:
+        hand = rng.sample(_hand_pool(), rng.randint(3, 4))
+    for cid in hand:
+        pos.add(cid, asker, "hand", alias=f"hand-{cid}")
+    colors = rng.sample(_LANDS, rng.randint(1, 3))
+    for i in range(rng.randint(1, 5)):
+        pos.add(colors[i % len(colors)], asker, alias=f"land{i + 1}")
+    opener = None
+    if family == "can-cast:stack":
+        instants = [c for c in _hand_pool() if "instant" in pool()[c].types and c not in hand]
+        opener = rng.choice(instants)
+        caster = 0
+        pos.add(opener, caster, "hand", alias="opener")
+        for i in range(3):
+            pos.add("mountain" if i % 2 else "forest", caster, alias=f"opener-land{i + 1}")
+        for _ in range(2):
+            pos.add(rng.choice(("mountain", "plains", "island", "swamp", "forest")), caster)
+    return pos, asker, hand, opener
+
+
+def _play_to_question(family: str, pos: Position, asker: int, opener: str | None, rng: random.Random):
+    game = pos.start()
+    if family == "can-cast:combat" and pos.step is Step.DECLARE_ATTACKERS:
+        able = [a for a in pos.ids if a.startswith("a-") and pos.game.view().permanent(pos.ids[a]) is not None]
+        pos.attack(able[:1])
+    if family == "can-cast:stack":
+        casts = [a for a in game.source_actions(pos.ids["opener"]) if isinstance(a, CastSpell)]
+        if not casts:
+            raise Rejected("the opening spell can't be cast")
+        cast = rng.choice(casts)
+        targets = [pos.alias_of(x) or "AB"[-1 - x] for x in cast.targets]
+        pos.cast("opener", targets)
+    if game.pending[0] != "priority":
+        raise Rejected("nobody has priority")
+    if game.pending[1] != asker:
+        game_pass = PassPriority()
+        if game_pass not in game.legal_actions():
+            raise Rejected("can't pass")
+        pos.passes(1)
+    if game.pending != ("priority", asker):
+        raise Rejected("the asked player has no priority")
+
+
+def build(family: str, seed: int) -> Question:
+    """The question ``family@seed``."""
+    rng = random.Random(f"{family}@{seed}")
+    for _ in range(200):
+        try:
+            return _attempt(family, seed, rng)
+        except Rejected:
+            continue
+    raise RuntimeError(f"{family}@{seed}: no acceptable position in 200 draws")  # pragma: no cover
+
+
+def _attempt(family: str, seed: int, rng: random.Random, hook=None) -> Question:
+    difficulty, topics = FAMILIES[family]
+    pos, asker, hand, opener = _setup(family, rng)
+    _play_to_question(family, pos, asker, opener, rng)
+    game = pos.game
+    aliases = [f"hand-{cid}" for cid in hand]
+    verdicts = {a: castable(game, pos.ids[a]) for a in aliases}
+    if all(verdicts.values()) or not any(verdicts.values()):
+        raise Rejected("every card, or none, can be cast")
+    tried = {a: refusal(game, pos.ids[a]) for a in aliases if not verdicts[a]}
+    refusals = {a: exc for a, (exc, _) in tried.items()}
+    view = game.view()
+    cards = pos.cards
+    who = "AB"[asker]
+
+    def situation(lang: str) -> list[str]:
+        lines = [t("quiz.cast.turn_step", lang, step=step_text(view.step.key, lang))]
+        if view.stack:
+            items = "; ".join(stack_item_text(it, pos, lang, view) for it in view.stack)
+            lines.append(t("quiz.cast.stack", lang, items=items))
+        else:
+            lines.append(t("quiz.cast.stack_empty", lang))
+        for p in (0, 1):
+            creatures = [creature_text(x, cards, lang) for x in view.permanents if x.controller == p and x.is_creature]
+            others = [card_name(cards, x.card, lang) for x in view.permanents
+                      if x.controller == p and not x.is_creature and "land" not in x.types]
+            lines.append(t("quiz.cast.creatures", lang, player="AB"[p], list=", ".join(creatures))
+                         if creatures else t("quiz.cast.no_creatures", lang, player="AB"[p]))
+            if others:
+                lines.append(t("quiz.cast.others", lang, player="AB"[p], list=", ".join(others)))
+        lands = sorted(card_name(cards, x.card, lang) for x in view.permanents
+                       if x.controller == asker and "land" in x.types and not x.tapped)
+        lines.append(t("quiz.cast.priority", lang, player=who))
+        lines.append(t("quiz.cast.lands", lang, player=who, lands=", ".join(lands))
+                     if lands else t("quiz.cast.no_lands", lang, player=who))
+        lines += [t("quiz.cast.hand", lang, player=who), bullets([hand_card_text(cards[cid], lang) for cid in hand])]
+        return lines
+
+    def prompt(lang: str) -> str:
+        return "\n".join([*situation(lang), t("quiz.cast.ask", lang, player=who)])
+
+    def explanation(lang: str) -> str:
+        lines = []
+        for cid, alias in zip(hand, aliases):
+            name = card_name(cards, cid, lang)
+            if verdicts[alias]:
+                card = cards[cid]
+                key = ("quiz.cast.yes_instant" if "instant" in card.types else
+                       "quiz.cast.yes_flash" if "flash" in card.keywords else "quiz.cast.yes_main")
+                lines.append(t(key, lang, name=name, player=who))
+            else:
+                lines.append(t("quiz.cast.no", lang, name=name, reason=illegal_text(refusals[alias], lang)))
+        return "\n".join(lines)
+
+    if hook is not None:
+        return hook({"pos": pos, "situation": situation, "refusals": refusals, "tried": {
+            a: action for a, (_, action) in tried.items()}, "who": who})
+    rules = ["117.1a", "601.2"]
+    for alias in aliases:
+        card = cards[pos.card_of[alias]]
+        if verdicts[alias]:
+            rules.append("702.8a" if "flash" in card.keywords and "instant" not in card.types else
+                         "117.1a" if "instant" in card.types else "307.1" if "sorcery" in card.types else "117.1a")
+        else:
+            rules.append(refusals[alias].rule)
+    return Question(
+        id=f"{family}@{seed}", kind="can-cast", card=family, family=family, seed=seed, topic=topics,
+        difficulty=difficulty, prompt=both(prompt),
+        options=tuple(both(lambda lang, c=cid: card_name(cards, c, lang)) for cid in hand),
+        answer_format="choices", answer=[i + 1 for i, a in enumerate(aliases) if verdicts[a]],
+        explanation=both(explanation), rules=tuple(dict.fromkeys(rules)), concepts=("cast-spell", "priority"),
+        hints=(both(lambda lang: t("quiz.hint.cast." + family.split(":", 1)[1], lang)),), expected_ms=40_000,
+        data={"position": pos.spec(), "test_cards": [], "hand": aliases, "asker": who})
+
+
+def stack_item_text(item, pos: Position, lang: str, view=None) -> str:
+    """A stack item: "Shock (A) → Orsi Grizzly"; an ability: "abilità di «Monaco Venerabile» (A)". `view`: the
+    board the targets are on (the current one when None)."""
+    cards = pos.cards
+    view = view or pos.game.view()
+    name = card_name(cards, item.card, lang)
+    if item.kind.value != "spell":
+        name = t("quiz.stack.ability_of", lang, name=name)
+    text = t("quiz.option_creature", lang, name=name, player="AB"[item.controller])
+    targets = []
+    for target in item.targets:
+        if target.player is not None:
+            targets.append(t("quiz.stack.player", lang, player="AB"[target.player]))
+        else:
+            perm = view.permanent(target.object)
+            obj_card = perm.card if perm else pos.game.object_cards.get(target.object, "?")
+            targets.append(card_name(cards, obj_card, lang))
+    if item.x:
+        text += f" (X = {item.x})"
+    return text + (f" → {', '.join(targets)}" if targets else "")

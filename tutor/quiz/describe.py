@@ -1,0 +1,75 @@
+"""Positions in words: creatures, players and steps as the prompts and options of engine questions say them.
+
+Every text comes from the catalog (``quiz.*`` keys in tutor/i18n/it.py and ru.py); the terms (keywords, steps)
+from the curated concepts, as in the event log.
+"""
+
+from __future__ import annotations
+
+from tutor.i18n import noun, pick, t
+from tutor.i18n.terms import keyword_noun, step_noun
+
+__all__ = ["bullets", "card_name", "creature_text", "lives_text", "option_creature", "player", "step_text"]
+
+TEST_PREFIX = "quiz-test-"
+_COLOR_KEYS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
+def card_name(cards: dict, card_id: str, lang: str) -> str:
+    """A card's name in `lang` ("Orsi Grizzly")."""
+    card = cards.get(card_id)
+    return pick(card.name, lang) if card else card_id
+
+
+def player(p: int, lang: str):
+    """The player as a noun: "Giocatore A" / "игрок A"."""
+    return noun("noun.player", lang, player="AB"[p])
+
+
+def creature_text(perm, cards: dict, lang: str, *, colors: bool = False, state: bool = True) -> str:
+    """A creature on the battlefield from its :class:`~tutor.engine.view.PermanentView`: its name, current
+    power/toughness and keywords, then (if `state`) damage marked, tapped, entered this turn; (if `colors`) its
+    colours and whether it is an artifact: "Ragno Gigante 2/4 (raggiungere; 2 danni segnati)"."""
+    test = perm.card.startswith(TEST_PREFIX)  # a test creature's name already says its P/T and keywords
+    parts = [] if test else [str(keyword_noun(k, lang)) for k in perm.keywords]
+    details = []
+    if colors:
+        if perm.colors:
+            details.append(t("quiz.state.colors", lang, colors=", ".join(
+                t(f"quiz.color.{_COLOR_KEYS[c]}", lang) for c in perm.colors)))
+        else:
+            details.append(t("quiz.state.colorless", lang))
+        if "artifact" in perm.types:
+            details.append(t("quiz.state.artifact", lang))
+    if state:
+        if perm.damage:
+            details.append(t("quiz.state.damage", lang, n=perm.damage))
+        if perm.tapped:
+            details.append(t("quiz.state.tapped", lang))
+        if perm.summoning_sick:
+            details.append(t("quiz.state.sick", lang))
+    inside = "; ".join(x for x in (", ".join(parts), ", ".join(details)) if x)
+    base = card_name(cards, perm.card, lang)
+    if not test:
+        base = f"{base} {perm.power}/{perm.toughness}".replace("/-", "/\u2212").replace(" -", " \u2212")
+    return f"{base} ({inside})" if inside else base
+
+
+def option_creature(perm, cards: dict, lang: str) -> str:
+    """An option naming a creature and its controller: "Orsi Grizzly (B)"."""
+    return t("quiz.option_creature", lang, name=card_name(cards, perm.card, lang), player="AB"[perm.controller])
+
+
+def bullets(lines: list[str]) -> str:
+    """Lines as a list, one "• " item each."""
+    return "\n".join(f"• {line}" for line in lines)
+
+
+def lives_text(view, lang: str) -> str:
+    """"Punti vita: A 20, B 17." / "Жизни: у A 20, у B 17."."""
+    return t("quiz.lives", lang, a=view.players[0].life, b=view.players[1].life)
+
+
+def step_text(step_key: str, lang: str):
+    """A step or main phase as a noun (from its concept)."""
+    return step_noun(step_key, lang)

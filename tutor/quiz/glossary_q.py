@@ -1,0 +1,291 @@
+"""Glossary questions from the curated concepts (glossary/curated/concepts.yaml) and the glossary entries.
+
+Kinds and ids (one FSRS card per id without the ``:choice`` suffix):
+
+* ``term`` — ``term:it-ru:<concept>`` (typed: the Russian term of an Italian one), ``term:ru-it:<concept>``;
+  ``…:choice`` is the same question with four options, the wrong ones from the concept's own category (the
+  ``# --- … ---`` section of concepts.yaml). A session asks the choice form while the card is being learnt and the
+  typed form once it is in review (recognition first, then recall). Typed answers are judged with the search
+  normaliser (case, accents, ё), another keyboard layout and one typo forgiven, with a note saying so.
+* ``definition`` — ``definition:<lang>:<concept>``: a glossary entry's definition in `lang` (never one that
+  contains the term itself, nor one too short to tell the concepts of its category apart); which concept is it?
+  Asked to learners of that language (:attr:`~tutor.quiz.model.Question.data` ``["langs"]``).
+* ``old-term`` — ``old-term:<concept>``: a term of the old glossaries (the obsolete-term notes): what is it
+  called in today's rules? The explanation is the editor's note.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from tutor.i18n import LANGS, t
+from tutor.quiz.model import Question, UnknownQuestion, both
+
+__all__ = ["ConceptInfo", "build", "card_ids", "concepts"]
+
+_DIRECTIONS = {"it-ru": ("it", "ru"), "ru-it": ("ru", "it")}
+_MIN_DEFINITION_WORDS = 8
+_LETTERS = {"it": re.compile(r"[a-zà-ù]", re.I), "ru": re.compile(r"[а-яё]", re.I)}
+
+
+@dataclass(frozen=True)
+class ConceptInfo:
+    """A concept as the quiz uses it: names per language, category, rules, obsolete note."""
+
+    id: str
+    names: dict  # lang -> [names], "en" too
+    category: str  # slug of its section of concepts.yaml
+    rules: tuple[str, ...]
+    obsolete: dict | None
+
+
+def _strip(name: str) -> str:
+    return re.sub(r"\s*\([^)]*\)", "", name).strip()
+
+
+@lru_cache(maxsize=1)
+def concepts() -> dict[str, ConceptInfo]:
+    """Every curated concept, in file order, with its category."""
+    from glossary.curation import CURATED_DIR, load_curation
+    from glossary.text import slugify
+
+    cur = load_curation()
+    lines = (CURATED_DIR / "concepts.yaml").read_text(encoding="utf-8").splitlines()
+    heads = [(i + 1, slugify(m.group(1).split("(")[0].split(",")[0]))
+             for i, line in enumerate(lines) if (m := re.match(r"# --- (.*?) ---", line))]
+    out = {}
+    for c in cur.concepts:
+        line = cur.where.get(id(c), ("", 0))[1]
+        category = next((slug for start, slug in reversed(heads) if start <= line), "other")
+        out[c.id] = ConceptInfo(c.id, {"it": list(c.it), "ru": list(c.ru), "en": list(c.en)}, category,
+                                tuple(c.rules), c.obsolete)
+    return out
+
+
+def _askable(c: ConceptInfo, lang: str) -> bool:
+    """A name one can type and recognise in `lang` (letters of its script, not the same word in both)."""
+    name = c.names[lang][0]
+    from glossary.text import name_key
+
+    others = {name_key(c.names[x][0]) for x in LANGS if x != lang}
+    return bool(_LETTERS[lang].search(name)) and name[:1].isalnum() and name_key(name) not in others
+
+
+def _accepted(c: ConceptInfo, lang: str) -> list[str]:
+    names = []
+    for n in c.names[lang]:
+        for form in (n, _strip(n)):
+            if form and form not in names:
+                names.append(form)
+    return names
+
+
+def _distractors(c: ConceptInfo, lang: str, rng: random.Random, n: int = 3, key=None) -> list[ConceptInfo]:
+    """`n` other concepts of the same category (then of any) with a distinct name in `lang`."""
+    from glossary.text import name_key
+
+    key = key or (lambda x: name_key(x.names[lang][0]))
+    mine = key(c)
+    same = [x for x in concepts().values() if x.id != c.id and x.category == c.category and _askable(x, lang)]
+    rest = [x for x in concepts().values() if x.id != c.id and x.category != c.category and _askable(x, lang)]
+    rng.shuffle(same)
+    rng.shuffle(rest)
+    chosen, seen = [], {mine}
+    for x in same + rest:
+        k = key(x)
+        if k and k not in seen:
+            chosen.append(x)
+            seen.add(k)
+        if len(chosen) == n:
+            break
+    return chosen
+
+
+def _reject(c: ConceptInfo, lang: str) -> list[str]:
+    """Other concepts' names one typo away from an accepted name: typing them is wrong, not a typo."""
+    from rapidfuzz.distance import OSA
+
+    from glossary.text import name_key
+
+    mine = [name_key(n) for n in _accepted(c, lang)]
+    out = []
+    for x in concepts().values():
+        if x.id == c.id:
+            continue
+        for n in x.names[lang]:
+            k = name_key(n)
+            if k and k not in mine and any(OSA.distance(k, m) <= 1 for m in mine):
+                out.append(n)
+    return out
+
+
+@lru_cache(maxsize=1)
+def _definitions() -> dict[tuple[str, str], tuple[str, str]]:
+    """(lang, concept) -> (entry id, definition) for definitions usable as questions."""
+    from glossary.kb import load
+
+    kb = load()
+    out: dict[tuple[str, str], tuple[str, str]] = {}
+    for cid, c in concepts().items():
+        kc = kb.data.concepts.get(cid)
+        for eid in (kc.entries if kc else ()):
+            e = kb.data.entries.get(eid)
+            if e is None or e.lang not in LANGS or (e.lang, cid) in out:
+                continue
+            text = " ".join(e.text().split())
+            names = [*c.names[e.lang], e.term, *(_strip(n) for n in c.names[e.lang])]
+            if len(text.split()) < _MIN_DEFINITION_WORDS or _mentions(text, names, e.lang):
+                continue
+            out[(e.lang, cid)] = (eid, text)
+    return out
+
+
+def _mentions(text: str, names: list[str], lang: str) -> bool:
+    """Whether `text` contains one of `names`: as it is (even inside a longer word: «rimescolare» contains
+    «mescolare»), with a changed ending (its words less their last two letters: «владельцем»), or in any
+    inflected form (Snowball stems, word by word). Cautious: a definition wrongly left out costs nothing."""
+    from glossary.lang import stem_words
+    from glossary.text import fold, name_key
+
+    folded, stemmed, key = fold(text), None, name_key(text)
+    for name in names:
+        if len(name_key(name)) >= 4 and name_key(name) in key:
+            return True
+        words = [w for w in name_key(name).split() if len(w) >= 5]
+        if words and all(w[:max(4, len(w) - 2)] in key for w in words):  # «владелец» in «владельцем»
+            return True
+        words = stem_words(name, lang).split()
+        if not words or not all(w in folded for w in words):  # a stem is a prefix of its word: cheap test first
+            continue
+        stemmed = stemmed or f" {stem_words(text, lang)} "
+        if f" {' '.join(words)} " in stemmed:
+            return True
+    return False
+
+
+def card_ids() -> list[tuple[str, tuple[str, ...], tuple[str, ...]]]:
+    """Every glossary card: (card id, topics, languages it is asked in), in curriculum order."""
+    out = []
+    for cid, c in concepts().items():
+        for direction, (src, dst) in _DIRECTIONS.items():
+            if _askable(c, src) and _askable(c, dst):
+                out.append((f"term:{direction}:{cid}", ("glossary", f"glossary-{c.category}"), LANGS))
+    for cid, c in concepts().items():
+        if c.obsolete and c.obsolete.get("old"):
+            out.append((f"old-term:{cid}", ("glossary", "old-terms", f"glossary-{c.category}"), LANGS))
+    for (lang, cid) in sorted(_definitions(), key=lambda k: list(concepts()).index(k[1])):
+        out.append((f"definition:{lang}:{cid}", ("glossary", "definitions", f"glossary-{concepts()[cid].category}"), (lang,)))
+    return out
+
+
+def build(question_id: str) -> Question:
+    """The glossary question `question_id` (UnknownQuestion if there is none)."""
+    parts = question_id.split(":")
+    kind = parts[0]
+    try:
+        if kind == "term" and len(parts) in (3, 4) and parts[1] in _DIRECTIONS and (
+                len(parts) == 3 or parts[3] == "choice"):
+            return _term(question_id, parts[1], concepts()[parts[2]], len(parts) == 4)
+        if kind == "definition" and len(parts) == 3 and parts[1] in LANGS:
+            return _definition(question_id, parts[1], parts[2])
+        if kind == "old-term" and len(parts) == 2:
+            return _old_term(question_id, concepts()[parts[1]])
+    except KeyError:
+        pass
+    raise UnknownQuestion("quiz.error.unknown_id", id=question_id)
+
+
+def _term(qid: str, direction: str, c: ConceptInfo, choice: bool) -> Question:
+    src, dst = _DIRECTIONS[direction]
+    if not (_askable(c, src) and _askable(c, dst)):
+        raise KeyError(c.id)
+    rng = random.Random(qid)
+    shown = c.names[src][0]
+    card = qid.removesuffix(":choice")
+    options, answer, fmt = None, {lang: _accepted(c, dst) for lang in LANGS}, "text"
+    if choice:
+        picks = [c, *_distractors(c, dst, rng)]
+        rng.shuffle(picks)
+        options = tuple({lang: x.names[dst][0] for lang in LANGS} for x in picks)
+        answer, fmt = picks.index(c) + 1, "choice"
+
+    def prompt(lang: str) -> str:
+        return t(f"quiz.term.ask_{dst}", lang, term=shown)
+
+    def explanation(lang: str) -> str:
+        rules = ", ".join(c.rules)
+        text = t("quiz.term.explain", lang, it=c.names["it"][0], ru=c.names["ru"][0], en=c.names["en"][0])
+        others = [n for n in c.names[dst][1:]]
+        if others:
+            text += " " + t("quiz.term.also", lang, names=", ".join(others))
+        return text + (" " + t("quiz.term.rules", lang, rules=rules) if rules else "")
+
+    hints = (both(lambda lang: t("quiz.hint.term.category", lang, category=t(f"quiz.category.{c.category}", lang))),
+             both(lambda lang: t("quiz.hint.term.start", lang, start=c.names[dst][0][:2])))
+    return Question(
+        id=qid, kind="term", card=card, topic=("glossary", f"glossary-{c.category}"), difficulty=1 if choice else 2,
+        prompt=both(prompt), options=options, answer_format=fmt, answer=answer, explanation=both(explanation),
+        rules=c.rules, concepts=(c.id,), hints=hints, expected_ms=10_000 if choice else 15_000,
+        data={"reject": {lang: _reject(c, dst) for lang in LANGS}, "langs": list(LANGS)})
+
+
+def _definition(qid: str, lang_of_text: str, cid: str) -> Question:
+    c = concepts()[cid]
+    entry, text = _definitions()[(lang_of_text, cid)]
+    rng = random.Random(qid)
+    picks = [c, *_distractors(c, lang_of_text, rng)]
+    rng.shuffle(picks)
+    options = tuple({lang: x.names[lang][0] for lang in LANGS} for x in picks)
+
+    def prompt(lang: str) -> str:
+        key = "quiz.definition.ask" if lang == lang_of_text else "quiz.definition.ask_other"
+        return t(key, lang, definition=text, src=t(f"lang_in.{lang_of_text}", lang))
+
+    def explanation(lang: str) -> str:
+        return t("quiz.definition.explain", lang, term=c.names[lang][0], entry=entry)
+
+    return Question(
+        id=qid, kind="definition", card=qid, topic=("glossary", "definitions", f"glossary-{c.category}"), difficulty=2,
+        prompt=both(prompt), options=options, answer_format="choice", answer=picks.index(c) + 1,
+        explanation=both(explanation), rules=c.rules, concepts=(c.id,),
+        hints=(both(lambda lang: t("quiz.hint.term.category", lang, category=t(f"quiz.category.{c.category}", lang))),),
+        expected_ms=25_000, data={"entry": entry, "langs": [lang_of_text]})
+
+
+def _old_term(qid: str, c: ConceptInfo) -> Question:
+    o = c.obsolete
+    if not o or not o.get("old"):
+        raise KeyError(c.id)
+    rng = random.Random(qid)
+    others = [x for x in concepts().values() if x.obsolete and x.id != c.id]
+    rng.shuffle(others)
+    same = [x for x in others if x.category == c.category] + [x for x in others if x.category != c.category]
+    picks, seen = [c], {o["modern"]["it"]}
+    for x in same:
+        if x.obsolete["modern"]["it"] not in seen and x.obsolete["modern"]["ru"] not in {
+                p.obsolete["modern"]["ru"] for p in picks}:
+            picks.append(x)
+            seen.add(x.obsolete["modern"]["it"])
+        if len(picks) == 4:
+            break
+    rng.shuffle(picks)
+    options = tuple({lang: x.obsolete["modern"][lang] for lang in LANGS} for x in picks)
+
+    def prompt(lang: str) -> str:
+        old = o["old"].get(lang)
+        if old:
+            return t("quiz.old_term.ask", lang, old=old, year=str(o["year"]))
+        src = next(x for x in (*LANGS, "en") if o["old"].get(x))
+        return t("quiz.old_term.ask_other", lang, old=o["old"][src], year=str(o["year"]), src=t(f"lang_in.{src}", lang))
+
+    def explanation(lang: str) -> str:
+        return o["note"][lang]
+
+    return Question(
+        id=qid, kind="old-term", card=qid, topic=("glossary", "old-terms", f"glossary-{c.category}"), difficulty=2,
+        prompt=both(prompt), options=options, answer_format="choice", answer=picks.index(c) + 1,
+        explanation=both(explanation), rules=c.rules, concepts=(c.id,), expected_ms=20_000,
+        data={"langs": list(LANGS)})

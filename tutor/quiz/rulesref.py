@@ -1,0 +1,48 @@
+"""The rules a question cites, in words: the bilingual digest's unofficial summaries
+(glossary/curated/digest/*.yaml, written from the Foundations edition) and, for a three-digit rule, its title.
+
+>>> headline("702.9b", "it").startswith("Una creatura con volare")
+True
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+__all__ = ["headline", "summary"]
+
+_MAX = 160
+
+
+@lru_cache(maxsize=1)
+def _digest() -> dict[str, dict[str, str]]:
+    """number -> {it, ru} from every digest file there is (none when the digest is not installed)."""
+    from glossary.curation import CURATED_DIR
+    from glossary.yamlio import load_yaml
+
+    out: dict[str, dict[str, str]] = {}
+    folder = CURATED_DIR / "digest"
+    for path in sorted(folder.glob("[0-9].yaml")) if folder.is_dir() else ():
+        data = load_yaml(path, f"glossary/curated/digest/{path.name}") or {}
+        for number, texts in (data.get("rules") or {}).items():
+            if isinstance(texts, dict) and all(isinstance(texts.get(x), str) for x in ("it", "ru")):
+                out[str(number)] = {"it": texts["it"], "ru": texts["ru"]}
+    return out
+
+
+def summary(number: str, lang: str) -> str | None:
+    """The digest's unofficial summary of rule `number` in `lang`, or None."""
+    texts = _digest().get(number)
+    return texts[lang] if texts else None
+
+
+def headline(number: str, lang: str) -> str:
+    """A short unofficial summary of the rule (its first sentence, at most about 160 characters), or "" when
+    the digest has none."""
+    text = summary(number, lang) or ""
+    first = re.split(r"(?<=[.;])\s", text, maxsplit=1)[0]
+    if len(first) > _MAX:
+        cut = first.rfind(" ", 0, _MAX)
+        first = first[:cut if cut > 0 else _MAX].rstrip(",;:") + "…"
+    return first

@@ -1,0 +1,401 @@
+"""Scenario questions: the checkpoint questions of lessons/scenarios/*.yaml in gradable form.
+
+A checkpoint with a ``question`` (and its ``answer`` text) becomes ``scenario:<scenario id>:<n>`` (the n-th such
+checkpoint of the file). The scenario is played up to that checkpoint with the scenario runner
+(:func:`tutor.scenario.run_scenario` on the actions up to it); the gradable question is derived from what the
+checkpoint expects and from the position there, the first that applies of:
+
+1. the game waits for attackers — which creatures can attack? (choices, each tried on the engine);
+2. it waits for blockers — which blocks are legal? (choices; pairs too against menace);
+3. it waits for a trample damage assignment — how much damage at most to the player? (number);
+4. it waits for a discard — how many cards? (number);
+5. a life total is expected — that life total (number);
+6. the stack is expected — the object that resolves first, or what is on the stack (choice);
+7. a zone is expected — in which zone is that card? (choice);
+8. power/toughness, tapped, who has priority, the outcome, a card count, the step (choice or number);
+9. otherwise, in a combat with blocks: what happens in the combat damage step, played on (choices: which die;
+   number: a life total that changes).
+
+Never free text. The explanation is the checkpoint's ``answer`` text, then the events that led there and those the
+derivation played, each with its rules.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from functools import lru_cache
+
+from tutor.engine import AssignCombatDamage, DeclareAttackers, DeclareBlockers, PassPriority, Step
+from tutor.engine.actions import player_target
+from tutor.events_text import render_event
+from tutor.i18n import pick, t
+from tutor.quiz.describe import bullets, card_name, option_creature, step_text
+from tutor.quiz.model import Question, UnknownQuestion, both
+
+__all__ = ["build", "card_ids"]
+
+_ZONES = ("battlefield", "graveyard", "hand", "exile", "library", "stack")
+_SHOWN = frozenset({"pass", "step_begins", "no_priority", "mana_empties"})
+
+
+@lru_cache(maxsize=1)
+def _scenarios() -> dict[str, object]:
+    """Every shipped scenario by id (loaded and validated once)."""
+    from tutor.cardpool import load_cards
+    from tutor.resources import display_name, scenario_files
+    from tutor.scenario import load_scenario
+
+    cards = load_cards()
+    out = {}
+    for path in scenario_files():
+        sc = load_scenario(path, cards, display_name(path))
+        out[sc.id] = sc
+    return out
+
+
+def _checkpoints(sc) -> list[int]:
+    """Indexes in the action list of the checkpoints that ask a question."""
+    return [i for i, act in enumerate(sc.data.get("actions") or [])
+            if "checkpoint" in act and act["checkpoint"].get("question")]
+
+
+def card_ids() -> list[tuple[str, tuple[str, ...]]]:
+    """Every scenario question: (id, topics)."""
+    out = []
+    for sid, sc in _scenarios().items():
+        topic = {"c": "combat", "t": "turn"}.get(sid.split("-")[0], "stack")
+        for n, _ in enumerate(_checkpoints(sc), 1):
+            out.append((f"scenario:{sid}:{n}", ("scenarios", topic)))
+    return out
+
+
+def _play_to(sc, index: int):
+    """The scenario played up to (and including) its action `index`: the runner's result."""
+    from tutor.scenario import Scenario, run_scenario
+
+    data = copy.copy(sc.data)
+    data["actions"] = list(sc.data["actions"][:index + 1])
+    data.pop("expect", None)
+    result = run_scenario(Scenario(sc.file, sc.id, data, sc.cards), "it")
+    if not result.ok or result.game is None:
+        raise UnknownQuestion("quiz.error.unknown_id", id=sc.id)
+    return result
+
+
+def build(question_id: str) -> Question:
+    """The scenario question `question_id` (UnknownQuestion if there is none)."""
+    parts = question_id.split(":")
+    if len(parts) != 3 or not parts[2].isdigit():
+        raise UnknownQuestion("quiz.error.unknown_id", id=question_id)
+    sc = _scenarios().get(parts[1])
+    points = _checkpoints(sc) if sc else []
+    n = int(parts[2])
+    if not 1 <= n <= len(points):
+        raise UnknownQuestion("quiz.error.unknown_id", id=question_id)
+    index = points[n - 1]
+    result = _play_to(sc, index)
+    checkpoint = sc.data["actions"][index]["checkpoint"]
+    previous = result.checkpoints[-2]["events"] if len(result.checkpoints) > 1 else 0
+    derived = _derive(result, checkpoint, random.Random(question_id))
+    game = result.game
+    cards = sc.cards
+    title = sc.data.get("title") or {"it": sc.id, "ru": sc.id}
+    before = [e for e in game.events[previous:] if e.kind not in _SHOWN]
+
+    def prompt(lang: str) -> str:
+        return t("quiz.scenario.prompt", lang, title=pick(title, lang), question=pick(checkpoint["question"], lang),
+                 ask=derived["ask"](lang))
+
+    def explanation(lang: str) -> str:
+        lines = [render_event(e, cards, lang, game.object_cards) for e in before]
+        text = pick(checkpoint["answer"], lang)
+        if lines:
+            text += "\n" + t("quiz.scenario.explain", lang, events=bullets(lines))
+        if derived.get("events"):
+            text += "\n" + t("quiz.scenario.then", lang, events=bullets(
+                [render_event(e, cards, lang, derived["names"]) for e in derived["events"] if e.kind not in _SHOWN]))
+        return text + "\n" + derived["answer_text"](lang)
+
+    rules = [*(str(r) for r in sc.data.get("rules") or ()), *derived.get("rules", ())]
+    topic = card_topic(sc.id)
+    return Question(
+        id=question_id, kind="scenario", card=question_id, topic=("scenarios", topic), difficulty=2,
+        prompt=both(prompt), options=derived.get("options"), answer_format=derived["format"],
+        answer=derived["answer"], explanation=both(explanation), rules=tuple(dict.fromkeys(rules)),
+        expected_ms=40_000, data={"scenario": sc.file, "checkpoint_line": checkpoint.line, "form": derived["form"]})
+
+
+def card_topic(scenario_id: str) -> str:
+    """The topic of a scenario from its file name's prefix (c: combat, t: turn and timing)."""
+    return {"c": "combat", "t": "turn"}.get(scenario_id.split("-")[0], "stack")
+
+
+# ---- deriving the gradable question ----------------------------------------------------------------------------
+def _choice(candidates: list, right, render, ask, answer_text, form: str, rng: random.Random, **extra) -> dict:
+    """A choice among `right` and up to three other `candidates` that read differently."""
+    options = [right]
+    for c in candidates:
+        if c not in options and render(c, "it") not in {render(o, "it") for o in options}:
+            options.append(c)
+        if len(options) == 4:
+            break
+    rng.shuffle(options)
+    return {"format": "choice", "options": tuple(both(lambda lang, o=o: render(o, lang)) for o in options),
+            "answer": options.index(right) + 1, "ask": ask,
+            "answer_text": lambda lang: answer_text(render(right, lang), lang), "form": form, **extra}
+
+
+def _number(value: int, ask, answer_text, form: str, **extra) -> dict:
+    return {"format": "number", "options": None, "answer": value, "ask": ask,
+            "answer_text": lambda lang: answer_text(str(value).replace("-", "\u2212"), lang), "form": form, **extra}
+
+
+def _choices(labels: list, right: list[int], ask, form: str, **extra) -> dict:
+    return {"format": "choices", "options": tuple(labels), "answer": right, "ask": ask,
+            "answer_text": lambda lang: t("quiz.scenario.answer_choices", lang, answer=", ".join(
+                labels[i - 1][lang] for i in right)), "form": form, **extra}
+
+
+def _legal(game, action) -> bool:
+    return action in game.legal_actions()
+
+
+def _derive(result, exp, rng: random.Random) -> dict:
+    game = result.game
+    view = game.view()
+    cards = result.scenario.cards
+    pending = view.pending.decision.value
+    aliases = result.aliases
+
+    def alias_obj(alias):
+        cid = aliases.get(alias)
+        return next((oid for oid, o in game.state.objects.items() if o.card_id == cid), None)
+
+    if pending == "attackers":
+        mine = [p for p in view.permanents if p.controller == view.active and p.is_creature]
+        if len(mine) == 1:
+            can = _legal(game, DeclareAttackers((mine[0].object,)))
+            return _choice([can, not can], can, lambda v, lang: t("quiz.yes" if v else "quiz.no", lang),
+                           lambda lang: t("quiz.scenario.ask_can_attack", lang, card=card_name(cards, mine[0].card, lang)),
+                           lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "attack-one", rng,
+                           rules=("508.1a",))
+        if len(mine) >= 2:
+            right = [i + 1 for i, p in enumerate(mine) if _legal(game, DeclareAttackers((p.object,)))]
+            if right:
+                labels = [both(lambda lang, p=p: option_creature(p, cards, lang)) for p in mine]
+                return _choices(labels, right, lambda lang: t("quiz.scenario.ask_attack", lang), "attackers",
+                                rules=("508.1a",))
+    if pending == "blockers":
+        attackers = [p for p in view.permanents if p.attacking is not None]
+        defenders = [p for p in view.permanents if p.controller != view.active and p.is_creature]
+        groups = [(d,) for d in defenders]
+        if any("menace" in a.keywords for a in attackers):
+            groups += [(x, y) for i, x in enumerate(defenders) for y in defenders[i + 1:]]
+        pairs, seen = [], set()
+        for a in attackers:
+            for g in groups:
+                key = (tuple(b.card for b in g), a.card)  # two copies of a card read the same: ask once
+                if key not in seen:
+                    seen.add(key)
+                    pairs.append((g, a))
+        if 2 <= len(pairs) <= 8:
+            right = [i + 1 for i, (g, a) in enumerate(pairs)
+                     if _legal(game, DeclareBlockers(tuple((b.object, a.object) for b in g)))]
+            labels = [both(lambda lang, g=g, a=a: t("quiz.scenario.block_option", lang, blockers=" + ".join(
+                card_name(cards, b.card, lang) for b in g), attacker=card_name(cards, a.card, lang)))
+                for g, a in pairs]
+            if right:
+                return _choices(labels, right, lambda lang: t("quiz.scenario.ask_block", lang), "blockers",
+                                rules=("509.1a",))
+    if pending == "damage" and "trample" in view.permanent(view.pending.attacker).keywords:
+        att = view.permanent(view.pending.attacker)
+        blockers = [p for p in view.permanents if p.blocking == att.object]
+        best = 0
+        for k in range(max(0, att.power), -1, -1):
+            rest = att.power - k
+            plan = []
+            for b in blockers:
+                give = min(rest, 1 if "deathtouch" in att.keywords else max(0, b.toughness - b.damage))
+                plan.append((b.object, give))
+                rest -= give
+            if rest:
+                continue
+            action = AssignCombatDamage(att.object, tuple(x for x in plan if x[1]) + (
+                ((player_target(att.attacking), k),) if k else ()))
+            if _legal(game, action):
+                best = k
+                break
+        return _number(best, lambda lang: t("quiz.scenario.ask_trample", lang, attacker=card_name(cards, att.card, lang)),
+                       lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "trample", rules=("702.19b",))
+    if pending == "discard":
+        return _number(view.pending.count, lambda lang: t("quiz.scenario.ask_discard", lang,
+                                                          player="AB"[view.pending.player]),
+                       lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "discard", rules=("514.1",))
+    for p_name, pe in (exp.get("players") or {}).items():
+        if "life" in pe:
+            p = "AB".index(p_name)
+            return _number(view.players[p].life, lambda lang, who=p_name: t("quiz.scenario.ask_life", lang, player=who),
+                           lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "life")
+    if exp.get("stack"):
+        return _stack_choice(view, cards, rng)
+    for alias, oe in (exp.get("objects") or {}).items():
+        oid = alias_obj(alias)
+        if "zone" in oe and oid is not None:
+            zone = view.zone_of(oid) or "library"
+            return _choice([zone, *(z for z in _ZONES if z != zone)], zone,
+                           lambda z, lang: t(f"quiz.zone.{z}", lang),
+                           lambda lang, oid=oid: t("quiz.scenario.ask_zone", lang, card=card_name(
+                               cards, game.state.objects[oid].card.id, lang)),
+                           lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "zone", rng)
+    for alias, oe in (exp.get("objects") or {}).items():
+        oid = alias_obj(alias)
+        perm = view.permanent(oid) if oid is not None else None
+        if perm is None:
+            continue
+        name = perm.card
+        if "power" in oe or "toughness" in oe:
+            right = f"{perm.power}/{perm.toughness}"
+            base = cards[perm.card]
+            others = [f"{base.power}/{base.toughness}", f"{perm.power + 1}/{perm.toughness + 1}",
+                      f"{perm.power - 1}/{perm.toughness}", f"{perm.power}/{perm.toughness + 2}"]
+            return _choice([right, *others], right, lambda v, lang: v.replace("-", "\u2212"),
+                           lambda lang, c=name: t("quiz.scenario.ask_pt", lang, card=card_name(cards, c, lang)),
+                           lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "pt", rng)
+        if "tapped" in oe:
+            return _choice([perm.tapped, not perm.tapped], perm.tapped,
+                           lambda v, lang: t("quiz.yes" if v else "quiz.no", lang),
+                           lambda lang, c=name: t("quiz.scenario.ask_tapped", lang, card=card_name(cards, c, lang)),
+                           lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "tapped", rng)
+    if "priority" in exp and view.priority is not None:
+        return _choice([view.priority, 1 - view.priority], view.priority,
+                       lambda p, lang: t("quiz.stack.player", lang, player="AB"[p]),
+                       lambda lang: t("quiz.scenario.ask_priority", lang),
+                       lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "priority", rng,
+                       rules=("117.3",))
+    if "outcome" in exp:
+        o = view.outcome
+        right = "none" if o is None else "draw" if o.winner is None else "AB"[o.winner]
+        return _choice([right, "none", "draw", "A", "B"], right, lambda v, lang: t(f"quiz.scenario.outcome.{v}", lang),
+                       lambda lang: t("quiz.scenario.ask_outcome", lang),
+                       lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "outcome", rng,
+                       rules=("104.1",))
+    for p_name, pe in (exp.get("players") or {}).items():
+        for key in ("hand", "library", "graveyard"):
+            if key in pe:
+                p = view.players["AB".index(p_name)]
+                value = p.library if key == "library" else len(getattr(p, key))
+                return _number(value, lambda lang, key=key, who=p_name: t(f"quiz.scenario.ask_{key}", lang, player=who),
+                               lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), key)
+    for p_name in exp.get("battlefield") or {}:
+        p = "AB".index(p_name)
+        mine = sorted({perm.card for perm in view.permanents if perm.controller == p and "land" not in perm.types})
+        theirs = sorted({perm.card for perm in view.permanents if perm.controller != p and "land" not in perm.types}
+                        - set(mine))
+        if mine and theirs:
+            shown = sorted(mine + theirs[:3])
+            labels = [both(lambda lang, c=c: card_name(cards, c, lang)) for c in shown]
+            return _choices(labels, [i + 1 for i, c in enumerate(shown) if c in mine],
+                            lambda lang, who=p_name: t("quiz.scenario.ask_controls", lang, player=who), "controls")
+    if view.stack:
+        return _stack_choice(view, cards, rng)
+    played = _play_combat(game, cards, rng)
+    if played is not None:
+        return played
+    if pending not in ("priority", "none", "game_over"):
+        return _decision(view, cards, rng)
+    step = view.step.key
+    i = [s.key for s in Step].index(step)
+    near = [s.key for s in Step]
+    return _choice([step, near[(i + 1) % len(near)], near[i - 1], near[(i + 2) % len(near)]], step,
+                   lambda s, lang: str(step_text(s, lang)), lambda lang: t("quiz.scenario.ask_step", lang),
+                   lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "step", rng,
+                   rules=(Step.from_key(step).rule,))
+
+
+_DECISION_RULES = {"priority": "117.1", "attackers": "508.1", "blockers": "509.1", "damage": "510.1c",
+                   "legend": "704.5j", "discard": "514.1"}
+
+
+def _decision(view, cards, rng: random.Random) -> dict:
+    """Who must decide what now (the decision the game waits for)."""
+    right = (view.pending.decision.value, view.pending.player)
+    candidates = [(k, p) for k in ("priority", "attackers", "blockers", "damage") for p in (0, 1)]
+    rng.shuffle(candidates)
+    return _choice(candidates, right, lambda d, lang: t(f"quiz.decision.{d[0]}", lang, player="AB"[d[1]]),
+                   lambda lang: t("quiz.scenario.ask_decision", lang),
+                   lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "decision", rng,
+                   rules=(_DECISION_RULES.get(right[0], "117.1"),))
+
+
+def _stack_choice(view, cards, rng: random.Random) -> dict:
+    items = view.stack
+    if len(items) >= 2:
+        return _choice(list(range(len(items))), len(items) - 1, lambda i, lang: t(
+            "quiz.scenario.stack_pos", lang, item=_item(items[i], cards, lang), n=i + 1),
+            lambda lang: t("quiz.scenario.ask_top", lang),
+            lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "stack-top", rng, rules=("405.2", "608.1"))
+    variants = [("actual",), ("empty",), ("other-kind",), ("other-player",)]
+    return _choice(variants, ("actual",), lambda v, lang: _stack_variant(v, items[0], cards, lang),
+                   lambda lang: t("quiz.stack.ask_state", lang),
+                   lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "stack", rng, rules=("405.1",))
+
+
+def _item(item, cards, lang: str) -> str:
+    name = card_name(cards, item.card, lang)
+    if item.kind.value != "spell":
+        name = t("quiz.stack.trigger_of" if item.trigger else "quiz.stack.ability_of", lang, name=name)
+    return t("quiz.option_creature", lang, name=name, player="AB"[item.controller])
+
+
+def _stack_variant(v: tuple, item, cards, lang: str) -> str:
+    name = card_name(cards, item.card, lang)
+    who = "AB"[item.controller]
+    kind = item.kind.value
+    if v[0] == "empty":
+        return t("quiz.stack.state_empty", lang)
+    if v[0] == "other-player":
+        who = "AB"[1 - item.controller]
+    if v[0] == "other-kind":
+        kind = "spell" if kind != "spell" else "trigger"
+    label = name if kind == "spell" else t("quiz.stack.trigger_of" if kind == "trigger" or item.trigger
+                                           else "quiz.stack.ability_of", lang, name=name)
+    return t("quiz.option_creature", lang, name=label, player=who)
+
+
+def _play_combat(game, cards, rng: random.Random) -> dict | None:
+    """In a combat with blocks and nothing else to decide: play to the end of combat (and back) and ask what
+    happened — which creatures die, or a life total that changes."""
+    from tutor.quiz.position import Trial
+
+    view = game.view()
+    s = game.state
+    if not s.blocks or view.step.key not in ("declare_blockers", "first_strike_damage") or view.stack:
+        return None
+    combatants = [p for p in view.permanents if p.attacking is not None or p.blocking is not None]
+    start = len(game.events)
+    with Trial(game) as play:
+        while game.outcome is None and game.state.step is not Step.END_OF_COMBAT:
+            if game.pending[0] != "priority":
+                return None  # a decision the checkpoint does not state
+            play(PassPriority())
+        end = game.view()
+        events = game.events[start:]
+        names = dict(game.object_cards)
+    dead = [i + 1 for i, p in enumerate(combatants) if end.permanent(p.object) is None]
+    rules = tuple(dict.fromkeys(r for e in events if e.kind in ("damage", "sba", "dies", "life_gain") for r in e.rules))
+    changed = [p for p in (0, 1) if end.players[p].life != view.players[p].life]
+    if not changed and any(e.kind == "damage_prevented" for e in events):
+        changed = [1 - view.active]
+    if changed and (not dead or rng.random() < 0.5):
+        p = changed[-1]
+        return _number(end.players[p].life, lambda lang: t("quiz.scenario.ask_life_after", lang, player="AB"[p]),
+                       lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "combat-life", events=events,
+                       names=names, rules=rules)
+    labels = [both(lambda lang, p=p: option_creature(p, cards, lang)) for p in combatants]
+    if not dead:
+        alive = [i + 1 for i in range(len(combatants))]
+        return _choices(labels, alive, lambda lang: t("quiz.scenario.ask_alive", lang), "combat-alive",
+                        events=events, names=names, rules=rules)
+    return _choices(labels, dead, lambda lang: t("quiz.scenario.ask_dead", lang), "combat-dead", events=events,
+                    names=names, rules=rules)
