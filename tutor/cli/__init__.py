@@ -108,7 +108,11 @@ def main(argv: list[str] | None = None) -> int:
 def _run(argv: list[str], ui: str) -> int:
     _localize_argparse(ui)
     parser = _parser(ui)
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra and args.command == "scenario" and not any(x.startswith("-") for x in extra):
+        args.files.extend(extra)  # `scenario run --all x.yaml`: files after an option (the command says no)
+    elif extra:
+        parser.error(argparse._("unrecognized arguments: %s") % " ".join(extra))
     if args.command is None:
         from tutor.app.app import TutorApp
 
