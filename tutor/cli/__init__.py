@@ -14,7 +14,7 @@ import sys
 
 from tutor.cli import glossary_cmds, lesson_cmd, scenario_cmd
 from tutor.cli.common import ArgumentParser, Usage
-from tutor.i18n import LANGS, t, ui_lang
+from tutor.i18n import DEFAULT_LANG, LANGS, t, ui_lang
 
 __all__ = ["COMMANDS", "GROUPS", "OutputError", "main"]
 
@@ -48,8 +48,41 @@ def _localize_argparse(ui: str) -> None:
     argparse._ = lambda text: t(_ARGPARSE[text], ui) if text in _ARGPARSE else text  # type: ignore[attr-defined]
 
 
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help layout, with the terminal width found without importing shutil (and with it bz2, lzma
+    and zlib: some milliseconds of every command), the way shutil.get_terminal_size finds it."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24, width: int | None = None):
+        if width is None:
+            width = _terminal_columns() - 2
+        super().__init__(prog, indent_increment, max_help_position, width)
+
+
+def _terminal_columns() -> int:
+    import os
+
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
+class _ArgumentParser(ArgumentParser):
+    """The command's parsers (the subcommands' too: add_subparsers makes parsers of this class)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
+
+
 def _parser(ui: str) -> argparse.ArgumentParser:
-    p = ArgumentParser(prog="mtg-tutor", description=t("prog_description", ui))
+    p = _ArgumentParser(prog="mtg-tutor", description=t("prog_description", ui))
     p.add_argument("--ui", choices=LANGS, help=t("help_ui", ui))
     sub = p.add_subparsers(dest="command", help=t("help_command", ui))
     for group in GROUPS:
@@ -71,14 +104,17 @@ def main(argv: list[str] | None = None) -> int:
     ui = "it"
     try:
         argv = sys.argv[1:] if argv is None else argv
-        pre = argparse.ArgumentParser(add_help=False)
+        _localize_argparse(DEFAULT_LANG)  # even the pre-parser's few words: never gettext (its locale look-ups)
+        pre = _ArgumentParser(add_help=False)
         pre.add_argument("--ui", choices=LANGS)
+        pre.add_argument("command", nargs="?")
         known, _ = pre.parse_known_args(argv)
         ui = ui_lang(known.ui)
         if 1 in closed:
             _say(t("output_error", ui, error=t("output_closed", ui)))
             return 2
-        _terminate_cleanly()
+        if known.command in _WRITERS:
+            _terminate_cleanly()
         try:
             status = _run(argv, ui)
         except SystemExit:  # argparse: --help (0) or a usage error (2, already printed); output errors first
@@ -137,6 +173,7 @@ def _run(argv: list[str], ui: str) -> int:
 
 # ---- the edge: standard streams, signals, unexpected errors ---------------------------------------------
 DEBUG_VARIABLE = "MTG_TUTOR_DEBUG"
+_WRITERS = ("import-rules", "kb")  # the commands that write files: SIGTERM must let them clean up
 
 
 def _guard_standard_streams() -> set[int]:

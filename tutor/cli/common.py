@@ -70,11 +70,10 @@ def json_text(data: object, ascii_only: bool = False) -> str:
 
 
 def emit_json(data: object) -> None:
-    """Print a JSON document (UTF-8, indented) on standard output; with ``\u`` escapes where the output's
+    """Print a JSON document (UTF-8, indented) on standard output; with ``\\u`` escapes where the output's
     encoding is not UTF-8 (``PYTHONIOENCODING=ascii``), so that the document stays exact."""
     encoding = (getattr(sys.stdout, "encoding", None) or "utf-8").lower().replace("-", "").replace("_", "")
-    sys.stdout.write(json_text(data, ascii_only=not encoding.startswith("utf")) + "
-")
+    sys.stdout.write(json_text(data, ascii_only=not encoding.startswith("utf")) + "\n")
 
 
 class _Clean:
