@@ -123,7 +123,7 @@ def _key(create: bool) -> bytes | None:
     try:
         if key is None and not path.exists() and not path.is_symlink():
             # Two programs starting at once: the first key wins, the other reads it back.
-            _create_exclusive(path, new)
+            write_atomic(path, new, replace=False)
         else:  # a damaged key file (wrong size): replace it (the caches made with it become stale)
             write_atomic(path, new)
     except FileExistsError:
@@ -132,30 +132,6 @@ def _key(create: bool) -> bytes | None:
         return None
     key = _read_small_regular(path, _KEY_BYTES)
     return key if key is not None and len(key) == _KEY_BYTES else None
-
-
-def _create_exclusive(path: Path, data: bytes) -> None:
-    """Create `path` with `data` (mode 0600) unless it exists (FileExistsError): written beside it, then linked."""
-    from glossary.paths import TMP_PREFIX
-
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f"{TMP_PREFIX}{os.getpid()}-{os.urandom(4).hex()}-{path.name}")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o600)
-    try:
-        try:
-            os.write(fd, data)
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        try:
-            os.link(tmp, path)
-        except (AttributeError, NotImplementedError, PermissionError):  # no hard links here: not exclusive
-            os.replace(tmp, path)
-    finally:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
 
 
 # ---- the cache file ----------------------------------------------------------------------------------------
@@ -180,6 +156,10 @@ def _read_cache(path: Path, key: bytes, fp: str):
         return None
     finally:
         if enabled:
+            if not gc.get_freeze_count():
+                # The first index of a process lives as long as the program: moved out of the collector's
+                # generations, it is not walked again by the next collections (two full passes otherwise).
+                gc.freeze()
             gc.enable()
     from glossary.model import KBData
 

@@ -12,6 +12,7 @@ variable (tests and tools may change it between calls).
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from dataclasses import dataclass
@@ -127,14 +128,15 @@ def package_data(*parts: str) -> Path:
 _PACKAGE = Path(__file__).resolve().parent  # the folder of the glossary package, as the import system found it
 
 
-def write_atomic(path: Path, data: bytes) -> None:
+def write_atomic(path: Path, data: bytes, *, replace: bool = True) -> None:
     """Write a file all at once, so that a reader sees the old file or the new one, never a part.
 
     The data goes to a temporary file in the same directory (named ``TMP_PREFIX…``), is flushed to the disk
     (fsync), then renamed over `path`; the directory is flushed too, so that the rename survives a crash. On any
     error (a read-only directory, a full disk, a signal) the temporary file is removed and the error raised;
-    a temporary file left by a killed process is removed by `clean_temporary`. The one writer of the program:
-    settings, imported rules and the index cache use it.
+    a temporary file left by a killed process is removed by `clean_temporary`. With ``replace=False`` an existing
+    `path` is left alone (FileExistsError): the file is linked into place, which succeeds for one writer only.
+    The one writer of the program: settings, imported rules, the index cache and its key use it.
     """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -147,7 +149,17 @@ def write_atomic(path: Path, data: bytes) -> None:
             os.fsync(fd)
         finally:
             os.close(fd)
-        os.replace(tmp, path)
+        if replace:
+            os.replace(tmp, path)
+        else:
+            try:
+                os.link(tmp, path)  # FileExistsError when another writer was first
+            except (AttributeError, NotImplementedError, PermissionError):  # no hard links on this file system
+                if os.path.lexists(path):
+                    raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(path)) from None
+                os.replace(tmp, path)
+            else:
+                os.unlink(tmp)
     except BaseException:
         try:
             os.unlink(tmp)

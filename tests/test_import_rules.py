@@ -244,6 +244,16 @@ def test_write_atomic_to_dev_full_style_errors_leaves_nothing(tmp_path, monkeypa
     assert [p.name for p in tmp_path.iterdir()] == ["settings.json"]
 
 
+def test_write_atomic_without_replacing(tmp_path):
+    target = tmp_path / "cache.key"
+    paths.write_atomic(target, b"first", replace=False)
+    with pytest.raises(FileExistsError):
+        paths.write_atomic(target, b"second", replace=False)
+    assert target.read_bytes() == b"first" and [p.name for p in tmp_path.iterdir()] == ["cache.key"]
+    if os.name == "posix":
+        assert target.stat().st_mode & 0o777 == 0o600
+
+
 def test_a_temporary_file_left_by_a_killed_import_is_cleaned(capsys, isolated_home, tmp_path):
     rules = isolated_home / "rules"
     rules.mkdir()
