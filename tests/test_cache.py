@@ -123,6 +123,20 @@ def test_a_directory_in_place_of_the_cache_file(builds):
     assert path.is_dir()
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_in_place_of_the_cache_file_or_the_key_never_blocks(builds):
+    index.load_data()
+    path = _cache_file()
+    path.unlink()
+    os.mkfifo(path)
+    assert isinstance(index.load_data(), KBData)  # would block forever on open() without O_NONBLOCK
+    key = data_home() / index.KEY_FILE
+    key.unlink()
+    os.mkfifo(key)
+    assert isinstance(index.load_data(), KBData)
+    assert len(builds) == 3
+
+
 def test_an_unreadable_cache_file(builds, monkeypatch):
     index.load_data()
     path = _cache_file()
