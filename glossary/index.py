@@ -202,9 +202,11 @@ def load_data(*, rebuild: bool = False):
     A cache that cannot be written (read-only home, full disk) is not an error: the data is simply built.
     """
     global _last_problems
+    cache = cache_dir()
+    clean_temporary(cache)  # what a process killed while writing left (a listing: some microseconds)
+    clean_temporary(rules_dir())
     usable, dir_problems, state = scan(rules_dir())
     fp = fingerprint(state)
-    cache = cache_dir()
     path = cache / f"kb-{fp}.pickle"
     if not rebuild:
         key = _key(create=False)
@@ -218,8 +220,6 @@ def load_data(*, rebuild: bool = False):
     data = build(usable, problems=read_problems)
     _last_problems = sorted(dir_problems + read_problems, key=lambda p: p.path)
     _new_problems[:] = _last_problems
-    clean_temporary(cache)
-    clean_temporary(rules_dir())
     key = _key(create=True)
     if key is not None:
         try:

@@ -284,6 +284,10 @@ def test_kill_during_an_import_leaves_no_temporary_file(isolated_home, tmp_path)
     assert res.returncode == -9
     left = [p for p in (isolated_home / "rules").iterdir() if p.name.startswith(paths.TMP_PREFIX)]
     assert left and not _rules(isolated_home).exists()
+    res = subprocess.run([sys.executable, "-m", "tutor", "lookup", "cimitero"], env=env, cwd=ROOT,
+                         capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr
+    _no_temporary_files(isolated_home)  # cleaned at the next start
     res = subprocess.run([sys.executable, "-m", "tutor", "import-rules", str(f)], env=env, cwd=ROOT,
                          capture_output=True, text=True)
     assert res.returncode == 0, res.stderr
