@@ -22,7 +22,7 @@ def _shipped_data() -> dict[str, Path]:
     out: dict[str, Path] = {}
     for p in (ROOT / "lessons").rglob("*"):
         if p.is_file() and p.suffix in (".yaml", ".md"):
-            out["tutor/lessons/" + p.relative_to(ROOT / "lessons").as_posix()] = p
+            out["tutor/lessons_data/" + p.relative_to(ROOT / "lessons").as_posix()] = p
     for pattern in ("glossary/sources/*.txt", "glossary/curated/**/*.yaml", "glossary/curated/**/*.md",
                     "tutor/app/**/*.tcss"):
         for p in ROOT.glob(pattern):
@@ -32,7 +32,7 @@ def _shipped_data() -> dict[str, Path]:
 
 def _modules() -> set[str]:
     return {p.relative_to(ROOT).as_posix() for d in ("glossary", "tutor") for p in (ROOT / d).rglob("*.py")
-            if "__pycache__" not in p.parts} | {"tutor/lessons/__init__.py"}
+            if "__pycache__" not in p.parts} | {"tutor/lessons_data/__init__.py"}
 
 
 @pytest.fixture(scope="module")
@@ -47,8 +47,8 @@ def dists(tmp_path_factory) -> dict[str, Path]:
 def test_the_wheel_carries_every_module_and_data_file(dists):
     names = set(zipfile.ZipFile(dists["wheel"]).namelist())
     data = _shipped_data()
-    assert {"tutor/lessons/cards.yaml", "tutor/app/styles.tcss", "glossary/curated/digest/1.yaml"} <= set(data)
-    assert any(n.startswith("tutor/lessons/scenarios/") for n in data)
+    assert {"tutor/lessons_data/cards.yaml", "tutor/app/styles.tcss", "glossary/curated/digest/1.yaml"} <= set(data)
+    assert any(n.startswith("tutor/lessons_data/scenarios/") for n in data)
     assert sorted(set(data) - names) == []
     assert sorted(_modules() - names) == []
     assert not [n for n in names if n.startswith(("lessons/", "tests/", "bench/"))]  # no stray top-level packages
@@ -97,7 +97,7 @@ def test_resources_are_found_through_the_import_system():
     from tutor import resources
     from tutor.app.app import TutorApp
 
-    assert resources.lessons_root() == Path(str(importlib.resources.files("tutor.lessons")))
+    assert resources.lessons_root() == Path(str(importlib.resources.files("tutor.lessons_data")))
     assert package_data() == Path(str(importlib.resources.files("glossary")))
     assert resources.cards_file().is_file() and resources.scenario_files()
     assert Path(TutorApp.CSS_PATH) == Path(str(importlib.resources.files("tutor.app"))) / "styles.tcss"

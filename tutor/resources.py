@@ -1,5 +1,5 @@
 """Where the program's own data is: the card pool, the scenarios and the course (the top-level ``lessons/``
-folder of the project, installed as the package ``tutor.lessons``; see setup.py).
+folder of the project, installed as the package ``tutor.lessons_data``; see setup.py).
 
 Every reader of that data asks this module, never a path relative to the source tree, so that an installed
 program (a wheel, pipx), an editable install and a checkout find the same files: the folder is located with
@@ -14,7 +14,7 @@ from pathlib import Path
 
 __all__ = ["app_file", "cards_file", "course_files", "display_name", "lessons_root", "scenario_files"]
 
-LESSONS_PACKAGE = "tutor.lessons"
+LESSONS_PACKAGE = "tutor.lessons_data"
 
 
 def _package_dir(package: str) -> Path:
