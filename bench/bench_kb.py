@@ -1,14 +1,20 @@
-"""Knowledge-base benchmarks: build time, index load time, and whole-command start-up.
+"""Knowledge-base benchmarks: build time, index load time, and whole-command start-up beside a bare interpreter.
 
-Run from the project root: ``python bench/bench_kb.py [--runs N]``. Prints figures; asserts nothing.
-The English rules are read from ../shared/data when present (third-party data, never committed).
+Run from the project root: ``python bench/bench_kb.py [--runs N] [--no-build]``. Prints figures; asserts nothing.
+The English rules (Foundations, 2024-11-08) are read from ../shared/data when present (third-party data,
+never committed).
+
+Start-up is measured as a user meets it: bytecode cached (``PYTHONDONTWRITEBYTECODE`` is removed and
+``PYTHONPYCACHEPREFIX`` points at a scratch folder warmed by a first run), the index cache built once, then
+``mtg-tutor lookup cimitero --json`` run N times in fresh processes, interleaved with ``python -c pass`` (the
+baseline, measured in the same run, so that the ratio does not depend on the machine's load). Goals: ≤ 4×
+the bare interpreter with the seeds only, ≤ 5× with the English rules imported.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import pickle
 import statistics
 import subprocess
 import sys
@@ -17,8 +23,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-EN = ROOT.parent / "shared" / "data" / "MagicCompRules-en-2022-04-29.txt"
+EN = ROOT.parent / "shared" / "data" / "MagicCompRules-en-2024-11-08.txt"
 sys.path.insert(0, str(ROOT))
+
+GOAL_SEEDS, GOAL_EN = 4.0, 5.0
 
 
 def timed(fn, runs: int) -> list[float]:
@@ -35,33 +43,24 @@ def fmt(xs: list[float]) -> str:
     return f"median {statistics.median(xs) * 1000:7.1f} ms   min {xs[0] * 1000:7.1f} ms   (n={len(xs)})"
 
 
-def command(args: list[str], env: dict, runs: int) -> list[float]:
-    out = []
+def side_by_side(cmd: list[str], env: dict, runs: int) -> tuple[list[float], list[float]]:
+    """(bare interpreter times, command times), run alternately so that both see the same machine."""
+    bare, timed_cmd = [], []
     for _ in range(runs):
-        t0 = time.perf_counter()
-        subprocess.run(args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-        out.append(time.perf_counter() - t0)
-    return out
+        for args, out in (([sys.executable, "-c", "pass"], bare), (cmd, timed_cmd)):
+            t0 = time.perf_counter()
+            subprocess.run(args, env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+            out.append(time.perf_counter() - t0)
+    return bare, timed_cmd
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--runs", type=int, default=15)
-    runs = ap.parse_args().runs
+def builds(runs: int) -> None:
+    """Build and load times in this process (the build stays warm after the first run)."""
     from glossary.build import build
 
-    print(f"python {sys.version.split()[0]} on {os.cpu_count()} cores")
     print("build, seeds only:          ", fmt(timed(lambda: build([]), max(3, runs // 3))))
-    data = build([])
-    blob = pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
-    print(f"index load, seeds ({len(blob) / 1024:.0f} KiB):  ", fmt(timed(lambda: pickle.loads(blob), runs)))
     if EN.exists():
         print("build, with English rules:  ", fmt(timed(lambda: build([EN]), max(3, runs // 3))))
-        blob_en = pickle.dumps(build([EN]), protocol=pickle.HIGHEST_PROTOCOL)
-        print(f"index load, + English ({len(blob_en) / 1024:.0f} KiB):", fmt(timed(lambda: pickle.loads(blob_en), runs)))
-    else:
-        print("English rules not found beside the project: skipped")
-
     # A build in a fresh process (no warm caches of stemmers, lemmatiser or imports): what a user waits for
     # the first time, or after a source changes.
     code = "import sys, time; t = time.perf_counter(); from glossary.build import build; from pathlib import Path; " \
@@ -71,24 +70,42 @@ def main() -> None:
             continue
         times = [float(subprocess.run([sys.executable, "-c", code, *extra], capture_output=True, text=True, check=True,
                                       cwd=ROOT).stdout) for _ in range(3)]
-        print(f"build in a fresh process, {label}: median {statistics.median(times) * 1000:.0f} ms (goal < "
-              f"{'1 s' if not extra else '3 s'}, imports included)")
+        print(f"build in a fresh process, {label}: median {statistics.median(times) * 1000:.0f} ms (imports included)")
 
-    with tempfile.TemporaryDirectory() as home:
-        env = dict(os.environ, MTG_TUTOR_HOME=home, PYTHONPATH=str(ROOT))
-        py = sys.executable
-        lookup = [py, "-m", "tutor", "lookup", "cimitero", "--json"]
-        subprocess.run(lookup, env=env, stdout=subprocess.DEVNULL, check=True)  # builds the cache once
-        bare = command([py, "-c", "pass"], env, runs)
-        cold = command(lookup, env, runs)
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--runs", type=int, default=21)
+    ap.add_argument("--no-build", action="store_true", help="only the start-up figures")
+    opts = ap.parse_args()
+    runs = opts.runs
+    print(f"python {sys.version.split()[0]} on {os.cpu_count()} cores; project {ROOT}")
+    if not opts.no_build:
+        builds(runs)
+
+    with tempfile.TemporaryDirectory() as home, tempfile.TemporaryDirectory() as pycache:
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        env.update(MTG_TUTOR_HOME=home, PYTHONPATH=str(ROOT), PYTHONPYCACHEPREFIX=pycache, MTG_TUTOR_UI="it")
+        lookup = [sys.executable, "-m", "tutor", "lookup", "cimitero", "--json"]
+        subprocess.run(lookup, env=env, cwd=ROOT, stdout=subprocess.DEVNULL, check=True)  # builds the cache once
+        side_by_side(lookup, env, 2)  # warm the bytecode and the file cache
+        bare, cold = side_by_side(lookup, env, runs)
+        print("bytecode cached (PYTHONPYCACHEPREFIX, PYTHONDONTWRITEBYTECODE unset); fresh process each run")
         print("python -c pass:             ", fmt(bare))
-        print("mtg-tutor lookup --json:    ", fmt(cold))
-        print(f"ratio lookup / bare start:   {statistics.median(cold) / statistics.median(bare):.1f}x (goal < 8x)")
+        print("lookup --json, seeds:       ", fmt(cold))
+        ratio = statistics.median(cold) / statistics.median(bare)
+        print(f"ratio, seeds:                {ratio:.1f}x the bare interpreter (goal <= {GOAL_SEEDS:.0f}x)")
         if EN.exists():
-            subprocess.run([py, "-m", "tutor", "import-rules", str(EN)], env=env, stdout=subprocess.DEVNULL, check=True)
-            cold_en = command(lookup, env, runs)
-            print("lookup --json, + English:   ", fmt(cold_en),
-                  f"  ratio {statistics.median(cold_en) / statistics.median(bare):.1f}x")
+            subprocess.run([sys.executable, "-m", "tutor", "import-rules", str(EN)], env=env, cwd=ROOT,
+                           stdout=subprocess.DEVNULL, check=True)
+            side_by_side(lookup, env, 2)
+            bare_en, cold_en = side_by_side(lookup, env, runs)
+            print("python -c pass:             ", fmt(bare_en))
+            print("lookup --json, + English:   ", fmt(cold_en))
+            ratio = statistics.median(cold_en) / statistics.median(bare_en)
+            print(f"ratio, + English rules:      {ratio:.1f}x the bare interpreter (goal <= {GOAL_EN:.0f}x)")
+        else:
+            print(f"{EN} not found: the English-rules figure is skipped")
 
 
 if __name__ == "__main__":

@@ -12,18 +12,20 @@ from pathlib import Path
 
 from glossary.curation import CURATED_DIR, Curation, apply_curation, load_curation
 from glossary.kb import KnowledgeBase
-from glossary.model import KBData, Ref, Rule, rule_sort_key
+from glossary.model import KBData, ParseError, Ref, Rule, rule_sort_key
 from glossary.parsers.crtext import parse_cr
 from glossary.parsers.it_glossary import heading_key, parse_it_glossary
 from glossary.parsers.ru_glossary import parse_ru_glossary
 from glossary.parsers.wiki import parse_wiki
+from glossary.paths import package_data
+from glossary.rulesfile import Problem, UnusableFile, read_text
 from glossary.search import build_index
 from glossary.text import fold, name_key
 from glossary.yamlio import YamlError
 
 __all__ = ["SOURCES", "SOURCES_DIR", "SourceInfo", "build", "stem_key"]
 
-SOURCES_DIR = Path(__file__).parent / "sources"
+SOURCES_DIR = package_data("sources")
 
 
 @dataclass(frozen=True)
@@ -288,9 +290,15 @@ def _far(a: str | None, b: str | None) -> bool:
     return fuzz.token_set_ratio(fold(a or ""), fold(b or "")) < 80
 
 
-def build(user_rules: list[Path] | None = None, curated_dir: Path = CURATED_DIR) -> KBData:
-    """Parse every source and imported rules file, apply the curated data, resolve links, run checks."""
+def build(user_rules: list[Path] | None = None, curated_dir: Path = CURATED_DIR,
+          problems: list[Problem] | None = None) -> KBData:
+    """Parse every source and imported rules file, apply the curated data, resolve links, run checks.
+
+    An imported rules file that cannot be used (unreadable, empty, not UTF-8, not a rules document: see
+    `glossary.rulesfile`) is skipped and described in `problems`: one bad file never breaks the others.
+    """
     kb = KBData()
+    problems = [] if problems is None else problems
     for s in SOURCES:
         path = SOURCES_DIR / s.file
         text = _read(path)
@@ -315,7 +323,14 @@ def build(user_rules: list[Path] | None = None, curated_dir: Path = CURATED_DIR)
         for e in g.entries:
             kb.entries[e.id] = e
     for path in user_rules or []:
-        p = parse_cr(_read(path), path.name)
+        try:
+            p = parse_cr(read_text(path), path.name)
+        except UnusableFile as exc:
+            problems.append(Problem(str(path), exc.code, exc.detail))
+            continue
+        except ParseError as exc:
+            problems.append(Problem(str(path), "not-rules", f"line {exc.line}: {exc.message}"))
+            continue
         _add_rules(kb, p)
     cur = load_curation(curated_dir)
     _order_rule_keys(kb)

@@ -10,11 +10,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from glossary.model import Block, Concept, Entry
+from glossary.paths import package_data
 from glossary.yamlio import LineDict, YamlError, load_yaml
 
 __all__ = ["Curation", "apply_curation", "load_curation"]
 
-CURATED_DIR = Path(__file__).parent / "curated"
+CURATED_DIR = package_data("curated")
 CURATED_FILES = ("concepts.yaml", "aliases.yaml", "fixes.yaml", "symbols.yaml")
 FIX_KINDS = (
     "copied-definition", "corrupted-reference", "swallowed-entry", "count-mismatch", "wrong-rule",

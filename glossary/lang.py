@@ -7,6 +7,7 @@ lemmas, pymorphy3 — both loaded lazily, only when a query needs them.
 from __future__ import annotations
 
 import re
+import threading
 from functools import cache, lru_cache
 
 from glossary.text import fold, translit_ru  # noqa: F401 - used by the doctests
@@ -90,11 +91,42 @@ def skeleton(text: str) -> str:
 
 
 # ---- word forms ------------------------------------------------------------------------------------
+_STEMMERS = {"it": ("italian_stemmer", "ItalianStemmer"), "ru": ("russian_stemmer", "RussianStemmer"),
+             "en": ("english_stemmer", "EnglishStemmer")}
+_IMPORT_LOCK = threading.Lock()
+
+
 @cache
 def _stemmer(lang: str):
-    import snowballstemmer
+    """The Snowball stemmer of `lang`, from its own module: ``import snowballstemmer`` would import the
+    stemmers of all 36 languages (some 30 ms of every command that searches)."""
+    module, name = _STEMMERS[lang]
+    with _IMPORT_LOCK:  # the app warms the stemmers up in a thread
+        return getattr(_stemmer_module(module), name)()
 
-    return snowballstemmer.stemmer({"it": "italian", "ru": "russian", "en": "english"}[lang])
+
+def _stemmer_module(module: str):
+    """``snowballstemmer.<module>`` without running the package's ``__init__`` (which imports every language):
+    the package is registered bare while its submodule loads, then removed, so that a later ``import
+    snowballstemmer`` elsewhere still gets the real package (with this submodule already loaded)."""
+    import importlib
+    import sys
+
+    full = f"snowballstemmer.{module}"
+    if full in sys.modules or "snowballstemmer" in sys.modules:
+        return importlib.import_module(full)
+    import importlib.util
+
+    spec = importlib.util.find_spec("snowballstemmer")
+    if spec is None or not spec.submodule_search_locations:
+        return importlib.import_module(full)  # an unusual installation: the ordinary way
+    bare = importlib.util.module_from_spec(spec)  # a package object whose __init__ has not run
+    sys.modules["snowballstemmer"] = bare
+    try:
+        return importlib.import_module(full)
+    finally:
+        if sys.modules.get("snowballstemmer") is bare:
+            del sys.modules["snowballstemmer"]
 
 
 def stem_words(text: str, lang: str) -> str:

@@ -8,7 +8,7 @@ scans every name. What it holds, for every name of every entry, concept and rule
 - word-form keys: Snowball stems (Italian, Russian, English) and pymorphy3 lemmas (Russian);
 - for Russian names, a romanisation skeleton that several transliteration schemes share;
 - a sorted key list for prefixes and a trigram index that proposes candidates for fuzzy matching,
-  which rapidfuzz then scores (typos: one or two wrong, missing or swapped letters);
+  whose OSA edit distance is then computed (glossary.edits) (typos: one or two wrong, missing or swapped letters);
 - an inverted index of definition and rule-text words for full-text hits.
 
 Ranking (score out of 100, in the JSON): exact name 100 (another script or keyboard layout 96), word
@@ -23,11 +23,12 @@ import unicodedata
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from glossary.lang import layout_to_latin, layout_to_russian, lemma_key, script, skeleton, stem_words
 from glossary.model import parse_rule_query
 from glossary.text import name_key, translit_ru
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a few ms of every lookup)
 
 if TYPE_CHECKING:
     from glossary.kb import KnowledgeBase
@@ -104,7 +105,7 @@ class _Keyspace:
 
     def fuzzy(self, key: str, limit: int = 24) -> list[tuple[str, int]]:
         """Keys within one (short keys) or two edits of `key` — a wrong, missing, extra or swapped
-        letter each — as (key, edits): trigram candidates, then rapidfuzz's OSA distance."""
+        letter each — as (key, edits): trigram candidates, then their OSA distance (glossary.edits)."""
         grams = _trigrams(key)
         counts: Counter[int] = Counter()
         for g in grams:
@@ -115,12 +116,10 @@ class _Keyspace:
             return []
         need = max(1, len(grams) // 3)
         cands = [self.keys[n] for n, c in counts.most_common(200) if c >= need]
-        from rapidfuzz import process
-        from rapidfuzz.distance import OSA
+        from glossary.edits import closest  # OSA distance, as rapidfuzz computes it, without its import cost
 
         max_edits = 1 if len(key) <= 5 else 2
-        found = process.extract(key, cands, scorer=OSA.distance, score_cutoff=max_edits, limit=limit)
-        return [(k, int(d)) for k, d, _ in found if d > 0]
+        return [(k, d) for k, d in closest(key, cands, max_edits, limit) if d > 0]
 
 
 @dataclass

@@ -1,3 +1,3 @@
-from tutor.cli import main
+from tutor.cli import run
 
-raise SystemExit(main())
+run()

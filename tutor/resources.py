@@ -1,23 +1,36 @@
 """Where the program's own data is: the card pool, the scenarios and the course (the top-level ``lessons/``
-folder of the project, shipped with the program).
+folder of the project, installed as the package ``tutor.lessons_data``; see setup.py).
 
 Every reader of that data asks this module, never a path relative to the source tree, so that an installed
-program finds the same files. Names are relative to the lessons folder (``"cards.yaml"``,
+program (a wheel, pipx), an editable install and a checkout find the same files: the folder is located with
+`importlib.resources`. Names are relative to the lessons folder (``"cards.yaml"``,
 ``"scenarios/t-priority-lifo.yaml"``); `display_name` is what messages show (``lessons/cards.yaml``).
 """
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
-__all__ = ["cards_file", "course_files", "display_name", "lessons_root", "scenario_files"]
+__all__ = ["app_file", "cards_file", "course_files", "display_name", "lessons_root", "scenario_files"]
 
-_CHECKOUT = Path(__file__).resolve().parent.parent / "lessons"
+LESSONS_PACKAGE = "tutor.lessons_data"
 
 
+def _package_dir(package: str) -> Path:
+    """The folder of an installed package, as a real path (the YAML readers and messages need file names)."""
+    from importlib.resources import files
+
+    root = files(package)
+    if not isinstance(root, Path):  # a zipped installation: not what pip or pipx make
+        raise RuntimeError(f"{package}: the package's data is not on a file system ({root!r})")
+    return root
+
+
+@cache
 def lessons_root() -> Path:
     """The folder holding ``cards.yaml``, ``scenarios/`` and ``course/``."""
-    return _CHECKOUT
+    return _package_dir(LESSONS_PACKAGE)
 
 
 def cards_file() -> Path:
@@ -35,9 +48,14 @@ def course_files() -> list[Path]:
     return sorted((lessons_root() / "course").glob("*.yaml"))
 
 
+def app_file(name: str) -> Path:
+    """A file shipped with the Textual app (``styles.tcss``), located as package data of ``tutor.app``."""
+    return _package_dir("tutor.app") / name
+
+
 def display_name(path: Path) -> str:
     """``lessons/<relative path>`` for a shipped file, else the path as given (for messages: file:line)."""
     try:
-        return "lessons/" + path.resolve().relative_to(lessons_root().resolve()).as_posix()
+        return "lessons/" + Path(path).resolve().relative_to(lessons_root().resolve()).as_posix()
     except ValueError:
         return str(path)

@@ -30,7 +30,7 @@ from glossary.model import Block, Entry, Loc, ParsedRules, ParseError, Ref, Rule
 from glossary.symbols import restore_file_symbols
 from glossary.text import slugify, strip_controls
 
-__all__ = ["expand_rule_range", "find_rule_refs", "find_term_refs", "looks_like_rules", "parse_cr"]
+__all__ = ["ends_early", "expand_rule_range", "find_rule_refs", "find_term_refs", "looks_like_rules", "parse_cr"]
 
 # --- line shapes (matched against stripped lines) ---------------------------------------------------
 _SECTION = re.compile(r"([1-9])\.\s+(\S.*)")
@@ -173,8 +173,28 @@ def looks_like_rules(text: str) -> bool:
     True
     >>> looks_like_rules("Dear diary, today I played 3 games.")
     False
+    >>> looks_like_rules("Comprehensive Rules\\r\\r100. General\\r100.1. These Magic rules apply")  # old Mac endings
+    True
     """
-    return "\x00" not in text[:65536] and _NUMBERED_ANYWHERE.search(text) is not None
+    return "\x00" not in text[:65536] and _NUMBERED_ANYWHERE.search(_normalize(text)) is not None
+
+
+def ends_early(parsed: ParsedRules) -> str | None:
+    """The part a full Comprehensive Rules document has and `parsed` lacks — ``"glossary"`` or ``"credits"``
+    (the document's last section) — or None when it is complete: a truncated copy (a download cut short)
+    shows as one of these.
+
+    >>> ends_early(parse_cr("100. General\\n100.1. Rules.\\n\\nGlossary\\n\\nAbility\\nText.\\n\\nCredits\\nWizards\\n", "f"))
+    >>> ends_early(parse_cr("100. General\\n100.1. Rules.\\n\\nGlossary\\n\\nAbility\\nText.\\n", "f"))
+    'credits'
+    >>> ends_early(parse_cr("100. General\\n100.1. Rules.\\n", "f"))
+    'glossary'
+    """
+    if not parsed.glossary:
+        return "glossary"
+    if not parsed.credits:
+        return "credits"
+    return None
 
 
 def _normalize(text: str) -> str:

@@ -3,8 +3,6 @@ history with back and forward, bilingual interface switched with one key and rem
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from rich.text import Text
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -16,6 +14,7 @@ from tutor.app.bindings import LocalizedBindings, localized_bindings
 from tutor.app.history import History
 from tutor.app.settings import load_settings, save_settings
 from tutor.i18n import next_lang, t
+from tutor.resources import app_file
 from tutor.views.locations import Location
 
 __all__ = ["HelpScreen", "TutorApp"]
@@ -49,7 +48,7 @@ class HelpScreen(ModalScreen):
 class TutorApp(LocalizedBindings, App):
     """Browse the bilingual glossary and the Comprehensive Rules."""
 
-    CSS_PATH = str(Path(__file__).parent / "styles.tcss")  # absolute: subclasses elsewhere keep it
+    CSS_PATH = str(app_file("styles.tcss"))  # package data, absolute: subclasses elsewhere keep it
     TITLE = "mtg-tutor"
     MODES = {}  # filled in __init__ (screens import Textual widgets lazily with the app)
 

@@ -58,20 +58,22 @@ def clean_query(raw: str, ui: str) -> str:
 _C1 = re.compile("[\x7f-\x9f]")
 
 
-def json_text(data: object) -> str:
+def json_text(data: object, ascii_only: bool = False) -> str:
     """A JSON document (UTF-8, indented) that a terminal cannot take for commands: C0 controls are escaped by
     `json` itself, DEL and the C1 controls (left raw with ``ensure_ascii=False``) are escaped here.
 
     >>> json_text({"t": "a\\x1b[2J\\x9b31m"})
     '{\\n  "t": "a\\\\u001b[2J\\\\u009b31m"\\n}'
     """
-    text = json.dumps(data, ensure_ascii=False, indent=2)
+    text = json.dumps(data, ensure_ascii=ascii_only, indent=2)
     return _C1.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def emit_json(data: object) -> None:
-    """Print a JSON document (UTF-8, indented) on standard output."""
-    sys.stdout.write(json_text(data) + "\n")
+    """Print a JSON document (UTF-8, indented) on standard output; with ``\\u`` escapes where the output's
+    encoding is not UTF-8 (``PYTHONIOENCODING=ascii``), so that the document stays exact."""
+    encoding = (getattr(sys.stdout, "encoding", None) or "utf-8").lower().replace("-", "").replace("_", "")
+    sys.stdout.write(json_text(data, ascii_only=not encoding.startswith("utf")) + "\n")
 
 
 class _Clean:
@@ -108,8 +110,13 @@ def console(**options):
     return out
 
 
-def kb():
-    """The knowledge base (from the compiled index)."""
+def kb(ui: str | None = None):
+    """The knowledge base (from the compiled index); after a rebuild, the unusable rules files are reported on
+    standard error (in `ui`, or the interface language of the environment)."""
     from glossary.kb import load
+    from tutor.cli.glossary_cmds import report_rules_problems
+    from tutor.i18n import ui_lang
 
-    return load()
+    base = load()
+    report_rules_problems(ui or ui_lang(None))
+    return base

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -34,6 +35,7 @@ def add_parsers(sub, ui: str) -> None:
     kb.add_argument("--json", action="store_true", help=t("help_json", ui))
     im = sub.add_parser("import-rules", help=t("help_import", ui))
     im.add_argument("file", help=t("help_file", ui))
+    im.add_argument("--force", action="store_true", help=t("help_force", ui))
 
 
 def cmd_lookup(args: argparse.Namespace, ui: str) -> int:
@@ -44,7 +46,7 @@ def cmd_lookup(args: argparse.Namespace, ui: str) -> int:
         raise Usage(t("bad_limit", ui, what=args.limit)) from None
     if not 1 <= limit <= 100:
         raise Usage(t("bad_limit", ui, what=args.limit))
-    result = load_kb().lookup(query, lang=args.lang, limit=limit)
+    result = load_kb(ui).lookup(query, lang=args.lang, limit=limit)
     if args.json:
         emit_json(result)
     elif result["hits"]:
@@ -63,7 +65,7 @@ def cmd_show(args: argparse.Namespace, ui: str) -> int:
     if parse_rule_query(query):  # `show 113.3b` means the rule
         args.number, args.lang, args.doc = query, None, None
         return cmd_rule(args, ui)
-    kb = load_kb()
+    kb = load_kb(ui)
     entry = kb.find(query)
     if entry is None:
         raise Usage(t("no_entry", ui, what=query), status=1)
@@ -84,7 +86,7 @@ def cmd_rule(args: argparse.Namespace, ui: str) -> int:
     number = parse_rule_query(clean_query(args.number, ui))
     if number is None:
         raise Usage(t("bad_rule_number", ui, what=args.number))
-    kb = load_kb()
+    kb = load_kb(ui)
     view = kb.rule_view(number, lang=args.lang, doc=args.doc)
     if view is None:
         raise Usage(t("no_rule", ui, what=number), status=1)
@@ -99,6 +101,7 @@ def cmd_rule(args: argparse.Namespace, ui: str) -> int:
 
 
 def cmd_kb(args: argparse.Namespace, ui: str) -> int:
+    from glossary import index
     from glossary.kb import load
 
     if args.action == "rebuild":
@@ -106,40 +109,102 @@ def cmd_kb(args: argparse.Namespace, ui: str) -> int:
 
         t0 = time.perf_counter()
         load(rebuild=True)
+        report_rules_problems(ui)
         print(t("rebuilt", ui, ms=(time.perf_counter() - t0) * 1000))
         return 0
-    rep = load().check()
+    kb = load()
+    report_rules_problems(ui)
+    rep = kb.check()
+    unusable = index.problems()
+    rep["unusable_rules_files"] = [p.as_dict() for p in unusable]
+    rep["consistent"] = rep["consistent"] and not unusable
     if args.json:
         emit_json(rep)
     else:
         from tutor.render import render_check
 
-        render_check(console(), rep, ui)
+        out = console()
+        render_check(out, rep, ui)
+        if unusable:
+            out.print(t("check_unusable", ui, n=len(unusable)))
+            for p in unusable:
+                out.print(f"  {rules_problem_text(p, ui)}", markup=False, highlight=False)
     return 0 if rep["consistent"] else 1
 
 
+def rules_problem_text(problem, ui: str) -> str:
+    """One unusable rules file, in words: ``path: reason (detail)``."""
+    reason = t(f"rules_file.{problem.code}", ui)
+    return f"{problem.path}: {reason}" + (f" ({problem.detail})" if problem.detail else "")
+
+
+def report_rules_problems(ui: str) -> None:
+    """After a rebuild, one line on standard error for each unusable file of the rules directory."""
+    from glossary.index import take_new_problems
+
+    for p in take_new_problems():
+        print(f"mtg-tutor: {t('rules_file_skipped', ui, problem=rules_problem_text(p, ui))}", file=sys.stderr)
+
+
+_IMPORT_REFUSALS = {  # glossary.rulesfile problem codes -> catalog keys
+    "missing": "import_not_file", "dangling-link": "import_not_file", "unreadable": "import_not_file",
+    "directory": "import_not_regular", "not-regular": "import_not_regular", "too-large": "import_too_large",
+    "empty": "import_empty", "not-utf8": "import_not_utf8",
+}
+
+
 def cmd_import_rules(args: argparse.Namespace, ui: str) -> int:
+    """Copy a Comprehensive Rules text into the rules directory (UTF-8 unchanged, UTF-16 as UTF-8) and rebuild.
+
+    Refused (exit 2, nothing changed): not a regular file, over `glossary.rulesfile.MAX_BYTES`, not UTF-8 or
+    UTF-16 text, not a rules document, an edition already imported with other content (unless ``--force``), a
+    write that fails. A document that ends early (no glossary or credits) is imported with a warning.
+    """
     from glossary.model import ParseError
-    from glossary.parsers.crtext import looks_like_rules, parse_cr
-    from glossary.paths import data_home, write_atomic
+    from glossary.parsers.crtext import ends_early, looks_like_rules, parse_cr
+    from glossary.paths import clean_temporary, rules_dir, write_atomic
+    from glossary.rulesfile import MAX_BYTES, UnusableFile, decode, read_bounded
 
     path = Path(args.file)
+    dest_dir = rules_dir()
+    clean_temporary(dest_dir)  # what an import killed before its rename left
     try:
-        raw = path.read_bytes()
-        text = raw.decode("utf-8-sig")
-    except (OSError, UnicodeDecodeError):
-        raise Usage(t("import_not_file", ui, path=path)) from None
+        raw = read_bounded(path)
+        text = decode(raw)
+    except UnusableFile as exc:
+        key = _IMPORT_REFUSALS.get(exc.code, "import_not_file")
+        raise Usage(t(key, ui, path=path, mib=MAX_BYTES // (1024 * 1024), detail=exc.detail)) from None
+    if not text.strip():
+        raise Usage(t("import_empty", ui, path=path))
+    text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     if not looks_like_rules(text):
         raise Usage(t("import_not_rules", ui, path=path))
     try:
         parsed = parse_cr(text, path.name)
     except ParseError as exc:
         raise Usage(t("import_bad", ui, path=path, line=exc.line, message=exc.message)) from None
-    dest = data_home() / "rules" / f"{parsed.doc.id}.txt"
-    write_atomic(dest, raw)
-    from glossary.kb import load
-
-    load()  # rebuild the index now, so the next lookup is fast
+    missing = ends_early(parsed)
+    if missing:
+        print(f"mtg-tutor: {t('import_ends_early', ui, path=path, part=t(f'import_part.{missing}', ui))}",
+              file=sys.stderr)
+    dest = dest_dir / f"{parsed.doc.id}.txt"
+    # UTF-8 is kept byte for byte (the user's copy, BOM and line ends included); UTF-16 is stored as UTF-8.
+    data = raw if raw[:2] not in (b"\xff\xfe", b"\xfe\xff") else text.encode("utf-8")
+    if os.path.lexists(dest):
+        try:
+            same = dest.is_file() and read_bounded(dest, max(len(data), MAX_BYTES)) == data
+        except UnusableFile:
+            same = False
+        if same:
+            print(t("import_unchanged", ui, dest=dest))
+            return 0
+        if not args.force:
+            raise Usage(t("import_exists", ui, doc=parsed.doc.id, dest=dest))
+    try:
+        write_atomic(dest, data)
+    except OSError as exc:
+        raise Usage(t("import_write_error", ui, path=exc.filename or dest, error=exc.strerror or exc)) from None
+    load_kb(ui)  # rebuild the index now, so the next lookup is fast (a cache that cannot be written is no error)
     rules = sum(1 for r in parsed.rules if "." in r.number)
     print(t("import_done", ui, title=parsed.doc.title, doclang=parsed.doc.lang, date=parsed.doc.effective or "?",
             rules=rules, glossary=len(parsed.glossary), dest=dest))
