@@ -18,7 +18,7 @@ from glossary.paths import cache_dir, rules_dir, write_atomic
 __all__ = ["fingerprint", "imported_rules", "load_data"]
 
 _PKG = Path(__file__).parent
-_FORMAT = 2  # bump when KBData's shape changes (2: KBData lives in glossary.model)
+_FORMAT = 3  # bump when KBData's shape changes (2: KBData lives in glossary.model; 3: the rules digest, editions)
 
 
 def imported_rules() -> list[Path]:
@@ -28,7 +28,7 @@ def imported_rules() -> list[Path]:
 
 
 def _inputs() -> list[Path]:
-    files = sorted((_PKG / "sources").glob("*.txt")) + sorted((_PKG / "curated").glob("*.yaml"))
+    files = sorted((_PKG / "sources").glob("*.txt")) + sorted(p for p in (_PKG / "curated").rglob("*") if p.suffix in (".yaml", ".txt"))
     files += sorted(_PKG.glob("*.py")) + sorted((_PKG / "parsers").glob("*.py"))
     return files + imported_rules()
 
