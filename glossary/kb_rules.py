@@ -49,6 +49,11 @@ class RulesMixin:
                 return r
         return None
 
+    def effective(self, doc: str) -> str | None:
+        """When a rules document took effect (``"2022-04-29"``), None when unknown."""
+        d = self.data.docs.get(doc)
+        return d.effective if d else None
+
     def follows_foundations(self, doc: str) -> bool:
         """Whether a document numbers its rules like Foundations (no mapping needed)."""
         return doc not in self.data.same_rule

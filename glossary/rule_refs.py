@@ -2,8 +2,8 @@
 
 One function, `find_rule_refs`, reads every form the program's texts use: a bare sub-rule number
 (``113.3b``), a number after a word for "rule" (``regola 510``, ``(regole 510 e 511)``, ``правило 702.19``,
-``правилами 510.4 и 702.7``, ``rules 510.4 and 702.7``, ``CR 509``, ``vedi 728``, ``см. 702``), a
-parenthesised three-digit rule (``(502)``) and ranges (``510.1c–d``, ``500.7–500.10``, ``509.1-3``: each
+``правилами 510.4 и 702.7``, ``rules 510.4 and 702.7``, ``CR 509``, ``vedi 728``, ``см. 702``), numbers in
+parentheses or brackets (``(502)``, the event log's ``[601.2, 405.1]``) and ranges (``510.1c–d``, ``500.7–500.10``, ``509.1-3``: each
 end is a reference of its own). Years (``2009``), power and toughness (``3/3``), page numbers, life totals
 (``20 punti vita``) and decimals are not references: a bare three-digit number needs one of those words or
 parentheses around it.
@@ -36,7 +36,7 @@ _LIST = rf"{_ITEM}(?:{_SEP}{_ITEM})*"
 # English, and "see" in the three languages.
 _WORDS = (r"regol[ae]|reg\.|rules?|r\.|cr|правил[а-яё]*|пп?\.|vedi|see|см\.|cfr\.")
 _AFTER_WORD = re.compile(rf"(?<![\w.])(?:{_WORDS})\s*(?P<list>{_LIST})(?![\w])", re.IGNORECASE)
-_IN_PARENS = re.compile(rf"\(\s*(?P<list>{_LIST})\s*[),;]")
+_IN_PARENS = re.compile(rf"[(\[]\s*(?P<list>{_LIST})\s*[)\],;]")
 # A bare sub-rule number, not part of a bigger number, a date, a fraction or a version.
 _BARE = re.compile(rf"(?<![\w.,/])(?P<list>[1-9][0-9]{{2}}\.{_SUB}(?:{_DASH}{_END})?)(?![\w/]|[.,][0-9])")
 _ITEM_RE = re.compile(rf"(?P<start>{_NUM})(?:(?P<dash>{_DASH})(?P<end>{_END}))?(?![\w])")
@@ -77,6 +77,8 @@ def find_rule_refs(text: str) -> list[RuleRef]:
     ['510.4', '702.7', '510', '702.19']
     >>> [r.number for r in find_rule_refs("(500.7–500.10) — (502) — rules 509.1-3")]
     ['500.7', '500.10', '502', '509.1', '509.3']
+    >>> [r.number for r in find_rule_refs("T1 sottofase di acquisizione: Inizia. [504] — [601.2, 405.1]")]
+    ['504', '601.2', '405.1']
     """
     found: list[RuleRef] = []
     taken: list[tuple[int, int]] = []
