@@ -174,8 +174,9 @@ class KnowledgeBase(RulesMixin):
                 for lang in LANGS}
 
     # ---- consistency ----------------------------------------------------------------------------
-    def check(self) -> dict:
-        """Counts, every reference that does not resolve (with file:line), and the source-defect findings."""
+    def check(self, cited: dict[str, list[str]] | None = None) -> dict:
+        """Counts, every reference that does not resolve (with file:line), the source-defect findings, and
+        the rules check (`citation_check`) of the `cited` rule numbers (``number -> places``)."""
         d = self.data
         refs: list[tuple[str, Ref]] = [(eid, r) for eid, e in d.entries.items() for r in e.refs]
         refs += [(k, r) for k, r in d.rules.items() for r in r.refs]
@@ -216,8 +217,10 @@ class KnowledgeBase(RulesMixin):
             "findings": d.checks,
             "stray_lines": [{"source": f"{f}:{line}", "text": t} for f, line, t in d.stray],
         }
+        report["citations"] = rules = self.citation_check(cited)
         report["consistent"] = (
             not unaligned and not open_findings
+            and not rules["without_text"] and not rules["not_in_foundations"] and not rules["summaries_not_in_foundations"]
             and not any(u["status"] == "unresolved" and not u["imported"] for u in unresolved)
             and (ok + explained) / max(len(refs), 1) >= 0.95 and ok / max(len(refs), 1) >= 0.95
         )

@@ -144,6 +144,32 @@ class RulesMixin:
         r = self.rule(number, lang)
         return r.title if r else None
 
+    def citation_check(self, cited: dict[str, list[str]] | None = None) -> dict:
+        """What `kb check` says of the rules the program cites (``number -> places``, from
+        `glossary.citations`): those a learner can't read (no Italian text, no summary in both languages),
+        those that don't exist in Foundations; and the summaries of rules that don't exist in Foundations."""
+        def readable(n: str) -> bool:
+            s = self.data.summaries.get(n) or {}
+            if s.get("it") and s.get("ru"):
+                return True
+            return any(r.lang == "it" and r.text and self.follows_foundations(r.doc) for r in self.rule_versions(n))
+
+        cited = cited or {}
+        known = bool(self.data.foundations)
+        return {
+            "cited": len(cited),
+            "without_text": [{"number": n, "where": w} for n, w in sorted(cited.items(), key=lambda x: rule_sort_key(x[0]))
+                             if not readable(n)],
+            "not_in_foundations": [{"number": n, "where": w} for n, w in sorted(cited.items(),
+                                                                                 key=lambda x: rule_sort_key(x[0]))
+                                   if known and not self.in_foundations(n)],
+            "summaries_not_in_foundations": [{"number": n, "where": [self.summary_source(n)]}
+                                             for n in self.data.summaries if known and not self.in_foundations(n)],
+            "edition": self.data.digest_edition or None,
+            "foundations_rules": len(self.data.foundations),
+            "summaries": len(self.data.summaries),
+        }
+
     # ---- the rule page's data ----------------------------------------------------------------------
     def has_rule_page(self, doc: str, number: str) -> bool:
         """Whether `rule_view(number, doc=doc)` has something to show."""

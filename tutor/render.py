@@ -242,6 +242,18 @@ def render_check(console: Console, rep: dict, ui: str) -> None:
                                style="yellow" if f["curated"] else "red"))
     if rep["unaligned"]:
         console.print(Text(f"{t('check_unaligned', ui)}: {', '.join(rep['unaligned'])}", style="red"))
+    cites = rep.get("citations")
+    if cites:
+        console.print(t("check_citations", ui, n=cites["cited"]))
+        date = cites.get("edition") or "?"
+        for key, items in (("check_cited_no_text", cites["without_text"]),
+                           ("check_cited_unknown", cites["not_in_foundations"]),
+                           ("check_summary_unknown", cites["summaries_not_in_foundations"])):
+            if items:
+                console.print(Text(t(key, ui, date=date), style="bold red"))
+                for item in items:
+                    where = ", ".join(item["where"][:3]) + (" …" if len(item["where"]) > 3 else "")
+                    console.print(Text(f"  {item['number']}  ({where})", style="red"))
     if rep["stray_lines"]:
         console.print(Text(t("check_stray", ui), style="bold"))
         for s in rep["stray_lines"]:

@@ -108,7 +108,9 @@ def cmd_kb(args: argparse.Namespace, ui: str) -> int:
         load(rebuild=True)
         print(t("rebuilt", ui, ms=(time.perf_counter() - t0) * 1000))
         return 0
-    rep = load().check()
+    from tutor.citations import cited_rules
+
+    rep = load().check(cited=cited_rules())
     if args.json:
         emit_json(rep)
     else:

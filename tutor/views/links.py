@@ -6,8 +6,8 @@ rule in an imported edition). No UI toolkit: the CLI lists them under the text, 
 focusable (`tutor.app.widgets.linked_text`).
 
 >>> from glossary.kb import load
->>> [(x.number, x.target) for x in text_links(load(), "Vedi regola 113.3b e la 999.9.")]
-[('113.3b', RuleLocation(doc='it-cr-2024', number='113.3b')), ('999.9', None)]
+>>> [(x.number, x.target) for x in text_links(load(), "Vedi regola 113.3b.")]
+[('113.3b', RuleLocation(doc='it-cr-2024', number='113.3b'))]
 """
 
 from __future__ import annotations

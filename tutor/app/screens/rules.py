@@ -21,7 +21,7 @@ __all__ = ["RulesScreen"]
 
 
 class RulesScreen(BrowserScreen):
-    """Sections 1–9, rules 100–905 and the sub-rules whose text or summary we have; in the Russian interface
+    """The sections, their three-digit rules and the sub-rules whose text or summary we have; in the Russian interface
     the titles are our (unofficial) translation. A sign marks what has only a summary, or nothing."""
 
     DEFAULT_CSS = """
