@@ -10,9 +10,7 @@ Line-based, no YAML parsing and no imports of what it reads: `mtg-tutor kb check
 
 from __future__ import annotations
 
-import io
 import re
-import tokenize
 from pathlib import Path
 
 from glossary.rule_refs import find_rule_refs
@@ -20,6 +18,7 @@ from glossary.rule_refs import find_rule_refs
 __all__ = ["cited_in_files", "cited_in_text"]
 
 _NUMBER = re.compile(r"^[1-9][0-9]{2}(?:\.[1-9][0-9]{0,2}[a-z]?)?$")
+_CONSTANT = re.compile(r"([\"'])([1-9][0-9]{2}(?:\.[1-9][0-9]{0,2}[a-z]?)?)\1")
 _LIST_LINE = re.compile(r"^\s*-?\s*(?:rules|expect_error)\s*:\s*(.*)$")
 _QUOTED = re.compile(r"[\"']([1-9][0-9]{2}(?:\.[1-9][0-9]{0,2}[a-z]?)?)[\"']|(?<![\w.])([1-9][0-9]{2}\.[1-9][0-9]{0,2}[a-z]?)")
 
@@ -31,8 +30,9 @@ def _add(found: dict[str, list[str]], number: str, where: str) -> None:
 
 
 def cited_in_text(text: str, name: str, *, yaml: bool = False, constants: bool = False) -> dict[str, list[str]]:
-    """The rule numbers a file's text cites. Python (the default): rule references in its strings and
-    comments, and with `constants` every string that is a rule number (``"509"``, the engine's citations).
+    """The rule numbers a file's text cites. Python (the default): the rule references of its lines (its
+    strings, docstrings and comments), and with `constants` every string that is a rule number (``"509"``,
+    the engine's citations).
     YAML: the numbers of ``rules:`` and ``expect_error:`` lines, and the rule references of every line."""
     found: dict[str, list[str]] = {}
     if yaml:
@@ -45,23 +45,12 @@ def cited_in_text(text: str, name: str, *, yaml: bool = False, constants: bool =
             for ref in find_rule_refs(line):
                 _add(found, ref.number, f"{name}:{i}")
         return found
-    try:
-        tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
-    except (tokenize.TokenError, SyntaxError):
-        return found
-    for tok in tokens:
-        if tok.type == tokenize.STRING:
-            body = tok.string
-            value = body.strip("rbuRBUfF").strip("\"'")
-            if constants and _NUMBER.match(value):
-                _add(found, value, f"{name}:{tok.start[0]}")
-                continue
-            for ref in find_rule_refs(body):
-                line = tok.start[0] + body.count("\n", 0, ref.start)
-                _add(found, ref.number, f"{name}:{line}")
-        elif tok.type == tokenize.COMMENT:
-            for ref in find_rule_refs(tok.string):
-                _add(found, ref.number, f"{name}:{tok.start[0]}")
+    for i, line in enumerate(text.splitlines(), 1):  # strings, docstrings and comments, line by line
+        if constants:
+            for m in _CONSTANT.finditer(line):
+                _add(found, m.group(2), f"{name}:{i}")
+        for ref in find_rule_refs(line):
+            _add(found, ref.number, f"{name}:{i}")
     return found
 
 

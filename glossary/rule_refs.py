@@ -36,7 +36,7 @@ _LIST = rf"{_ITEM}(?:{_SEP}{_ITEM})*"
 # English, and "see" in the three languages.
 _WORDS = (r"regol[ae]|reg\.|rules?|r\.|cr|правил[а-яё]*|пп?\.|vedi|see|см\.|cfr\.")
 _AFTER_WORD = re.compile(rf"(?<![\w.])(?:{_WORDS})\s*(?P<list>{_LIST})(?![\w])", re.IGNORECASE)
-_IN_PARENS = re.compile(rf"[(\[]\s*(?P<list>{_LIST})\s*[)\],;]")
+_IN_PARENS = re.compile(rf"(?<![\w\])])[(\[]\s*(?P<list>{_LIST})\s*[)\],;]")  # not a call: read(100), x[100]
 # A bare sub-rule number, not part of a bigger number, a date, a fraction or a version.
 _BARE = re.compile(rf"(?<![\w.,/])(?P<list>[1-9][0-9]{{2}}\.{_SUB}(?:{_DASH}{_END})?)(?![\w/]|[.,][0-9])")
 _ITEM_RE = re.compile(rf"(?P<start>{_NUM})(?:(?P<dash>{_DASH})(?P<end>{_END}))?(?![\w])")

@@ -53,6 +53,7 @@ def test_the_forms_a_reference_takes(text, numbers):
     "1.5 mana, 10.000 carte, versione 1.113.3",
     "Effective 2024-11-08, Foundations.",
     "il 100% delle volte, 300 carte",
+    "header = handle.read(100); rows[250]; f(x)[300]",
 ])
 def test_what_is_not_a_reference(text):
     assert find_rule_refs(text) == []
