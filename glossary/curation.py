@@ -185,7 +185,7 @@ def load_digest(directory: Path = CURATED_DIR / "digest") -> Digest:
                                     column=_column(lines, v.key_line(lang), str(lang)), key=f"{k}.{lang}")
             for lang in ("it", "ru"):
                 if lang not in v:
-                    raise YamlError(name, v.line, f"the {lang} summary is missing", column=v.column, key=f"{k}.{lang}")
+                    raise YamlError(name, line, f"the {lang} summary is missing", column=col, key=f"{k}.{lang}")
                 if not isinstance(v[lang], str) or not v[lang].strip():
                     raise YamlError(name, v.key_line(lang), "a summary must be a non-empty text",
                                     column=_column(lines, v.key_line(lang), lang), key=f"{k}.{lang}")

@@ -189,8 +189,9 @@ class RulesMixin:
         if doc:
             r = self.rule(number, lang, doc)
         else:
-            r = next((x for x in self.rule_versions(number)
-                      if self.follows_foundations(x.doc) and lang in (None, x.lang)), None)
+            # The official text in the source languages first; the English one follows the summary.
+            r = next((x for x in self.rule_versions(number) if self.follows_foundations(x.doc)
+                      and (x.lang == lang if lang else x.lang != "en")), None)
             if r is None and lang in (None, "it", "ru") and self.has_rule_page(DIGEST_DOC, number):
                 return self._digest_view(number)
             # The same rule in another edition; else a number of another edition only (2022's 509.6).

@@ -52,7 +52,8 @@ def rule_target(kb: KnowledgeBase, number: str) -> RuleLocation | None:
     cache = kb.__dict__.setdefault("_rule_targets", {})
     if number in cache:
         return cache[number]
-    found = next((r for r in kb.rule_versions(number) if kb.follows_foundations(r.doc)), None)
+    # As `rule N` shows it: the source languages' text first, the English one on the summary's page.
+    found = next((r for r in kb.rule_versions(number) if kb.follows_foundations(r.doc) and r.lang != "en"), None)
     if found is not None:
         target = rule_location(found)
     elif kb.has_rule_page(DIGEST_DOC, number):
