@@ -74,7 +74,7 @@ def _cosine(a: dict[str, float], b: dict[str, float]) -> float:
 
 _LANE = 16  # bits per vote counter in `_simhash`'s packed sums
 _ONES = int(("0" * (_LANE - 1) + "1") * BITS, 2)
-_SPREAD_TABLE = str.maketrans({"0": "0" * _LANE, "1": "0" * (_LANE - 1) + "1"})
+_BIT_BYTES = bytes.maketrans(b"01", b"\x00\x01")
 
 
 def _spread(feature: str, cache: dict[str, int]) -> int:
@@ -83,7 +83,9 @@ def _spread(feature: str, cache: dict[str, int]) -> int:
     v = cache.get(feature)
     if v is None:
         h = int.from_bytes(hashlib.blake2b(feature.encode(), digest_size=BITS // 8).digest(), "big")
-        v = cache[feature] = int(format(h, f"0{BITS}b").translate(_SPREAD_TABLE), 2)
+        lanes = bytearray(BITS * _LANE // 8)
+        lanes[_LANE // 8 - 1 :: _LANE // 8] = format(h, f"0{BITS}b").encode().translate(_BIT_BYTES)
+        v = cache[feature] = int.from_bytes(lanes, "big")
     return v
 
 

@@ -35,6 +35,7 @@ class RulesScreen(BrowserScreen):
     BINDINGS = [
         Binding("slash", "focus_jump", show=False),
         Binding("ctrl+f", "focus_jump", show=False),
+        Binding("ctrl+t", "toggle_summary", show=False),  # also from the jump box and the tree
     ]
 
     def compose(self) -> ComposeResult:
@@ -104,6 +105,10 @@ class RulesScreen(BrowserScreen):
             self.query_one("#document", DocumentView).show_text(t("no_rule", self.app.ui, what=text.strip()))
             return
         self.app.navigate(target, record=record)
+
+    def action_toggle_summary(self) -> None:
+        """Ctrl+T: the rule's summary in the other language, and back."""
+        self.query_one("#document", DocumentView).action_toggle_summary()
 
     def action_focus_jump(self) -> None:
         self.query_one("#jump", Input).focus()
