@@ -129,3 +129,10 @@ def test_kb_check_is_clean(capsys):
     assert main(["kb", "check"]) == 0
     out = capsys.readouterr().out
     assert "Regole citate dal programma" in out
+
+
+def test_the_check_catches_a_summary_of_a_rule_foundations_has_not(kb, monkeypatch):
+    monkeypatch.setitem(kb.data.summaries, "509.6", {"it": "Ordine di assegnazione del danno.", "ru": "Порядок."})
+    monkeypatch.setitem(kb.data.summary_where, "509.6", "glossary/curated/digest/5.yaml:999")
+    report = kb.citation_check({})
+    assert report["summaries_not_in_foundations"] == [{"number": "509.6", "where": ["glossary/curated/digest/5.yaml:999"]}]

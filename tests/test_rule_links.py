@@ -168,3 +168,33 @@ def test_a_rule_number_in_an_event_log_line_is_followed_and_back_returns(kb):
             return followed, app.history.current, log.current
     followed, back, current = asyncio.run(main())
     assert followed == rule_target(kb, "510.2") and back == "log" and current >= 0
+
+
+def test_a_click_on_a_rule_number_follows_it():
+    from rich.text import Text
+    from textual.app import App
+
+    from tutor.app.widgets.linked_text import LinkedText
+    from tutor.views.links import TextLink
+
+    chosen = []
+
+    class ClickApp(App):
+        def compose(self):
+            yield LinkedText(Text("Vedi 113.3b e 510.1c."), [TextLink(5, 11, "113.3b", RuleLocation("it-cr-2024", "113.3b")),
+                                                          TextLink(14, 20, "510.1c", RuleLocation(DIGEST_DOC, "510.1c")),
+                                                          TextLink(0, 4, "999", None)], id="t")
+
+        def on_linked_text_link_chosen(self, event):
+            chosen.append(event.location)
+
+    async def main():
+        app = ClickApp()
+        async with app.run_test(size=(40, 4)) as pilot:
+            await pilot.pause()
+            widget = app.query_one("#t", LinkedText)
+            assert [x.number for x in widget.links] == ["113.3b", "510.1c"]  # a number that leads nowhere is plain
+            await pilot.click("#t", offset=(16, 0))
+            await pilot.pause()
+    asyncio.run(main())
+    assert chosen == [RuleLocation(DIGEST_DOC, "510.1c")]

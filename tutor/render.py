@@ -176,16 +176,18 @@ def render_rule(console: Console, page: RulePage) -> None:
         body.append(line)
     if page.subrules:
         body.append(Text(f"{page.subrules_heading}: {', '.join(s.number for s in page.subrules)}", style="cyan"))
-    console.print(Panel(Group(*body) if body else Text(""), title=Text(head, style="bold"), title_align="left",
-                        border_style="blue"))
+    if page.get_text:  # no official text here: where to get it
+        body.append(Text(page.get_text, style="dim"))
+    if body:
+        console.print(Panel(Group(*body), title=Text(head, style="bold"), title_align="left", border_style="blue"))
+    else:  # no official text in the source languages: the summary and the English text follow
+        console.print(Text(head, style="bold blue"))
     if page.modern:
         console.print(_modern_panel(page.modern))
     if page.summary:
         console.print(_summary_panel(page.summary))
         for other in page.summary.other:
             console.print(_summary_panel(other))
-    if page.get_text:
-        console.print(Text(page.get_text, style="dim"))
     if page.english:
         e = page.english
         parts: list = [symbol_text(e.text)]
@@ -195,10 +197,10 @@ def render_rule(console: Console, page: RulePage) -> None:
             parts.append(line)
         if e.same_rule:
             parts.append(Text(e.same_rule, style="bold cyan"))
+        if e.modern:  # an older edition's rule that the modern rules contradict: the warning first
+            console.print(_modern_panel(e.modern))
         console.print(Panel(Group(*parts), title=Text(f"{e.number} — {e.heading}"), title_align="left",
                             border_style="white"))
-        if e.modern:
-            console.print(_modern_panel(e.modern))
     for note in page.edition_notes:
         console.print(Text(note, style="cyan"))
     if page.warning:
@@ -209,8 +211,8 @@ def render_rule(console: Console, page: RulePage) -> None:
     if page.editions:
         console.print(Text(page.editions_heading, style="bold"))
         for ed in page.editions:
-            number = f"{ed.target.number} " if ed.target.number != page.number else ""
-            console.print(Text(f"  {ed.doc} ({ed.lang}, {ed.effective}): {number}{ed.title or ''}"
+            what = " ".join(x for x in (ed.target.number if ed.target.number != page.number else "", ed.title or "") if x)
+            console.print(Text(f"  {ed.doc} ({ed.lang}, {ed.effective}){': ' + what if what else ''}"
                                f"{' — ' + ed.status if ed.status else ''}", style="dim"))
     console.print(Text(f"{page.document}{' — ' + page.source if page.source else ''}", style="dim"))
 

@@ -100,7 +100,9 @@ def mentioned_rules(kb: KnowledgeBase, texts: Iterable[str], ui: str, exclude: I
                 brief = ""
             elif kb.summary(ref.number):
                 brief = t("rule_summary_only", ui)
-            else:
+            elif any(r.title for r in kb.rule_versions(ref.number)):
                 brief = t("status_title_only", ui)
+            else:
+                brief = t("not_in_sources", ui)
             out.append(MentionedRule(ref.number, f"{head}. {title}" if title else "", brief, target))
     return tuple(out)

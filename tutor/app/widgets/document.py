@@ -167,15 +167,15 @@ class DocumentView(LocalizedBindings, VerticalScroll):
         if p.english:
             e = p.english
             english = Text(f"{e.number} — {e.heading}\n", style="bold")
+            if e.modern:  # an older edition's rule that the modern rules contradict: the warning first
+                english.append(f"{e.modern.heading}: ", style="bold reverse")
+                english.append(e.modern.text + "\n")
             english.append(symbol_text(e.text))
             for ex in e.examples:
                 english.append(f"\n{e.example_label}: ", style="bold italic")
                 english.append(symbol_text(ex, "italic"))
             if e.same_rule:
                 english.append(f"\n{e.same_rule}", style="bold")
-            if e.modern:
-                english.append(f"\n{e.modern.heading}: ", style="bold")
-                english.append(e.modern.text)
         links = [LocationOption(f"↳ {s.number}", s.target) for s in p.subrules]
         links += [self._link_option(x) for x in p.links]
         links += [LocationOption(f"→ {m.number}  {m.title}" + (f"  ({m.brief})" if m.brief else ""), m.target)
@@ -244,7 +244,6 @@ class DocumentView(LocalizedBindings, VerticalScroll):
                              ("#doc-english", english), ("#doc-other", other)):
             self._show_linked(wid, content)
         self._show_linked("#doc-body", body)
-        self.query_one("#doc-body", LinkedText).display = True
         for list_id, label_id, options, label in (("#doc-links", "#links-label", links, links_label),
                                                   ("#doc-backlinks", "#backlinks-label", backlinks, backlinks_label)):
             ol = self.query_one(list_id, OptionList)
