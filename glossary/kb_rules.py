@@ -199,13 +199,25 @@ class RulesMixin:
         if r is None:
             return None
         view = self._version_view(r)
-        fnum = self.foundations_number(r.doc, r.number)
+        # A version under an older numbering (its three-digit rule has another title now) is not that
+        # Foundations rule: no summary or other editions of the Foundations rule on its page.
+        fnum = None if self._renumbered(r) else self.foundations_number(r.doc, r.number)
         view.update(self._cited_extras(fnum, exclude=r))
         view["modern_note"] = self.modern_note(r.doc, r.number)
         view["foundations_number"] = fnum
         if r.lang == "en" or not fnum:
             view["english"] = None
         return view
+
+    def _renumbered(self, r: Rule) -> bool:
+        """Whether `r` belongs to an older numbering: the build found its three-digit rule under a clearly
+        different title in a newer document (the "edition-numbering" finding of `kb check`)."""
+        head = r.number.split(".")[0]
+        for finding in self.data.checks:
+            if finding.get("check") == "edition-numbering" and finding.get("rule") == head:
+                docs = list(finding.get("titles", {}))
+                return r.doc in docs and r.doc != docs[0]
+        return False
 
     def _version_view(self, r: Rule) -> dict:
         d = self.data.docs.get(r.doc)

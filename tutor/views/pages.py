@@ -178,7 +178,7 @@ def rule_page(kb: KnowledgeBase, number: str, ui: str, lang: str | None = None, 
     if v["doc"] != DIGEST_DOC and not kb.follows_foundations(v["doc"]):
         notes.append(t("foundations_is", ui, date=date, number=fnum) if fnum and fnum != number
                      else t("foundations_none", ui, date=date) if not fnum else None)
-    elif v.get("in_foundations") is False and v["doc"] != DIGEST_DOC:
+    elif kb.in_foundations(number) is False and v["doc"] != DIGEST_DOC:  # a number of another edition only
         notes.append(t("foundations_none", ui, date=date))
     shown = v["english"]["doc"] if v.get("english") else None  # its panel says it already
     notes += [t("same_rule_in", ui, date=_edition_date(kb, x["doc"]), number=x["number"])
