@@ -198,3 +198,12 @@ def test_a_click_on_a_rule_number_follows_it():
             await pilot.pause()
     asyncio.run(main())
     assert chosen == [RuleLocation(DIGEST_DOC, "510.1c")]
+
+
+@pytest.mark.parametrize("module", ["tutor.views.links", "tutor.views.pages", "tutor.citations"])
+def test_doctests(module):
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.attempted and not result.failed

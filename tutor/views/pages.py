@@ -4,8 +4,11 @@
 >>> page = entry_page(load(), "it:cimitero", "ru")
 >>> page.term, page.other[0].lang, page.other[0].entries[0].term, page.source.split(":")[0]
 ('Cimitero', 'ru', 'Кладбище', 'Источник')
->>> page_for(load(), RuleLocation("it-cr-2024", "113.3b"), "it").links[0].number
-'602'
+>>> page_for(load(), RuleLocation("it-cr-2024", "113.3b"), "it").links[0].target
+RuleLocation(doc='it-cr-2024', number='602')
+>>> page = rule_page(load(), "510.1c", "ru")  # known by its summary: the page of the digest
+>>> page.location, page.summary.lang, page.summary.other[0].lang
+(RuleLocation(doc='digest', number='510.1c'), 'ru', 'it')
 """
 
 from __future__ import annotations
