@@ -10,7 +10,15 @@ from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
-from glossary.curation import CURATED_DIR, Curation, apply_curation, load_curation
+from glossary.curation import (
+    CURATED_DIR,
+    Curation,
+    apply_curation,
+    load_curation,
+    load_digest,
+    load_foundations,
+    load_old_rules,
+)
 from glossary.kb import KnowledgeBase
 from glossary.model import KBData, ParseError, Ref, Rule, rule_sort_key
 from glossary.parsers.crtext import parse_cr
@@ -284,6 +292,46 @@ def _detach_curation(kb: KBData) -> None:
     kb.notes, kb.checks, kb.sources = _plain(kb.notes), _plain(kb.checks), _plain(kb.sources)
 
 
+def _digest(kb: KBData, curated_dir: Path) -> None:
+    """The rules digest (summaries and Russian titles) and the list of Foundations rule numbers."""
+    dig = load_digest(curated_dir / "digest")
+    kb.summaries, kb.summary_where, kb.digest_edition = dig.summaries, dig.where, dig.edition
+    kb.toc_ru = {"sections": dig.sections_ru, "rules": dig.titles_ru}
+    kb.foundations = load_foundations(curated_dir / "foundations-rules.txt")
+
+
+def _editions(kb: KBData, curated_dir: Path) -> None:
+    """For each English edition other than Foundations, the same rule under its number there; and the rules of
+    older editions that the modern rules contradict (glossary/curated/old-rules.yaml)."""
+    from glossary.editions import FOUNDATIONS, map_edition, parse_fingerprints
+
+    by_doc: dict[str, dict[str, Rule]] = defaultdict(dict)
+    for r in kb.rules.values():
+        by_doc[r.doc][r.number] = r
+    english = [d for d in kb.docs.values() if d.lang == "en" and d.complete]
+    current = next((d for d in english if d.effective == FOUNDATIONS), None)
+    reference = None
+    for doc in english:
+        if doc is current:
+            continue
+        if reference is None:
+            prints = curated_dir / "foundations-fingerprints.txt"
+            reference = (by_doc[current.id] if current is not None
+                         else parse_fingerprints(prints.read_text(encoding="utf-8")) if prints.exists() else [])
+        kb.same_rule[doc.id] = map_edition(reference, by_doc[doc.id]) if reference else {}
+    old = load_old_rules({c.id: c for c in kb.concepts.values()}, curated_dir / "old-rules.yaml")
+    for doc in english:
+        for item in old:
+            if not doc.effective or doc.effective >= item["before"]:
+                continue
+            for number, r in by_doc[doc.id].items():
+                said = " ".join([r.text, *r.examples]).lower().replace("’", "'")
+                if any(p in said for p in item["phrases"]):
+                    concepts = kb.modern_notes.setdefault(f"{doc.id}:{number}", [])
+                    if item["concept"] not in concepts:
+                        concepts.append(item["concept"])
+
+
 def _far(a: str | None, b: str | None) -> bool:
     from rapidfuzz import fuzz
 
@@ -341,6 +389,8 @@ def build(user_rules: list[Path] | None = None, curated_dir: Path = CURATED_DIR,
     _index_names(kb, cur)
     _align(kb, cur)
     _resolve(kb, cur)
+    _digest(kb, curated_dir)
+    _editions(kb, curated_dir)
     _detach_curation(kb)
     kb.search = build_index(KnowledgeBase(kb))
     return kb

@@ -9,14 +9,18 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from glossary.model import Block, Concept, Entry
+from glossary.model import Block, Concept, Entry, rule_sort_key
 from glossary.paths import package_data
 from glossary.yamlio import LineDict, YamlError, load_yaml
 
-__all__ = ["Curation", "apply_curation", "load_curation"]
+__all__ = ["Curation", "Digest", "apply_curation", "load_curation", "load_digest", "load_foundations",
+           "load_old_rules"]
 
 CURATED_DIR = package_data("curated")
 CURATED_FILES = ("concepts.yaml", "aliases.yaml", "fixes.yaml", "symbols.yaml")
+DIGEST_EDITION = "2024-11-08"  # the edition the digest summarises (Foundations)
+FOUNDATIONS_FILE = "foundations-rules.txt"
+OLD_RULES_FILE = "old-rules.yaml"
 FIX_KINDS = (
     "copied-definition", "corrupted-reference", "swallowed-entry", "count-mismatch", "wrong-rule",
     "missing-section", "other",
@@ -74,6 +78,163 @@ def _list(data: object, file: str) -> list:
     if not isinstance(data, list):
         raise YamlError(file, 1, "the file must hold a list")
     return data
+
+
+@dataclass
+class Digest:
+    """The bilingual rules digest (glossary/curated/digest/): unofficial summaries and Russian titles."""
+
+    edition: str = DIGEST_EDITION
+    summaries: dict[str, dict[str, str]] = field(default_factory=dict)  # rule number -> {"it", "ru"}
+    where: dict[str, str] = field(default_factory=dict)  # rule number -> "file:line"
+    sections_ru: dict[str, str] = field(default_factory=dict)  # "5" -> "Структура хода"
+    titles_ru: dict[str, str] = field(default_factory=dict)  # "509" -> Russian title
+
+
+_RULE_KEY = re.compile(r"^[1-9][0-9]{2}(?:\.[1-9][0-9]{0,2}[a-z]?)?$")
+
+
+def _column(text_lines: list[str], line: int, key: str) -> int | None:
+    """The 1-based column of a key on its line (for error messages), None when not found."""
+    if 1 <= line <= len(text_lines):
+        col = text_lines[line - 1].find(key)
+        return col + 1 if col >= 0 else None
+    return None
+
+
+def _digest_keys(d: LineDict, name: str, lines: list[str], allowed: tuple[str, ...]) -> None:
+    for k in d:
+        if k not in allowed:
+            raise YamlError(name, d.key_line(k), f"unknown key; the file holds {', '.join(allowed)}",
+                            column=_column(lines, d.key_line(k), str(k)), key=str(k))
+    for k in allowed:
+        if k not in d:
+            raise YamlError(name, d.line, "a required key is missing", column=d.column, key=k)
+    if str(d["edition"]) != DIGEST_EDITION:
+        raise YamlError(name, d.key_line("edition"), f"the digest follows the edition {DIGEST_EDITION}, "
+                        f"not {d['edition']!r}", column=_column(lines, d.key_line("edition"), "edition"), key="edition")
+
+
+def _number_key(k: object, name: str, line: int, lines: list[str], what: str) -> str:
+    if not isinstance(k, str):
+        raise YamlError(name, line, f"{what} must be a quoted string (\"{k}\")", column=_column(lines, line, str(k)),
+                        key=str(k))
+    return k
+
+
+def load_digest(directory: Path = CURATED_DIR / "digest") -> Digest:
+    """Read and validate the digest: ``<section>.yaml`` files of summaries and ``toc-ru.yaml``.
+
+    Errors name file:line:column and the key: an unknown key, a rule number that is not quoted, not a rule
+    number or not of the file's section, keys out of rule order, a summary without both ``it`` and ``ru``.
+    """
+
+    dig = Digest()
+    if not directory.is_dir():
+        return dig
+    for path in sorted(directory.glob("*.yaml")):
+        name = f"glossary/curated/digest/{path.name}"
+        data = load_yaml(path, name)
+        try:
+            lines = path.read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError):
+            lines = []
+        if not isinstance(data, LineDict):
+            raise YamlError(name, 1, "the file must hold a mapping")
+        if path.stem == "toc-ru":
+            _digest_keys(data, name, lines, ("edition", "sections", "rules"))
+            for key, target, pattern in (("sections", dig.sections_ru, r"^[1-9]$"),
+                                         ("rules", dig.titles_ru, r"^[1-9][0-9]{2}$")):
+                table = data[key]
+                if not isinstance(table, LineDict):
+                    raise YamlError(name, data.key_line(key), "expected a mapping of numbers to titles", key=key)
+                for k, v in table.items():
+                    line = table.key_line(k)
+                    k = _number_key(k, name, line, lines, "a number")
+                    if not re.match(pattern, k):
+                        raise YamlError(name, line, f"{k!r} is not a {key[:-1]} number",
+                                        column=_column(lines, line, k), key=f"{key}.{k}")
+                    if not isinstance(v, str) or not v.strip():
+                        raise YamlError(name, line, "the title must be a non-empty text",
+                                        column=_column(lines, line, k), key=f"{key}.{k}")
+                    target[k] = v.strip()
+            continue
+        if not re.match(r"^[1-9]$", path.stem):
+            raise YamlError(name, 1, "a digest file is named after its section (1.yaml … 9.yaml) or toc-ru.yaml")
+        _digest_keys(data, name, lines, ("edition", "rules"))
+        table = data["rules"]
+        if not isinstance(table, LineDict):
+            raise YamlError(name, data.key_line("rules"), "expected a mapping of rule numbers to summaries", key="rules")
+        previous = None
+        for k, v in table.items():
+            line = table.key_line(k)
+            k = _number_key(k, name, line, lines, "a rule number")
+            col = _column(lines, line, k)
+            if not _RULE_KEY.match(k):
+                raise YamlError(name, line, f"{k!r} is not a rule number", column=col, key=k)
+            if k[0] != path.stem:
+                raise YamlError(name, line, f"rule {k} belongs to section {k[0]}, not {path.stem}", column=col, key=k)
+            if previous is not None and rule_sort_key(k) <= rule_sort_key(previous):
+                raise YamlError(name, line, f"rule {k} comes after {previous}: keep the keys in rule order",
+                                column=col, key=k)
+            previous = k
+            if not isinstance(v, LineDict):
+                raise YamlError(name, line, "a summary is a mapping with it and ru", column=col, key=k)
+            for lang in v:
+                if lang not in ("it", "ru"):
+                    raise YamlError(name, v.key_line(lang), "unknown key in a summary (only it and ru)",
+                                    column=_column(lines, v.key_line(lang), str(lang)), key=f"{k}.{lang}")
+            for lang in ("it", "ru"):
+                if lang not in v:
+                    raise YamlError(name, line, f"the {lang} summary is missing", column=col, key=f"{k}.{lang}")
+                if not isinstance(v[lang], str) or not v[lang].strip():
+                    raise YamlError(name, v.key_line(lang), "a summary must be a non-empty text",
+                                    column=_column(lines, v.key_line(lang), lang), key=f"{k}.{lang}")
+            dig.summaries[k] = {"it": v["it"].strip(), "ru": v["ru"].strip()}
+            dig.where[k] = f"{name}:{line}"
+    return dig
+
+
+def load_foundations(path: Path = CURATED_DIR / FOUNDATIONS_FILE) -> list[str]:
+    """The rule numbers of the Foundations edition (`glossary/curated/foundations-rules.txt`), in order.
+
+    The file holds numbers only, one a line; ``#`` lines are comments. A missing file is an empty list.
+    """
+    if not path.exists():
+        return []
+    name = f"glossary/curated/{path.name}"
+    out = []
+    for i, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if not _RULE_KEY.match(line):
+            raise YamlError(name, i, f"{line!r} is not a rule number", column=1)
+        out.append(line)
+    return out
+
+
+def load_old_rules(concepts: dict, path: Path = CURATED_DIR / OLD_RULES_FILE) -> list[dict]:
+    """What older editions say that the modern rules contradict (`glossary/curated/old-rules.yaml`):
+    ``[{"concept", "before", "phrases"}]``; every concept must exist and have an ``obsolete`` note."""
+    if not path.exists():
+        return []
+    f = f"glossary/curated/{path.name}"
+    out = []
+    for raw in _list(load_yaml(path, f), f):
+        d = _keys(raw, f, getattr(raw, "line", 1), {"concept", "before", "phrases"},
+                  {"concept", "before", "phrases"}, "old rule")
+        c = concepts.get(d["concept"])
+        if c is None or not c.obsolete:
+            raise YamlError(f, d.key_line("concept"), f"no concept {d['concept']!r} with an obsolete note",
+                            key="concept")
+        if not isinstance(d["before"], str) or not re.match(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$", d["before"]):
+            raise YamlError(f, d.key_line("before"), "before must be a date in quotes: \"YYYY-MM-DD\"", key="before")
+        phrases = d["phrases"]
+        if not isinstance(phrases, list) or not phrases or not all(isinstance(p, str) and p.strip() for p in phrases):
+            raise YamlError(f, d.key_line("phrases"), "phrases must be a list of English texts", key="phrases")
+        out.append({"concept": d["concept"], "before": d["before"], "phrases": [p.strip().lower() for p in phrases]})
+    return out
 
 
 def load_curation(directory: Path = CURATED_DIR) -> Curation:

@@ -34,8 +34,8 @@ from glossary.rulesfile import Problem, scan
 
 __all__ = ["KEY_FILE", "MAGIC", "fingerprint", "imported_rules", "load_data", "problems", "take_new_problems"]
 
-_FORMAT = 3  # bump when KBData's shape or the file layout changes (3: authenticated, with the rules problems)
-MAGIC = b"mtg-tutor index\n3\n"
+_FORMAT = 4  # bump when KBData's shape or the file layout changes (3: authenticated; 4: the rules digest, editions)
+MAGIC = b"mtg-tutor index\n4\n"
 KEY_FILE = "cache.key"  # in the data directory, never in the cache directory
 _KEY_BYTES = 32
 _TAG_BYTES = 32  # HMAC-SHA256
@@ -52,7 +52,7 @@ def imported_rules() -> list[Path]:
 
 def _package_inputs() -> list[Path]:
     pkg = package_data()
-    files = sorted((pkg / "sources").glob("*.txt")) + sorted((pkg / "curated").glob("**/*.yaml"))
+    files = sorted((pkg / "sources").glob("*.txt")) + sorted(p for p in (pkg / "curated").rglob("*") if p.suffix in (".yaml", ".txt"))
     return files + sorted(pkg.glob("*.py")) + sorted((pkg / "parsers").glob("*.py"))
 
 

@@ -8,10 +8,11 @@
 from __future__ import annotations
 
 from glossary.index import load_data
-from glossary.model import Entry, KBData, Ref, Rule, parse_rule_query, rule_sort_key
+from glossary.kb_rules import DIGEST_DOC, RulesMixin
+from glossary.model import Entry, KBData, Ref, Rule, parse_rule_query
 from glossary.text import name_key
 
-__all__ = ["KnowledgeBase", "load", "parse_rule_query"]
+__all__ = ["DIGEST_DOC", "KnowledgeBase", "load", "parse_rule_query"]
 
 LANGS = ("it", "ru", "en")
 OK_STATUS = ("resolved", "fixed", "title_only")  # reference statuses that lead somewhere
@@ -22,8 +23,8 @@ def load(*, rebuild: bool = False) -> KnowledgeBase:
     return KnowledgeBase(load_data(rebuild=rebuild))
 
 
-class KnowledgeBase:
-    """Read-only queries over the compiled data."""
+class KnowledgeBase(RulesMixin):
+    """Read-only queries over the compiled data (the rule queries are in `glossary.kb_rules`)."""
 
     def __init__(self, data: KBData) -> None:
         self.data = data
@@ -155,87 +156,6 @@ class KnowledgeBase:
             ]
         return view
 
-    # ---- rules ---------------------------------------------------------------------------------
-    def rule_title(self, r: Rule) -> str:
-        """``"113.3b"`` or ``"113. Abilità"``: the number with the title when it has one."""
-        return f"{r.number}. {r.title}" if r.title else r.number
-
-    def rule_versions(self, number: str) -> list[Rule]:
-        """Every version of a rule number (one per document), best first."""
-        return [self.data.rules[k] for k in self.data.rules_by_number.get(number, [])]
-
-    def rule(self, number: str, lang: str | None = None, doc: str | None = None) -> Rule | None:
-        """The best version of a rule: with text first, then the newest document (optionally one language or document)."""
-        for r in self.rule_versions(number):
-            if (lang is None or r.lang == lang) and (doc is None or r.doc == doc):
-                return r
-        return None
-
-    def rule_view(self, number: str, lang: str | None = None, doc: str | None = None) -> dict | None:
-        """The `rule` command's data: number, title, text, examples, children, links, lang (+ edition details)."""
-        number = number.strip().rstrip(".").lower()
-        r = self.rule(number, lang, doc)
-        if r is None:
-            return None
-        d = self.data.docs.get(r.doc)
-        title = r.title
-        head = None
-        if title is None and "." in number:
-            head = self.rule(number.split(".")[0], r.lang)
-        # The current title of its three-digit rule in the newest document of that language, when it differs.
-        head_number = number.split(".")[0]
-        own_head = self.data.rules.get(f"{r.doc}:{head_number}")
-        newest = [x for x in self.rule_versions(head_number) if x.lang == r.lang and x.title]
-        current = max(newest, key=lambda x: self.data.docs[x.doc].effective or "", default=None)
-        view = {
-            "number": r.number, "title": title, "text": r.text, "examples": list(r.examples),
-            "children": list(r.children), "links": [self.ref_view(x) for x in r.refs], "lang": r.lang,
-            "doc": r.doc, "doc_title": d.title if d else r.doc, "effective": d.effective if d else None,
-            "has_text": bool(r.text), "source": str(r.loc),
-            "parent": r.parent, "rule_title": head.title if head else None,
-            "backlinks": self.backlinks(f"{r.doc}:{r.number}"),
-            "editions": [
-                {"doc": x.doc, "lang": x.lang, "title": x.title, "has_text": bool(x.text),
-                 "effective": self.data.docs[x.doc].effective}
-                for x in self.rule_versions(number) if x is not r
-            ],
-        }
-        if (current is not None and own_head is not None and current.doc != r.doc
-                and name_key(current.title or "") != name_key(own_head.title or "")):
-            view["current_title"] = {"doc": current.doc, "number": head_number, "title": current.title,
-                                     "this_title": own_head.title}
-        return view
-
-    def toc(self, lang: str = "it") -> list[dict]:
-        """Sections and their three-digit rules, from the newest document of a language with a table of contents."""
-        secs = [s for s in self.data.sections.values() if s.lang == lang]
-        if not secs:
-            return []
-        best = max({s.doc for s in secs}, key=lambda d: self.data.docs[d].effective or "")
-        out = []
-        for s in sorted((s for s in secs if s.doc == best), key=lambda s: int(s.number)):
-            out.append({"number": s.number, "title": s.title, "rules": [
-                {"number": n, "title": (self.rule(n, lang) or self.data.rules[f"{best}:{n}"]).title}
-                for n in s.rules]})
-        return out
-
-    def rules_tree(self, lang: str = "it") -> list[dict]:
-        """The table of contents (`toc`) with, under each three-digit rule, its best version and the sub-rules
-        of that language whose text we have (or that have sub-rules of their own), in rule order:
-        ``[{"number", "title", "rules": [{"number", "title", "rule": Rule | None, "subrules": [Rule]}]}]``.
-        """
-        subs: dict[str, list[Rule]] = {}
-        for rule in self.data.rules.values():
-            if rule.lang == lang and "." in rule.number and (rule.text or rule.children):
-                subs.setdefault(rule.number.split(".")[0], []).append(rule)
-        out = []
-        for sec in self.toc(lang):
-            rules = [{"number": r["number"], "title": r["title"], "rule": self.rule(r["number"], lang),
-                      "subrules": sorted(subs.get(r["number"], []), key=lambda x: rule_sort_key(x.number))}
-                     for r in sec["rules"]]
-            out.append({"number": sec["number"], "title": sec["title"], "rules": rules})
-        return out
-
     # ---- search ---------------------------------------------------------------------------------
     def lookup(self, query: str, lang: str | None = None, limit: int = 10) -> dict:
         """``{"query": str, "hits": [{"kind", "id", "lang", "term", "score", "translations"}]}``, best first."""
@@ -254,8 +174,9 @@ class KnowledgeBase:
                 for lang in LANGS}
 
     # ---- consistency ----------------------------------------------------------------------------
-    def check(self) -> dict:
-        """Counts, every reference that does not resolve (with file:line), and the source-defect findings."""
+    def check(self, cited: dict[str, list[str]] | None = None) -> dict:
+        """Counts, every reference that does not resolve (with file:line), the source-defect findings, and
+        the rules check (`citation_check`) of the `cited` rule numbers (``number -> places``)."""
         d = self.data
         refs: list[tuple[str, Ref]] = [(eid, r) for eid, e in d.entries.items() for r in e.refs]
         refs += [(k, r) for k, r in d.rules.items() for r in r.refs]
@@ -296,8 +217,10 @@ class KnowledgeBase:
             "findings": d.checks,
             "stray_lines": [{"source": f"{f}:{line}", "text": t} for f, line, t in d.stray],
         }
+        report["citations"] = rules = self.citation_check(cited)
         report["consistent"] = (
             not unaligned and not open_findings
+            and not rules["without_text"] and not rules["not_in_foundations"] and not rules["summaries_not_in_foundations"]
             and not any(u["status"] == "unresolved" and not u["imported"] for u in unresolved)
             and (ok + explained) / max(len(refs), 1) >= 0.95 and ok / max(len(refs), 1) >= 0.95
         )

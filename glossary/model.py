@@ -237,6 +237,16 @@ class KBData:
     stray: list[tuple[str, int, str]] = field(default_factory=list)  # (file, line, text)
     sources: list[dict] = field(default_factory=list)
     checks: list[dict] = field(default_factory=list)  # findings of the automatic source checks
+    # The rules digest (glossary/curated/digest/): unofficial summaries of the Foundations rules.
+    summaries: dict[str, dict[str, str]] = field(default_factory=dict)  # rule number -> {"it", "ru"}
+    summary_where: dict[str, str] = field(default_factory=dict)  # rule number -> "file:line"
+    digest_edition: str = ""  # the edition the summaries follow ("2024-11-08")
+    toc_ru: dict[str, dict[str, str]] = field(default_factory=dict)  # {"sections": {..}, "rules": {..}}: Russian titles
+    foundations: list[str] = field(default_factory=list)  # every rule number of the Foundations edition, in order
+    # The same rule in other editions: document id -> {Foundations number -> that document's number}.
+    same_rule: dict[str, dict[str, str]] = field(default_factory=dict)
+    # Rules of older editions that the modern rules contradict: rule key -> concept ids (their obsolete notes).
+    modern_notes: dict[str, list[str]] = field(default_factory=dict)
     search: object = None  # glossary.search.SearchIndex, built last
 
 

@@ -140,10 +140,17 @@ def test_rules_browser_jump_and_title_only():
         assert app.history.current == RuleLocation("it-cr-2024", "113.3b")
         assert "Le abilità attivate" in str(app.screen.query_one("#doc-body").render())
         app.screen.query_one("#jump").value = ""
-        await pilot.press(*"609", "enter")
+        await pilot.press(*"609", "enter")  # known by its title only, and summarised: the summary is the page
+        await pilot.pause()
+        summary = app.screen.query_one("#doc-summary")
+        assert summary.display and "Riassunto non ufficiale" in str(summary.render())
+        assert "import-rules" in str(app.screen.query_one("#doc-source").render())
+        assert app.history.current == RuleLocation("it-cr-2024", "609")
+        app.screen.query_one("#jump").value = ""
+        await pilot.press(*"612", "enter")  # neither text nor summary: how to get the text
         await pilot.pause()
         body = str(app.screen.query_one("#doc-body").render())
-        return "non è nelle fonti" in body and app.history.current == RuleLocation("it-cr-2024", "609")
+        return "non è nelle fonti" in body and "import-rules" in body and not summary.display
     assert run(go)
 
 
@@ -170,7 +177,7 @@ def test_document_view_lays_out_a_summary_and_several_missing_languages():
         await pilot.pause()
         summary = app.screen.query_one("#doc-summary")
         assert summary.display and "In breve" in str(summary.render()) and "non ufficiale" in str(summary.render())
-        app.navigate(RuleLocation("it-cr-2024", "113.3b"))
+        app.navigate(EntryLocation("it:cimitero"))  # an entry has no summary
         await pilot.pause()
         assert not app.screen.query_one("#doc-summary").display
         entry = entry_page(app.kb, "it:a-caso", "it")
@@ -228,3 +235,54 @@ def test_snapshot_rule_russian(snap_compare):
         await pilot.press("ctrl+l", "ctrl+r", *"113.1a", "enter")
         await pilot.pause()
     assert snap_compare(APP, terminal_size=(80, 24), run_before=run_before)
+
+
+# ---- the digest in the app (helper `digest`) -----------------------------------------------------------
+def test_the_summary_is_marked_and_ctrl_t_shows_the_other_language():
+    async def go(app, pilot):
+        app.navigate(RuleLocation("digest", "510.1c"))
+        await pilot.pause()
+        summary = app.screen.query_one("#doc-summary")
+        first = str(summary.render())
+        assert first.startswith("Riassunto non ufficiale (dalle Regole Complete in inglese, 2024-11-08)")
+        assert "Ctrl+T" in first
+        app.screen.query_one("#document").action_toggle_summary()
+        await pilot.pause()
+        other = str(summary.render())
+        assert other.startswith("Неофициальное изложение (по английским Комплексным правилам от 2024-11-08)")
+        app.screen.query_one("#document").action_toggle_summary()
+        await pilot.pause()
+        return str(summary.render()) == first
+    assert run(go, size=(100, 40))
+
+
+def test_ctrl_t_from_the_rules_screen():
+    async def go(app, pilot):
+        await pilot.press("ctrl+r", *"510.1c", "enter")
+        await pilot.pause()
+        assert app.focused.id == "jump"  # typing in the jump box
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        assert str(app.screen.query_one("#doc-summary").render()).startswith("Неофициальное изложение")
+        app.screen.query_one("#doc-summary").focus()  # a text with links (509.1 …) takes the focus
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        return str(app.screen.query_one("#doc-summary").render()).startswith("Riassunto non ufficiale")
+    assert run(go, size=(100, 40))
+
+
+def test_the_rules_tree_in_russian_marks_summaries_and_unofficial_titles():
+    async def go(app, pilot):
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        tree = app.screen.query_one("#toc")
+        sections = [str(n.label) for n in tree.root.children]
+        assert sections[4] == "5. Структура хода"
+        combat = next(n for n in tree.root.children[4].children if "509." in str(n.label))
+        assert str(combat.label).startswith("≈ 509. Шаг назначения блокирующих")
+        assert any(str(c.label) == "≈ 509.2" and c.data == RuleLocation("digest", "509.2") for c in combat.children)
+        nothing = next(n for s in tree.root.children for n in s.children if " 109." in f" {n.label}")
+        assert str(nothing.label).startswith("∅ 109.")
+        legend = str(app.screen.query_one("#toc-legend").render())
+        return "неофициальный перевод" in legend and "≈" in legend
+    assert run(go, ui="ru", size=(100, 40))

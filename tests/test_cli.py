@@ -138,7 +138,9 @@ def test_import_rules_english(capsys, en_rules, isolated_home):
     assert (isolated_home / "rules" / "en-2022-04-29.txt").read_bytes() == en_rules.read_bytes()
     code, out, _ = run(capsys, "rule", "704.5j", "--json")
     data = json.loads(out)
-    assert data["lang"] == "en" and data["effective"] == "2022-04-29" and "legend rule" in data["text"]
+    assert data["summary"]["it"] and data["text"] == ""  # no Italian text: the summary, then the English text
+    english = data["english"]
+    assert english["effective"] == "2022-04-29" and "legend rule" in english["text"] and english["number"] == "704.5j"
     code, out, _ = run(capsys, "lookup", "graveyard", "--json")
     hits = json.loads(out)["hits"]
     assert any(h["lang"] == "en" and h["term"] == "Graveyard" for h in hits)

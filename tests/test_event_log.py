@@ -145,10 +145,10 @@ def test_keywords_granted_in_the_right_case():
 
 def test_enchantments_are_plural_in_russian():
     cards = load_cards()
-    e = Event("attach", ("303.4f",), {"object": 3, "card": "holy-strength", "to": 1, "target_card": "grizzly-bears"})
-    assert render_event(e, cards, "ru") == "Чары «Святая сила» прикрепляются к существу «Медведи-гризли». [303.4f]"
+    e = Event("attach", ("608.3c",), {"object": 3, "card": "holy-strength", "to": 1, "target_card": "grizzly-bears"})
+    assert render_event(e, cards, "ru") == "Чары «Святая сила» прикрепляются к существу «Медведи-гризли». [608.3c]"
     assert render_event(e, cards, "it") == \
-        "L'incantesimo «Forza Sacra» viene assegnato alla creatura «Orsi Grizzly». [303.4f]"
+        "L'incantesimo «Forza Sacra» viene assegnato alla creatura «Orsi Grizzly». [608.3c]"
 
 
 def test_the_reviewed_italian_wordings():

@@ -23,7 +23,7 @@ def _shipped_data() -> dict[str, Path]:
     for p in (ROOT / "lessons").rglob("*"):
         if p.is_file() and p.suffix in (".yaml", ".md"):
             out["tutor/lessons_data/" + p.relative_to(ROOT / "lessons").as_posix()] = p
-    for pattern in ("glossary/sources/*.txt", "glossary/curated/**/*.yaml", "glossary/curated/**/*.md",
+    for pattern in ("glossary/sources/*.txt", "glossary/curated/**/*.yaml", "glossary/curated/**/*.md", "glossary/curated/**/*.txt",
                     "tutor/app/**/*.tcss"):
         for p in ROOT.glob(pattern):
             out[p.relative_to(ROOT).as_posix()] = p

@@ -165,7 +165,7 @@ def test_legend_decision_and_outcomes():
     assert view.pending.decision is Decision.GAME_OVER and view.priority is None
     assert (view.outcome.winner, view.outcome.termination) == (0, Termination.LIFE)
     assert view.outcome.termination.rule == "704.5a" and "704.5a" in view.outcome.rules
-    assert view.to_dict()["outcome"] == {"winner": 0, "termination": "life", "rules": ["104.3a", "704.5a"]}
+    assert view.to_dict()["outcome"] == {"winner": 0, "termination": "life", "rules": ["104.3b", "704.5a"]}
 
     game = Game(load_cards())
     game.start(active=1, turn=3, step=Step.DRAW)  # player 1 draws from an empty library

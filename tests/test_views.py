@@ -107,12 +107,14 @@ def test_rule_page_sub_rules_links_and_parent(kb):
     page = rule_page(kb, "113", "it")
     assert page.subrules[0].target == RuleLocation("it-cr-2024", "113.1") and page.no_text is None
     sub = rule_page(kb, "113.3b", "ru")
-    assert sub.parent_heading == "113. Abilità" and sub.heading == "113.3b"
+    assert sub.parent_heading == "113. Способности" and sub.heading == "113.3b"  # our Russian title of the contents
     (link,) = sub.links
     assert link.target == RuleLocation("it-cr-2024", "602") and link.brief == t("status_title_only", "ru")
-    assert page.summary is None  # no digest yet
-    title_only = rule_page(kb, "609", "it")
-    assert title_only.no_text == t("rule_no_text", "it") and title_only.text == ""
+    assert page.summary.text == kb.summary("113")["it"] and page.summary.other[0].lang == "ru"
+    assert page.get_text is None  # the sources have the text of 113's sub-rules
+    title_only = rule_page(kb, "609", "it")  # known by its title only, but summarised: a page, not "not here"
+    assert title_only.no_text is None and title_only.text == "" and title_only.summary.text == kb.summary("609")["it"]
+    assert "import-rules" in title_only.get_text
 
 
 def test_rule_page_editions_and_the_numbering_warning(kb):

@@ -16,7 +16,7 @@ from rich.text import Span, Text
 
 from glossary.text import has_controls, strip_controls
 from tutor.i18n import t
-from tutor.views.model import Backlink, Block, EntryPage, Link, RulePage
+from tutor.views.model import Backlink, Block, EntryPage, Link, RulePage, Summary
 from tutor.views.texts import finding_text, ref_kind, status_counts
 
 __all__ = ["render_check", "render_entry", "render_lookup", "render_rule", "safe_text", "symbol_text"]
@@ -151,14 +151,42 @@ def render_entry(console: Console, page: EntryPage) -> None:
         if c.rules:
             line.append(f"  {c.rules_label}: {', '.join(c.rules)}", style="cyan")
         console.print(line)
+    _mentioned(console, page.mentioned_heading, page.mentioned)
     _links(console, page.links_heading, page.links)
     _links(console, page.unresolved_heading, page.unresolved)
     _backlinks(console, page.backlinks_heading, page.backlinks)
     console.print(Text(page.source, style="dim"))
 
 
+def _mentioned(console: Console, heading: str, rules) -> None:
+    """The rule numbers a page's texts mention, one a line, with where they lead."""
+    if not rules:
+        return
+    console.print(Text(heading, style="bold"))
+    for m in rules:
+        line = Text("→ ")
+        line.append(m.number, style="bold cyan")
+        if m.title:
+            line.append(f"  {m.title}")
+        if m.brief:
+            line.append(f"  ({m.brief})", style="yellow")
+        console.print(line)
+
+
+def _summary_panel(summary: Summary) -> Panel:
+    body = symbol_text(summary.text)
+    body.append(f"\n{summary.note}", style="dim italic")
+    return Panel(body, title=summary.heading, title_align="left", border_style="green")
+
+
+def _modern_panel(modern) -> Panel:
+    return Panel(Text(modern.text), title=modern.heading, title_align="left", border_style="bold yellow")
+
+
 def render_rule(console: Console, page: RulePage) -> None:
-    """A rule page (`mtg-tutor rule`): text, examples, sub-rules, summary, links, other editions, document."""
+    """A rule page (`mtg-tutor rule`): the official text in the source languages, the unofficial summary in
+    the interface language and then in the other one, the English text of the imported edition, notes on
+    other editions, the rules the texts mention, links, other editions, document."""
     head = page.heading
     if page.parent_heading:
         head += f"  ({page.parent_heading})"
@@ -173,22 +201,45 @@ def render_rule(console: Console, page: RulePage) -> None:
         body.append(line)
     if page.subrules:
         body.append(Text(f"{page.subrules_heading}: {', '.join(s.number for s in page.subrules)}", style="cyan"))
-    console.print(Panel(Group(*body) if body else Text(""), title=Text(head, style="bold"), title_align="left",
-                        border_style="blue"))
+    if page.get_text:  # no official text here: where to get it
+        body.append(Text(page.get_text, style="dim"))
+    if body:
+        console.print(Panel(Group(*body), title=Text(head, style="bold"), title_align="left", border_style="blue"))
+    else:  # no official text in the source languages: the summary and the English text follow
+        console.print(Text(head, style="bold blue"))
+    if page.modern:
+        console.print(_modern_panel(page.modern))
     if page.summary:
-        summary = symbol_text(page.summary.text)
-        summary.append(f"\n{page.summary.note}", style="dim italic")
-        console.print(Panel(summary, title=Text(page.summary.heading), title_align="left", border_style="green"))
+        console.print(_summary_panel(page.summary))
+        for other in page.summary.other:
+            console.print(_summary_panel(other))
+    if page.english:
+        e = page.english
+        parts: list = [symbol_text(e.text)]
+        for ex in e.examples:
+            line = Text(f"{e.example_label}: ", style="italic bold")
+            line.append(symbol_text(ex, "italic"))
+            parts.append(line)
+        if e.same_rule:
+            parts.append(Text(e.same_rule, style="bold cyan"))
+        if e.modern:  # an older edition's rule that the modern rules contradict: the warning first
+            console.print(_modern_panel(e.modern))
+        console.print(Panel(Group(*parts), title=Text(f"{e.number} — {e.heading}"), title_align="left",
+                            border_style="white"))
+    for note in page.edition_notes:
+        console.print(Text(note, style="cyan"))
     if page.warning:
         console.print(Text(page.warning, style="bold yellow"))
+    _mentioned(console, page.mentioned_heading, page.mentioned)
     _links(console, page.links_heading, page.links)
     _backlinks(console, page.backlinks_heading, page.backlinks)
     if page.editions:
         console.print(Text(page.editions_heading, style="bold"))
         for ed in page.editions:
-            console.print(Text(f"  {ed.doc} ({ed.lang}, {ed.effective}): {ed.title or ''}"
+            what = " ".join(x for x in (ed.target.number if ed.target.number != page.number else "", ed.title or "") if x)
+            console.print(Text(f"  {ed.doc} ({ed.lang}, {ed.effective}){': ' + what if what else ''}"
                                f"{' — ' + ed.status if ed.status else ''}", style="dim"))
-    console.print(Text(f"{page.document} — {page.source}", style="dim"))
+    console.print(Text(f"{page.document}{' — ' + page.source if page.source else ''}", style="dim"))
 
 
 def render_check(console: Console, rep: dict, ui: str) -> None:
@@ -218,6 +269,18 @@ def render_check(console: Console, rep: dict, ui: str) -> None:
                                style="yellow" if f["curated"] else "red"))
     if rep["unaligned"]:
         console.print(Text(f"{t('check_unaligned', ui)}: {', '.join(rep['unaligned'])}", style="red"))
+    cites = rep.get("citations")
+    if cites:
+        console.print(t("check_citations", ui, n=cites["cited"]))
+        date = cites.get("edition") or "?"
+        for key, items in (("check_cited_no_text", cites["without_text"]),
+                           ("check_cited_unknown", cites["not_in_foundations"]),
+                           ("check_summary_unknown", cites["summaries_not_in_foundations"])):
+            if items:
+                console.print(Text(t(key, ui, date=date), style="bold red"))
+                for item in items:
+                    where = ", ".join(item["where"][:3]) + (" …" if len(item["where"]) > 3 else "")
+                    console.print(Text(f"  {item['number']}  ({where})", style="red"))
     if rep["stray_lines"]:
         console.print(Text(t("check_stray", ui), style="bold"))
         for s in rep["stray_lines"]:

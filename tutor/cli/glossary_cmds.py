@@ -112,9 +112,11 @@ def cmd_kb(args: argparse.Namespace, ui: str) -> int:
         report_rules_problems(ui)
         print(t("rebuilt", ui, ms=(time.perf_counter() - t0) * 1000))
         return 0
+    from tutor.citations import cited_rules
+
     kb = load()
     report_rules_problems(ui)
-    rep = kb.check()
+    rep = kb.check(cited=cited_rules())
     unusable = index.problems()
     rep["unusable_rules_files"] = [p.as_dict() for p in unusable]
     rep["consistent"] = rep["consistent"] and not unusable

@@ -2,9 +2,9 @@
 
 Rules: 305 (lands: 305.1 played as a special action in your main phase with an empty stack, 116.2a,
 305.2 one per turn, 305.9 a land is never cast), 601 (casting: 601.2a from hand, 601.2c targets,
-601.2f additional costs, 601.2h paying), 602 (activating: 602.1, 602.2, 602.2b, 602.5a a {T} cost needs an
+601.2f additional costs, 601.2h paying), 602 (activating: 602.1, 602.2, 602.2b; 107.5 a {T} cost needs an
 untapped permanent), 605 (mana abilities: 605.3 they resolve at once, 605.3a), 106.4 (the mana pool),
-107.3 (X), 117.1a / 307.1 (timing of instants and sorceries; 702.8 flash), 118 and 119.4 (costs; paying
+107.1b / 107.3a (X: never negative, only in a cost with X), 117.1a / 307.1 (timing of instants and sorceries; 702.8 flash), 118 and 119.4 (costs; paying
 life), 302.6 (a summoning-sick creature's {T} abilities), 701.17 (sacrificing as a cost), 405.1 (spells and
 abilities go on the stack).
 """
@@ -81,7 +81,8 @@ class Casting:
             rule = "307.1" if "sorcery" in card.types else "117.1a"
             raise IllegalAction(rule, "sorcery_timing", "only in your main phase while the stack is empty")
         if a.x < 0 or (a.x and not card.cost.x):
-            raise IllegalAction("107.3", "bad_x", "X must be a non-negative number, for a spell with X in its cost")
+            raise IllegalAction("107.1b" if a.x < 0 else "107.3a", "bad_x",
+                                "X must be a non-negative number, for a spell with X in its cost")
         specs = card.spell_targets
         if card.enchant:
             specs = ((card.enchant, ()),)
@@ -136,7 +137,7 @@ class Casting:
 
     # ---- ActivateAbility (602, 605) -------------------------------------------------------------
     def _validate_activate(self, a: ActivateAbility):
-        """602.2: an ability of a permanent you control, its costs payable (602.5a, 302.6, 119.4), its targets legal."""
+        """602.2: an ability of a permanent you control, its costs payable (107.5, 302.6, 119.4), its targets legal."""
         player = self._need("priority")
         s = self.state
         o = s.objects.get(a.source)
@@ -148,7 +149,7 @@ class Casting:
         cost = ab.cost
         if cost.get("tap"):
             if o.tapped:
-                raise IllegalAction("602.5a", "already_tapped", "a tapped permanent can't pay a {T} cost")
+                raise IllegalAction("107.5", "already_tapped", "a tapped permanent can't pay a {T} cost")
             if "creature" in o.card.types and o.fresh and "haste" not in self.keywords(o.id):
                 raise IllegalAction("302.6", "summoning_sick",
                                     "a creature's {T} ability needs it under your control since your turn began")
@@ -156,7 +157,7 @@ class Casting:
             raise IllegalAction("119.4", "cant_pay_life", "you can't pay more life than you have")
         mana = cost.get("mana")
         if a.x < 0 or (a.x and not (mana and mana.x)):
-            raise IllegalAction("107.3", "bad_x", "X must be a non-negative number, for a cost with X")
+            raise IllegalAction("107.1b" if a.x < 0 else "107.3a", "bad_x", "X must be a non-negative number, for a cost with X")
         self._check_targets(ab.targets, a.targets, player, o.id, o.card.colors, "602.2b")
         exclude = {o.id} if cost.get("tap") else set()
         plan = self._payment(player, (mana.generic + mana.x * a.x) if mana else 0, mana.colored if mana else {},

@@ -229,8 +229,7 @@ def _destroy(game: Game, item: StackItem, p: dict, legal: list) -> None:
 def _exile(game: Game, item: StackItem, p: dict, legal: list) -> None:
     """701.11a: exile the permanent (it becomes a new object in exile, 400.7)."""
     for oid in _objects(game, item, p, legal):
-        # NB: the event cites 701.10 (that is Exchange; Exile is 701.11): kept as it was, to fix with the event texts.
-        game._emit("exile", "701.10", object=oid, card=game.state.objects[oid].card.id)
+        game._emit("exile", "701.11a", object=oid, card=game.state.objects[oid].card.id)
         game._move(oid, "exile")
 
 
@@ -310,7 +309,7 @@ def _lose_life(game: Game, item: StackItem, p: dict, legal: list) -> None:
 @effect("create_token", params={"token": Param("token", required=True), "count": Param("count")}, rules=("111",),
         events=("token_created", "enters"))
 def _create_token(game: Game, item: StackItem, p: dict, legal: list) -> None:
-    """111.1 / 701.6a: create `count` tokens (default 1) under the controller's control; they enter (403.3)."""
+    """111.1 / 701.6a: create `count` tokens (default 1) under the controller's control; they enter (110.1)."""
     for _ in range(p.get("count", 1)):
         o = game.create(p["token"], item.controller, "battlefield")
         game._emit("token_created", ("111.1", "701.6"), object=o.id, card=o.card.id, controller=item.controller)

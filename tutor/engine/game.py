@@ -268,7 +268,7 @@ class Game(Characteristics, Zones, Turns, Priority, Casting, Targets, Combat, Da
         """Check an action against the rules without changing anything; return the plan to perform it."""
         rules = ACTION_RULES.get(type(action))
         if rules is None:
-            raise IllegalAction("100.1", "unknown_action", f"not an action: {action!r}")
+            raise IllegalAction("117.1", "unknown_action", f"not an action: {action!r}")
         return rules.validate(self, action)
 
     def _generate(self) -> Iterator:

@@ -6,7 +6,7 @@ before priority), 405 (the stack: last in, first out), 603 (triggered abilities:
 603.3 they are put on the stack the next time a player would receive priority, 603.3b APNAP order,
 603.3d no legal target, 603.6a enters-the-battlefield), 608 (resolving: 608.2b illegal targets, 608.2n an
 instant or sorcery goes to the graveyard, 608.3 a permanent spell enters the battlefield, 608.3c an Aura
-spell enters attached to its target), 403.3 (permanents are on the battlefield).
+spell enters attached to its target), 110.1 (a card or token becomes a permanent as it enters).
 """
 
 from __future__ import annotations
@@ -138,9 +138,7 @@ class Priority:
             o.controller = item.controller
             if item.card.enchant:
                 o.attached_to = item.targets[0]
-                # NB: the event cites 303.4f (Auras put onto the battlefield other than by resolving); the rule
-                # for a resolving Aura spell is 608.3c. Kept as it was, to fix with the event texts.
-                self._emit("attach", "303.4f", object=new, to=item.targets[0], card=o.card.id)
+                self._emit("attach", "608.3c", object=new, to=item.targets[0], card=o.card.id)
             self._enters(o)
             return
         for name, params in item.effects:
@@ -149,8 +147,8 @@ class Priority:
             self._move(item.id, "graveyard")
 
     def _enters(self, o: Obj) -> None:
-        """403.3: a permanent enters the battlefield; its enters abilities trigger (603.6a)."""
-        self._emit("enters", "403.3", object=o.id, card=o.card.id, controller=o.controller)
+        """110.1: a permanent enters the battlefield; its enters abilities trigger (603.6a)."""
+        self._emit("enters", "110.1", object=o.id, card=o.card.id, controller=o.controller)
         for i, ab in enumerate(o.card.abilities):
             if ab.kind == "triggered" and ab.when == "enters":
                 self._trigger(o, i, "603.6a")

@@ -6,7 +6,7 @@ state-based actions simultaneously, and repeats), 117.5, 514.3a (in the cleanup 
 704.5a (0 or less life), 704.5b (drew from an empty library), 704.5d (a token outside the battlefield
 ceases to exist, 111.7), 704.5f (toughness 0 or less), 704.5g (lethal damage), 704.5h (deathtouch damage),
 704.5j (the legend rule: the controller chooses), 704.5m (an Aura attached illegally or to nothing,
-303.4c), 704.5q (+1/+1 and -1/-1 counters annihilate); 104.2a / 104.3a / 104.4a (winning, losing, a draw),
+303.4c), 704.5q (+1/+1 and -1/-1 counters annihilate); 104.2a / 104.3b-c / 104.4a (winning, losing, a draw),
 702.12b (indestructible permanents ignore 704.5g-h).
 
 Each `Check` *finds* what it applies to now (empty: it doesn't apply). Checks that are performed the
@@ -230,7 +230,8 @@ def _lose(game: Game, items: list) -> bool:
         game._emit("game_draw", "104.4a")
     else:
         first = losers[0]
-        s.outcome = Outcome(1 - first, "opponent_lost", ("104.3a", "704.5a" if s.players[first].life <= 0 else "704.5b"))
+        s.outcome = Outcome(1 - first, "opponent_lost", ("104.3b" if s.players[first].life <= 0 else "104.3c",
+                                                         "704.5a" if s.players[first].life <= 0 else "704.5b"))
         game._emit("game_won", "104.2a", winner=1 - first, loser=first)
     return True
 

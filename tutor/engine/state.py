@@ -133,7 +133,7 @@ class Outcome:
 
     @property
     def termination(self) -> Termination:
-        """Why it ended: a draw, or how the loser lost (the rule after 104.3a)."""
+        """Why it ended: a draw, or how the loser lost (the rule after 104.3b or 104.3c)."""
         if self.winner is None:
             return Termination.DRAW
         return Termination.EMPTY_LIBRARY if "704.5b" in self.rules else Termination.LIFE

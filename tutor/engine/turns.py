@@ -39,7 +39,7 @@ class Turns:
                 o = s.objects[oid]
                 for i, ab in enumerate(o.card.abilities):
                     if ab.kind == "triggered" and ab.when == "upkeep" and o.controller == s.active:
-                        self._trigger(o, i, "503.1")  # NB: 503.1a would be exact; kept as it was
+                        self._trigger(o, i, "603.2b")  # "at the beginning of" the upkeep; stacked by 503.1a
         elif step is Step.DRAW:
             self._draw(s.active, "504.1")
         elif step in _COMBAT_DECISION_STEPS:

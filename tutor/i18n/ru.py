@@ -794,6 +794,26 @@ MESSAGES: dict[str, str] = {
     'progress.error.exists': '{path} уже существует: копия прогресса его не перезаписывает. Выберите другое имя.',
     'progress.error.closed': 'Файл прогресса {path} уже закрыт.',
     'progress.error.io': 'Ошибка чтения или записи файла прогресса {path}: {reason}.',
+    # ---- the rules digest, editions and rule links (helper `digest`) ----
+    'summary_heading': 'Неофициальное изложение (по английским Комплексным правилам от {date})',
+    'summary_note': 'Это не официальный текст: в случае сомнений решает текст Комплексных правил.',
+    'summary_other_key': 'Ctrl+T: изложение по-итальянски',
+    'key_summary_other': 'Изложение по-итальянски',
+    'same_rule_in': 'В издании от {date} это {number}.',
+    'not_in_edition': 'В издании от {date} этого правила нет.',
+    'foundations_is': 'В издании, которому мы следуем (Foundations, {date}), это {number}.',
+    'foundations_none': 'В издании, которому мы следуем (Foundations, {date}), этого правила нет.',
+    'english_text': 'Официальный текст на английском ({doc}, действует с {date})',
+    'rule_doc_digest': 'Документ: неофициальные изложения mtg-tutor (по английским Комплексным правилам от {date})',
+    'rule_get_text': 'Текста этого правила нет в источниках. Чтобы его прочитать, скачайте Комплексные правила на английском (Comprehensive Rules, с сайта Wizards of the Coast: magic.wizards.com/en/rules) и импортируйте их: mtg-tutor import-rules ФАЙЛ',
+    'rule_get_text_short': 'Официального текста нет в источниках: чтобы его прочитать, импортируйте Комплексные правила на английском (magic.wizards.com/en/rules) командой mtg-tutor import-rules ФАЙЛ.',
+    'mentioned_rules': 'Правила, упомянутые в тексте',
+    'rule_summary_only': 'только неофициальное изложение',
+    'toc_legend': 'Названия: неофициальный перевод. ≈ только неофициальное изложение · ∅ нет ни текста, ни изложения',
+    'check_citations': 'Правила, на которые ссылается программа: {n} (в tutor/, lessons/, glossary/curated/)',
+    'check_cited_no_text': 'Упомянутые правила без итальянского текста и без изложения на обоих языках',
+    'check_cited_unknown': 'Упомянутые правила, которых нет в издании от {date}',
+    'check_summary_unknown': 'Изложения правил, которых нет в издании от {date}',
 }
 
 # Gender (m, f, n; ".pl" for plural) of card names whose first word pymorphy3 does not know as a common

@@ -44,8 +44,9 @@ class RuleLocation:
     number: str
 
     def exists(self, kb: KnowledgeBase) -> bool:
-        """Whether the document has this rule."""
-        return kb.rule(self.number, doc=self.doc) is not None
+        """Whether the document has this rule (for the digest: whether the rule has a summary or exists in
+        Foundations)."""
+        return kb.has_rule_page(self.doc, self.number)
 
     def label(self, kb: KnowledgeBase) -> str:
         """The rule number."""

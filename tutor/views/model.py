@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tutor.views.links import MentionedRule
 from tutor.views.locations import EntryLocation, Location, RuleLocation
 
 __all__ = [
@@ -20,6 +21,8 @@ __all__ = [
     "Edition",
     "EntryPage",
     "Link",
+    "MentionedRule",
+    "OtherText",
     "ModernNote",
     "OtherEntry",
     "OtherLanguage",
@@ -151,11 +154,28 @@ class Edition:
 
 @dataclass(frozen=True, slots=True)
 class Summary:
-    """An unofficial summary of a rule (the bilingual digest), marked as such."""
+    """An unofficial summary of a rule (the bilingual digest), marked as such, in one language; `other` holds
+    the same summary in the other language (each with its own heading), a key away in the app."""
 
-    heading: str
+    heading: str  # "Riassunto non ufficiale (dalle Regole Complete in inglese, 2024-11-08)"
     text: str
-    note: str  # "riassunto non ufficiale: fa fede il testo della regola"
+    note: str  # "Fa fede il testo ufficiale delle regole."
+    lang: str = ""
+    other: tuple[Summary, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class OtherText:
+    """The official text of the same rule in another language's edition (the imported English rules)."""
+
+    heading: str  # "Testo ufficiale in inglese (en-2022-04-29, in vigore dal 2022-04-29)"
+    number: str  # that edition's number for the rule
+    text: str
+    example_label: str
+    examples: tuple[str, ...]
+    same_rule: str | None  # "Nell'edizione del 2022-04-29 è la 509.4." when the number differs
+    modern: ModernNote | None  # what the modern rules say instead (an older edition's rule)
+    target: RuleLocation
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,6 +201,8 @@ class EntryPage:
     backlinks_heading: str
     backlinks: tuple[Backlink, ...]
     source: str  # "Fonte: file:line (document)"
+    mentioned_heading: str = ""
+    mentioned: tuple[MentionedRule, ...] = ()  # rule numbers in the definition and notes, as links
 
     @property
     def definition(self) -> str:
@@ -213,3 +235,9 @@ class RulePage:
     editions: tuple[Edition, ...]
     document: str  # "Documento: … (in vigore: …)"
     source: str  # "file:line"
+    modern: ModernNote | None = None  # an older edition's rule that the modern rules contradict
+    edition_notes: tuple[str, ...] = ()  # "Nell'edizione del 2022-04-29 è la 509.4.", "… non c'è."
+    english: OtherText | None = None  # the same rule in the imported English edition
+    get_text: str | None = None  # where to get the official text, on a page that has only the summary
+    mentioned_heading: str = ""
+    mentioned: tuple[MentionedRule, ...] = ()  # rule numbers in its texts, as links

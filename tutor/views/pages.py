@@ -7,13 +7,20 @@
 >>> link = page_for(load(), RuleLocation("it-cr-2024", "113.3b"), "it").links[0]
 >>> link.title, link.number, link.target
 ('602. Attivare abilità attivate', None, RuleLocation(doc='it-cr-2024', number='602'))
+>>> page_for(load(), RuleLocation("it-cr-2024", "113.3b"), "it").links[0].target
+RuleLocation(doc='it-cr-2024', number='602')
+>>> page = rule_page(load(), "510.1c", "ru")  # known by its summary: the page of the digest
+>>> page.location, page.summary.lang, page.summary.other[0].lang
+(RuleLocation(doc='digest', number='510.1c'), 'ru', 'it')
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tutor.i18n import LANG_NAMES, t
+from glossary.kb_rules import DIGEST_DOC
+from tutor.i18n import LANG_NAMES, LANGS, t
+from tutor.views.links import mentioned_rules
 from tutor.views.locations import EntryLocation, Location, RuleLocation, location_of
 from tutor.views.model import (
     Backlink,
@@ -26,8 +33,10 @@ from tutor.views.model import (
     ModernNote,
     OtherEntry,
     OtherLanguage,
+    OtherText,
     RulePage,
     SubRule,
+    Summary,
 )
 from tutor.views.texts import fix_kind, ref_status
 
@@ -117,6 +126,8 @@ def entry_page(kb: KnowledgeBase, eid: str, ui: str) -> EntryPage:
                            names=tuple((k, tuple(concept[k])) for k in ("en", "it", "ru")),
                            rules_label=t("rules_about", ui), rules=tuple(concept.get("rules") or ()))
     src = v["source"]
+    texts = [b.text() for b in _blocks(v)] + ([modern.text] if modern else []) + [n.text for n in notes]
+    texts += [o.definition for lang in other for o in lang.entries]
     return EntryPage(
         location=EntryLocation(v["id"]), term=v["term"], lang=v["lang"],
         corrected=t("corrected", ui) if any(fx.get("definition") for fx in fixes) else None,
@@ -126,32 +137,104 @@ def entry_page(kb: KnowledgeBase, eid: str, ui: str) -> EntryPage:
         unresolved_heading=t("unresolved", ui), unresolved=tuple(_link(kb, r, ui) for r in v["unresolved"]),
         backlinks_heading=t("backlinks", ui), backlinks=_backlinks(kb, v["backlinks"]),
         source=f"{t('source', ui)}: {src['file']}:{src['line']} ({src['doc']})",
+        mentioned_heading=t("mentioned_rules", ui), mentioned=mentioned_rules(kb, texts, ui),
     )
 
 
+def _modern(note: dict | None, ui: str) -> ModernNote | None:
+    """An older edition's rule's note: what the modern rules say instead."""
+    if not note:
+        return None
+    return ModernNote(heading=t("modern_rules", ui, year=note["year"]), text=_note(note, ui), terms_label="", terms=())
+
+
+def summary_of(text: dict[str, str] | None, ui: str, date: str) -> Summary | None:
+    """The digest's summary ``{it, ru}`` in the interface language, the other language beside it."""
+    if not text:
+        return None
+    order = [ui] + [lang for lang in LANGS if lang != ui]
+    parts = [Summary(heading=t("summary_heading", lang, date=date), text=text[lang], note=t("summary_note", lang),
+                     lang=lang) for lang in order if text.get(lang)]
+    return Summary(parts[0].heading, parts[0].text, parts[0].note, parts[0].lang, tuple(parts[1:]))
+
+
+def _edition_date(kb: KnowledgeBase, doc: str) -> str:
+    return kb.effective(doc) or doc
+
+
 def rule_page(kb: KnowledgeBase, number: str, ui: str, lang: str | None = None, doc: str | None = None) -> RulePage | None:
-    """Everything `rule` and the app display about a rule (the best version, or that of `lang` / `doc`)."""
+    """Everything `rule` and the app display about a rule: the best version (or that of `lang` / `doc`), its
+    unofficial summary, the same rule in the imported English edition, the other editions' numbers."""
     v = kb.rule_view(number, lang=lang, doc=doc)
     if v is None:
         return None
     number, head_number = v["number"], v["number"].split(".")[0]
+    date = v.get("summary_edition") or ""
     warning = None
     if v.get("current_title"):
         ct = v["current_title"]
         warning = t("current_title", ui, doc=ct["doc"], number=ct["number"], title=ct["title"])
     editions = tuple(
         Edition(doc=ed["doc"], lang=ed["lang"], effective=ed["effective"], title=ed["title"],
-                status=None if ed["has_text"] else t("status_title_only", ui), target=RuleLocation(ed["doc"], number))
+                status=None if ed["has_text"] else t("status_title_only", ui),
+                target=RuleLocation(ed["doc"], ed.get("number", number)))
         for ed in v["editions"])
+    notes = []
+    fnum = v.get("foundations_number")
+    if v["doc"] != DIGEST_DOC and not kb.follows_foundations(v["doc"]):
+        notes.append(t("foundations_is", ui, date=date, number=fnum) if fnum and fnum != number
+                     else t("foundations_none", ui, date=date) if not fnum else None)
+    elif kb.in_foundations(number) is False and v["doc"] != DIGEST_DOC:  # a number of another edition only
+        notes.append(t("foundations_none", ui, date=date))
+    shown = v["english"]["doc"] if v.get("english") else None  # its panel says it already
+    notes += [t("same_rule_in", ui, date=_edition_date(kb, x["doc"]), number=x["number"])
+              for x in v["same_rule_in"] if x["doc"] != shown and x["doc"] != v["doc"]]
+    notes += [t("not_in_edition", ui, date=_edition_date(kb, x)) for x in v.get("not_in_editions", [])]
+    english = None
+    if v.get("english"):
+        e = v["english"]
+        english = OtherText(
+            heading=t("english_text", ui, doc=e["doc"], date=e["effective"] or "?"), number=e["number"],
+            text=e["text"], example_label=t("example", ui), examples=tuple(e["examples"]),
+            same_rule=t("same_rule_in", ui, date=e["effective"] or e["doc"], number=e["number"])
+            if e["number"] != number else None,
+            modern=_modern(e.get("modern_note"), ui), target=RuleLocation(e["doc"], e["number"]))
+    summary = summary_of(v.get("summary"), ui, date)
+    if v["doc"] == DIGEST_DOC:
+        document = t("rule_doc_digest", ui, date=date)
+    else:
+        document = t("rule_doc", ui, title=v["doc_title"], date=v["effective"] or "?")
+    # Without an official text: the summary is the page (with where to get the text), or the page says
+    # how to get the text.
+    no_text = get_text = None
+    if not v["text"] and not english and not (v["children"] and v["doc"] != DIGEST_DOC):
+        if summary:
+            get_text = t("rule_get_text_short", ui)
+        elif not v["children"]:
+            no_text = t("rule_get_text", ui)
+    texts = [v["text"], *v["examples"], *(s.text for s in ((summary,) + summary.other if summary else ()))]
+    if english:
+        texts += [english.text, *english.examples]
+    modern = _modern(v.get("modern_note"), ui)
+    if modern:
+        texts.append(modern.text)
+    children = tuple(SubRule(c, RuleLocation(v["doc"], c)) for c in v["children"])
+    parent_title = v.get("rule_title")
+    if parent_title and ui == "ru" and v["lang"] != "en":  # our Russian title of the contents, as in the tree
+        parent_title = kb.toc_title(head_number, "ru") or parent_title
     return RulePage(
         location=RuleLocation(v["doc"], number), number=number, title=v["title"],
         heading=f"{number}. {v['title']}" if v["title"] else number,
-        parent_heading=f"{head_number}. {v['rule_title']}" if v.get("rule_title") else None,
-        text=v["text"], no_text=t("rule_no_text", ui) if not v["text"] and not v["children"] else None,
-        example_label=t("example", ui), examples=tuple(v["examples"]), summary=None,
-        subrules_heading=t("children", ui), subrules=tuple(SubRule(c, RuleLocation(v["doc"], c)) for c in v["children"]),
+        parent_heading=f"{head_number}. {parent_title}" if parent_title else None,
+        text=v["text"], no_text=no_text,
+        example_label=t("example", ui), examples=tuple(v["examples"]), summary=summary,
+        subrules_heading=t("children", ui), subrules=children,
         warning=warning, links_heading=t("links", ui), links=tuple(_link(kb, r, ui) for r in v["links"]),
         backlinks_heading=t("backlinks", ui), backlinks=_backlinks(kb, v["backlinks"]),
         editions_heading=t("other_editions", ui), editions=editions,
-        document=t("rule_doc", ui, title=v["doc_title"], date=v["effective"] or "?"), source=v["source"],
+        document=document, source=v["source"] or "",
+        modern=modern, edition_notes=tuple(n for n in notes if n), english=english, get_text=get_text,
+        mentioned_heading=t("mentioned_rules", ui),
+        mentioned=mentioned_rules(kb, texts, ui, exclude=(number, *v["children"],
+                                                          *(r["text"] for r in v["links"] if r["kind"] == "see_rule"))),
     )

@@ -8,22 +8,36 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Input, Static, Tree
 
-from glossary.model import parse_rule_query
+from glossary.model import parse_rule_query, rule_sort_key
 from tutor.app.screens.base import BrowserScreen
 from tutor.app.widgets.document import DocumentView
 from tutor.i18n import t
 from tutor.render import safe_text
+from tutor.views.links import rule_target
 from tutor.views.locations import Location, RuleLocation, rule_location
+
+SUMMARY_ONLY = "≈"  # a rule known by its unofficial summary only
+NOTHING = "∅"  # a rule with neither text nor summary
 
 __all__ = ["RulesScreen"]
 
 
 class RulesScreen(BrowserScreen):
-    """Sections 1–9, rules 100–905 and the sub-rules whose text we have."""
+    """The sections, their three-digit rules and the sub-rules whose text or summary we have; in the Russian interface
+    the titles are our (unofficial) translation. A sign marks what has only a summary, or nothing."""
+
+    DEFAULT_CSS = """
+    RulesScreen #toc-legend {
+        height: auto;
+        color: $text-muted;
+        padding: 0 1;
+    }
+    """
 
     BINDINGS = [
         Binding("slash", "focus_jump", show=False),
         Binding("ctrl+f", "focus_jump", show=False),
+        Binding("ctrl+t", "toggle_summary", show=False),  # also from the jump box and the tree
     ]
 
     def compose(self) -> ComposeResult:
@@ -32,6 +46,7 @@ class RulesScreen(BrowserScreen):
         with Horizontal(id="main"):
             with Vertical(id="left"):
                 yield Tree("", id="toc")
+                yield Static(id="toc-legend")
             yield DocumentView(id="document")
         yield Footer()
 
@@ -44,20 +59,31 @@ class RulesScreen(BrowserScreen):
         self.build_tree()
 
     def build_tree(self) -> None:
-        """The table of contents of the newest Italian rules, with the sub-rules we have text for."""
+        """The table of contents of the newest Italian rules (titles in the interface language), with the
+        sub-rules we have text or a summary for."""
+        ui, kb = self.app.ui, self.app.kb
         tree = self.query_one("#toc", Tree)
         tree.clear()
-        tree.root.set_label(Text(t("toc_title", self.app.ui)))
+        tree.root.set_label(Text(t("toc_title", ui)))
         tree.show_root = False
-        for sec in self.app.kb.rules_tree("it"):  # labels are Text: a title is never read as markup
-            node = tree.root.add(safe_text(f"{sec['number']}. {sec['title']}"), expand=False)
+        self.query_one("#toc-legend", Static).update(Text(t("toc_legend", ui)))
+        for sec in kb.rules_tree("it", titles=ui):
+            node = tree.root.add(safe_text(f"{sec['number']}. {sec['title']}"), expand=False)  # Text: never markup
             for r in sec["rules"]:
-                loc = rule_location(r["rule"]) if r["rule"] else None
-                label = safe_text(f"{r['number']}. {r['title']}")
-                if r["subrules"]:
+                rule = r["rule"]
+                loc = rule_location(rule) if rule else None
+                has_text = bool(rule and (rule.text or rule.children)) or bool(r["subrules"])
+                sign = "" if has_text else f"{SUMMARY_ONLY} " if r["summary"] else f"{NOTHING} "
+                if loc is None or (not has_text and r["summary"]):
+                    loc = rule_target(kb, r["number"]) or loc
+                label = safe_text(f"{sign}{r['number']}. {r['title']}")
+                subs = [(x.number, rule_location(x), "") for x in r["subrules"]]
+                subs += [(n, rule_target(kb, n), f"{SUMMARY_ONLY} ") for n in r["summarised"]]
+                subs.sort(key=lambda x: rule_sort_key(x[0]))
+                if subs:
                     rnode = node.add(label, data=loc, expand=False)
-                    for sub in r["subrules"]:
-                        rnode.add_leaf(safe_text(sub.number), data=rule_location(sub))
+                    for number, sub_loc, sub_sign in subs:
+                        rnode.add_leaf(safe_text(f"{sub_sign}{number}"), data=sub_loc)
                 else:
                     node.add_leaf(label, data=loc)
 
@@ -71,17 +97,20 @@ class RulesScreen(BrowserScreen):
     def on_input_changed(self, event: Input.Changed) -> None:
         """Typing a complete rule number shows it at once."""
         number = parse_rule_query(event.value)
-        if number and self.app.kb.rule(number):
+        if number and rule_target(self.app.kb, number):
             self.jump(event.value, record=False)
 
     def jump(self, text: str, record: bool = True) -> None:
         number = parse_rule_query(text)
-        kb = self.app.kb
-        rule = (kb.rule(number, "it") or kb.rule(number)) if number else None
-        if rule is None:
+        target = rule_target(self.app.kb, number) if number else None  # a Foundations number
+        if target is None:
             self.query_one("#document", DocumentView).show_text(t("no_rule", self.app.ui, what=text.strip()))
             return
-        self.app.navigate(rule_location(rule), record=record, screen=self)
+        self.app.navigate(target, record=record, screen=self)
+
+    def action_toggle_summary(self) -> None:
+        """Ctrl+T: the rule's summary in the other language, and back."""
+        self.query_one("#document", DocumentView).action_toggle_summary()
 
     def action_focus_jump(self) -> None:
         self.query_one("#jump", Input).focus()

@@ -16,10 +16,13 @@ from textual.message import Message
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from tutor.app.bindings import LocalizedBindings, localized_bindings
+from tutor.app.widgets.linked_text import LinkedText
 from tutor.i18n import t
 from tutor.render import safe_text, symbol_text
 from tutor.views import EntryLocation, EntryPage, Location, RulePage, page_for
-from tutor.views.model import Backlink, Link
+from tutor.views.links import text_links
+from tutor.views.model import Backlink, Link, Summary
 
 __all__ = ["DocumentView", "LocationOption"]
 
@@ -32,8 +35,9 @@ class LocationOption(Option):
         self.location = location
 
 
-class DocumentView(VerticalScroll):
-    """Shows one location (an `EntryLocation` or a `RuleLocation`) of the knowledge base."""
+class DocumentView(LocalizedBindings, VerticalScroll):
+    """Shows one location (an `EntryLocation` or a `RuleLocation`) of the knowledge base. Rule numbers in
+    its texts are links (`LinkedText`); on a rule page Ctrl+T shows the summary in the other language."""
 
     DEFAULT_CSS = """
     DocumentView .summary {
@@ -41,7 +45,14 @@ class DocumentView(VerticalScroll):
         padding: 0 1;
         margin-bottom: 1;
     }
+    DocumentView .english {
+        border: round $secondary;
+        padding: 0 1;
+        margin-bottom: 1;
+    }
     """
+
+    BINDINGS = localized_bindings(("ctrl+t", "toggle_summary", "key_summary_other"))
 
     class LinkChosen(Message):
         """A link (or backlink, or sub-rule, or other edition) was chosen: `location` is where it points."""
@@ -51,12 +62,15 @@ class DocumentView(VerticalScroll):
             self.location = location
 
     def compose(self) -> ComposeResult:
+        self._summary: Summary | None = None
+        self.summary_other = False  # showing the summary in the other language
         yield Static(id="doc-title")
-        yield Static(id="doc-modern", classes="note-modern")
-        yield Static(id="doc-fixes", classes="note-editor")
-        yield Static(id="doc-body")
-        yield Static(id="doc-summary", classes="summary")
-        yield Static(id="doc-other", classes="other-language")
+        yield LinkedText(id="doc-modern", classes="note-modern")
+        yield LinkedText(id="doc-fixes", classes="note-editor")
+        yield LinkedText(id="doc-body")
+        yield LinkedText(id="doc-summary", classes="summary")
+        yield LinkedText(id="doc-english", classes="english")
+        yield LinkedText(id="doc-other", classes="other-language")
         yield Label(id="links-label", classes="section-label")
         yield OptionList(id="doc-links")
         yield Label(id="backlinks-label", classes="section-label")
@@ -69,6 +83,7 @@ class DocumentView(VerticalScroll):
     # ---- showing ----------------------------------------------------------------------------------
     def show_text(self, text: str) -> None:
         """Show a plain message instead of a document (the welcome text, "not found")."""
+        self._summary = None
         self._fill(Text(""), None, None, Text(text, style="italic"), None, None, [], [], "")
 
     def show(self, location: Location) -> bool:
@@ -83,7 +98,8 @@ class DocumentView(VerticalScroll):
         return True
 
     def show_page(self, page: EntryPage | RulePage) -> None:
-        """Lay out a page of the presentation model."""
+        """Lay out a page of the presentation model (a summary starts in the interface language)."""
+        self.summary_other = False
         if isinstance(page, EntryPage):
             self._show_entry(page)
         else:
@@ -125,6 +141,7 @@ class DocumentView(VerticalScroll):
         source = p.source
         if p.concept:
             source += f" · {p.concept.label}: {p.concept.id}"
+        self._summary = None
         self._fill(title, modern, fixes, symbol_text(p.definition), None, other if other.plain else None, links,
                    self._backlink_options(p.backlinks), source, p.links_heading, p.backlinks_heading)
 
@@ -138,21 +155,68 @@ class DocumentView(VerticalScroll):
         elif p.no_text:
             body.append(p.no_text, style="italic")
         for ex in p.examples:
-            body.append(f"\n{p.example_label}: ", style="bold italic")
+            _new_line(body)
+            body.append(f"{p.example_label}: ", style="bold italic")
             body.append(symbol_text(ex, "italic"))
-        summary = None
-        if p.summary:
-            summary = Text(f"{p.summary.heading}\n", style="bold")
-            summary.append(symbol_text(p.summary.text))
-            summary.append(f"\n{p.summary.note}", style="dim italic")
-        warning = Text(p.warning) if p.warning else None
-        links = [LocationOption(Text(f"↳ {s.number}"), s.target) for s in p.subrules]
+        warning = Text()
+        for note in (p.modern,) if p.modern else ():
+            warning.append(note.heading + ": ", style="bold")
+            warning.append(note.text)
+        for line in ([p.warning] if p.warning else []) + list(p.edition_notes):
+            _new_line(warning)
+            warning.append(line)
+        english = None
+        if p.english:
+            e = p.english
+            english = Text(f"{e.number} — {e.heading}\n", style="bold")
+            if e.modern:  # an older edition's rule that the modern rules contradict: the warning first
+                english.append(f"{e.modern.heading}: ", style="bold reverse")
+                english.append(e.modern.text + "\n")
+            english.append(symbol_text(e.text))
+            for ex in e.examples:
+                english.append(f"\n{e.example_label}: ", style="bold italic")
+                english.append(symbol_text(ex, "italic"))
+            if e.same_rule:
+                english.append(f"\n{e.same_rule}", style="bold")
+        links = [LocationOption(f"↳ {s.number}", s.target) for s in p.subrules]
         links += [self._link_option(x) for x in p.links]
-        for ed in p.editions:  # the same number in other documents (older edition, imported rules)
-            label = f"⇄ {p.editions_heading}: {ed.doc} ({ed.lang}, {ed.effective}) {ed.title or ''}"
-            links.append(LocationOption(Text(label.rstrip()), ed.target))
-        self._fill(title, warning, None, body, summary, None, links, self._backlink_options(p.backlinks),
-                   f"{p.document} · {p.source}", p.links_heading, p.backlinks_heading)
+        links += [LocationOption(f"→ {m.number}  {m.title}" + (f"  ({m.brief})" if m.brief else ""), m.target)
+                  for m in p.mentioned if m.target is not None]
+        for ed in p.editions:  # the same rule in other documents (older edition, imported rules)
+            number = f"{ed.target.number} " if ed.target.number != p.number else ""
+            label = f"⇄ {p.editions_heading}: {ed.doc} ({ed.lang}, {ed.effective}) {number}{ed.title or ''}"
+            links.append(LocationOption(label.rstrip(), ed.target))
+        if p.english:
+            links.append(LocationOption(f"⇄ {p.english.number} · {p.english.heading}", p.english.target))
+        self._summary = p.summary
+        source = f"{p.document} · {p.source}" if p.source else p.document
+        if p.get_text:
+            source = f"{p.get_text}\n{source}"
+        self._fill(title, warning if warning.plain else None, None, body, self._summary_text(), None, links,
+                   self._backlink_options(p.backlinks), source, p.links_heading, p.backlinks_heading,
+                   english=english)
+
+    def _summary_text(self) -> Text | None:
+        """The summary in the interface language (or, after Ctrl+T, in the other one), with the key's hint."""
+        if self._summary is None:
+            return None
+        shown = self._summary
+        if self.summary_other and self._summary.other:
+            shown = self._summary.other[0]
+        text = Text(f"{shown.heading}\n", style="bold")
+        text.append(symbol_text(shown.text))
+        text.append(f"\n{shown.note}", style="dim italic")
+        if self._summary.other:
+            text.append(f"\n{t('summary_other_key', shown.lang or self.app.ui)}", style="dim")
+        return text
+
+    def action_toggle_summary(self) -> None:
+        """Ctrl+T: the summary in the other language, and back."""
+        if self._summary is None or not self._summary.other:
+            self.app.bell()
+            return
+        self.summary_other = not self.summary_other
+        self._show_linked("#doc-summary", self._summary_text())
 
     @staticmethod
     def _link_option(link: Link) -> LocationOption:
@@ -165,15 +229,24 @@ class DocumentView(VerticalScroll):
     def _backlink_options(backlinks: tuple[Backlink, ...]) -> list[LocationOption]:
         return [LocationOption(Text(f"← {b.term} [{b.lang}]"), b.target) for b in backlinks]
 
+    def _show_linked(self, wid: str, content: Text | None) -> None:
+        """Show a text with its rule numbers as links (hidden when there is none)."""
+        w = self.query_one(wid, LinkedText)
+        content = safe_text(content) if content is not None else None  # control characters never shown
+        if content is None or not content.plain:
+            w.update("")
+            w.display = False
+            return
+        w.update(content, text_links(self.app.kb, content.plain))
+        w.display = True
+
     def _fill(self, title, modern, fixes, body, summary, other, links, backlinks, source,
-              links_label: str = "", backlinks_label: str = "") -> None:
+              links_label: str = "", backlinks_label: str = "", english=None) -> None:
         self.query_one("#doc-title", Static).update(safe_text(title))
         for wid, content in (("#doc-modern", modern), ("#doc-fixes", fixes), ("#doc-summary", summary),
-                             ("#doc-other", other)):
-            w = self.query_one(wid, Static)
-            w.update(safe_text(content))
-            w.display = bool(content)
-        self.query_one("#doc-body", Static).update(safe_text(body))
+                             ("#doc-english", english), ("#doc-other", other)):
+            self._show_linked(wid, content)
+        self._show_linked("#doc-body", body)
         for list_id, label_id, options, label in (("#doc-links", "#links-label", links, links_label),
                                                   ("#doc-backlinks", "#backlinks-label", backlinks, backlinks_label)):
             ol = self.query_one(list_id, OptionList)
@@ -191,6 +264,10 @@ class DocumentView(VerticalScroll):
             lab.display = bool(options)
         self.query_one("#doc-source", Static).update(safe_text(source))
         self.scroll_home(animate=False)
+
+    def on_linked_text_link_chosen(self, event: LinkedText.LinkChosen) -> None:
+        event.stop()
+        self.post_message(self.LinkChosen(event.location))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

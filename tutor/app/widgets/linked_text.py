@@ -1,0 +1,125 @@
+"""Text whose rule numbers are links: a definition, a summary, a note, the lines of an event log.
+
+The presentation model finds the numbers and where they lead (`tutor.views.links.text_links`); this widget
+shows the text and lets the keyboard reach them: Tab brings the focus here (only when there is a link),
+← → (or ↑ ↓) move between the links, Enter follows the highlighted one; a click follows one too.
+Messages go up: following a link posts `LinkedText.LinkChosen` with its typed location.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.style import Style
+from rich.text import Text
+from textual.binding import Binding
+from textual.message import Message
+from textual.widget import Widget
+
+from tutor.views.links import TextLink
+from tutor.views.locations import Location
+
+__all__ = ["LinkedText"]
+
+_LINK = Style(underline=True)
+_CURRENT = Style(reverse=True, bold=True)
+
+
+class LinkedText(Widget):
+    """Rich text with focusable rule links; behaves like a `Static` when it has none."""
+
+    DEFAULT_CSS = """
+    LinkedText {
+        height: auto;
+    }
+    LinkedText:focus {
+        background: $boost;
+    }
+    """
+
+    BINDINGS = [
+        Binding("right,down", "next_link", show=False),
+        Binding("left,up", "previous_link", show=False),
+        Binding("enter", "follow", show=False),
+    ]
+
+    class LinkChosen(Message):
+        """A link was followed: `location` is where it leads."""
+
+        def __init__(self, widget: LinkedText, location: Location) -> None:
+            super().__init__()
+            self.widget = widget
+            self.location = location
+
+        @property
+        def control(self) -> LinkedText:
+            return self.widget
+
+    def __init__(self, content: Text | str = "", links: Sequence[TextLink] = (), *, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self._content = Text(content) if isinstance(content, str) else content
+        self._links: tuple[TextLink, ...] = ()
+        self.current = -1  # index of the highlighted link, -1 before the first move
+        self._set_links(links)
+
+    # ---- content ---------------------------------------------------------------------------------
+    @property
+    def links(self) -> tuple[TextLink, ...]:
+        """The links that lead somewhere, in order."""
+        return self._links
+
+    def update(self, content: Text | str = "", links: Sequence[TextLink] = ()) -> None:
+        """Show `content`; `links` are spans of its plain text (`content.plain[start:end]`)."""
+        self._content = Text(content) if isinstance(content, str) else content
+        self._set_links(links)
+        self.refresh(layout=True)
+
+    def _set_links(self, links: Sequence[TextLink]) -> None:
+        size = len(self._content.plain)
+        self._links = tuple(x for x in links if x.target is not None and 0 <= x.start < x.end <= size)
+        self.current = 0 if self._links else -1
+        self.can_focus = bool(self._links)
+
+    def render(self) -> Text:
+        text = self._content.copy()
+        for i, link in enumerate(self._links):
+            text.stylize(_LINK + Style(meta={"link": i}), link.start, link.end)
+            if i == self.current and self.has_focus:
+                text.stylize(_CURRENT, link.start, link.end)
+        return text
+
+    # ---- keys and mouse ------------------------------------------------------------------------------
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+    def action_next_link(self) -> None:
+        """Highlight the next link (the focus moves on past the last one)."""
+        if self.current < len(self._links) - 1:
+            self.current += 1
+            self.refresh()
+        else:
+            self.screen.focus_next()
+
+    def action_previous_link(self) -> None:
+        """Highlight the previous link (the focus moves back before the first one)."""
+        if self.current > 0:
+            self.current -= 1
+            self.refresh()
+        else:
+            self.screen.focus_previous()
+
+    def action_follow(self) -> None:
+        """Follow the highlighted link."""
+        if 0 <= self.current < len(self._links):
+            self.post_message(self.LinkChosen(self, self._links[self.current].target))
+
+    def on_click(self, event) -> None:
+        index = event.style.meta.get("link") if event.style else None
+        if isinstance(index, int) and 0 <= index < len(self._links):
+            event.stop()
+            self.current = index
+            self.post_message(self.LinkChosen(self, self._links[index].target))
