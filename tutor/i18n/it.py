@@ -342,4 +342,15 @@ MESSAGES: dict[str, str] = {
     'event.block': '{blocker:il} blocca {attacker:il}',
     'event.no_blocks': 'nessuna',
     'event.extra_combat': "Dopo questa fase principale c'è una fase di combattimento aggiuntiva, seguita da una fase principale aggiuntiva.",
+    # ---- search: "did you mean", result rows and notes (tutor/cli/glossary_cmds.py, tutor/app/screens/glossary.py) ----
+    'search.did_you_mean': 'Forse cercavi: {names}',
+    'search.suggestions': 'Forse cercavi:',
+    'search.no_entry_in': 'nessuna voce in {lang} nelle fonti',
+    'search.no_entry_at_all': 'nessuna voce nelle fonti',
+    'search.concept_rule': 'Nessuna voce nelle fonti per «{name}»; ne tratta la regola {number}.',
+    'search.src_it_glossary': 'glossario 8ª ed.',
+    'search.src_ru_glossary': 'glossario russo 10ª ed.',
+    'search.src_wiki': 'wiki 2024',
+    'search.src_cr_old': 'Regole Complete 2018–19',
+    'search.src_rules': 'Regole Complete {date}',
 }
