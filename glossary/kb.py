@@ -239,9 +239,10 @@ class KnowledgeBase:
     # ---- search ---------------------------------------------------------------------------------
     def lookup(self, query: str, lang: str | None = None, limit: int = 10) -> dict:
         """``{"query": str, "hits": [{"kind", "id", "lang", "term", "score", "translations", "concept"}],
-        "suggestions": [str]}``, hits best first. `concept` is a term's concept id, or for a rule the concept
-        (one without entries) whose name led to it; None otherwise. `suggestions` ("did you mean"): when
-        nothing is found, a few names close to the query in both languages; empty when there are hits.
+        "suggestions": [str]}``, hits best first. `concept` is ``{"id", "rules"}`` (its curated rule numbers)
+        of a term's concept, or for a rule of the concept (one without entries) whose name led to it; None
+        otherwise. `suggestions` ("did you mean"): when nothing is found, a few names close to the query
+        in both languages; empty when there are hits.
 
         >>> kb = load()
         >>> r = kb.lookup("cimtero"); r["hits"][0]["id"], r["suggestions"]
@@ -258,7 +259,8 @@ class KnowledgeBase:
             else:
                 translations = self.hit_translations(target.id, target.kind)
             hits.append({"kind": target.kind, "id": target.id, "lang": target.lang, "term": target.label,
-                         "score": score, "translations": translations, "concept": target.concept})
+                         "score": score, "translations": translations,
+                         "concept": {"id": concept.id, "rules": list(concept.rules)} if concept else None})
         suggestions = [] if hits else index.suggest(query, lang=lang)
         return {"query": query, "hits": hits, "suggestions": suggestions}
 

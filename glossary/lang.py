@@ -181,7 +181,7 @@ def ru_action_nouns(verb: str) -> tuple[str, ...]:
 _APOSTROPHES = str.maketrans({c: "'" for c in "\u2019\u2018`\u00b4\u02bc"})
 _IT_OF = r"(?:di|del|dello|della|dei|degli|delle|dell')"
 _ARTICLE = r"(?:(?:il|lo|la|i|gli|le|un|uno|una|a|an|the)\s+|l'\s*|un'\s*)"
-_LEAD = re.compile(
+_LEAD_PATTERN = (
     r"^(?:"
     # Italian: cos'è / che cos'è / cosa sono / cosa significa / che vuol dire / come funziona / vedi (anche)
     r"(?:ma\s+)?(?:che\s+)?(?:cos'\s*|cosa\s+|cos\s+)(?:e|sono|significa|significano|vuol\s+dire|vuole\s+dire"
@@ -199,15 +199,18 @@ _LEAD = re.compile(
     # English: what is / what's / what does ... mean / define / see (also) / cf.
     r"|what\s+(?:is|are|does|do)\b|what's\b|whats\b|define\b|(?:definition|meaning)\s+of\b"
     r"|how\s+(?:does|do)\b|see\s+also\b|see\b|cf\b\.?"
-    r")[\s:,.\-\u2013\u2014]*",
-    re.IGNORECASE,
+    r")[\s:,.\-\u2013\u2014]*"
 )
-_AFTER = re.compile(
-    r"^(?:(?:la\s+parola|il\s+termine|l'espressione|слово|термин|понятие|the\s+word|the\s+term)\s+)?" + _ARTICLE + "?",
-    re.IGNORECASE,
+_AFTER_PATTERN = (
+    r"^(?:(?:la\s+parola|il\s+termine|l'espressione|слово|термин|понятие|the\s+word|the\s+term)\s+)?" + _ARTICLE + "?"
 )
-_TAIL = re.compile(r"(?:\s+(?:mean|means|do|work|works)|\s+(?:in|nel|nella)\s+magic|\s+в\s+(?:магии|мтг))?[\s?!…]*$",
-                   re.IGNORECASE)
+_TAIL_PATTERN = r"(?:\s+(?:mean|means|do|work|works)|\s+(?:in|nel|nella)\s+magic|\s+в\s+(?:магии|мтг))?[\s?!…]*$"
+
+
+@cache
+def _phrases() -> tuple[re.Pattern, re.Pattern, re.Pattern]:
+    """The phrase patterns, compiled on first use (not when the app starts)."""
+    return tuple(re.compile(p, re.IGNORECASE) for p in (_LEAD_PATTERN, _AFTER_PATTERN, _TAIL_PATTERN))
 
 
 def strip_question(text: str) -> str:
@@ -223,10 +226,11 @@ def strip_question(text: str) -> str:
     ('cimitero', "cos'è?", 'cosenza', 'смерть')
     """
     folded = fold(text.translate(_APOSTROPHES)).strip()
-    m = _LEAD.match(folded)
+    lead, after, tail = _phrases()
+    m = lead.match(folded)
     if not m or not m.group(0).strip():
         return text
     rest = folded[m.end():]
-    rest = rest[_AFTER.match(rest).end():]
-    rest = _TAIL.sub("", rest).strip(" \t\"'«»“”„")
+    rest = rest[after.match(rest).end():]
+    rest = tail.sub("", rest).strip(" \t\"'«»“”„")
     return rest if any(ch.isalnum() for ch in rest) else text

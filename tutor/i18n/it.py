@@ -351,6 +351,5 @@ MESSAGES: dict[str, str] = {
     'search.src_it_glossary': 'glossario 8ª ed.',
     'search.src_ru_glossary': 'glossario russo 10ª ed.',
     'search.src_wiki': 'wiki 2024',
-    'search.src_cr_old': 'Regole Complete 2018–19',
     'search.src_rules': 'Regole Complete {date}',
 }

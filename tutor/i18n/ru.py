@@ -351,7 +351,6 @@ MESSAGES: dict[str, str] = {
     'search.src_it_glossary': 'итальянский глоссарий, 8-е изд.',
     'search.src_ru_glossary': 'глоссарий, 10-е изд.',
     'search.src_wiki': 'вики 2024',
-    'search.src_cr_old': 'Полные правила 2018–2019',
     'search.src_rules': 'Полные правила {date}',
 }
 
