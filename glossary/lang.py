@@ -207,6 +207,14 @@ _AFTER_PATTERN = (
 _TAIL_PATTERN = r"(?:\s+(?:mean|means|do|work|works)|\s+(?:in|nel|nella)\s+magic|\s+в\s+(?:магии|мтг))?[\s?!…]*$"
 
 
+# The first words of those phrases: other queries never compile the patterns.
+_TRIGGERS = frozenset(
+    "ma che cos cosa come vedi vedere confronta confrontalo confrontala cfr significato definizione spiegazione "
+    "что кто как значение определение смысл см смотри смотрите ср сравни сравните "
+    "what whats define definition meaning how see cf".split()
+)
+
+
 @cache
 def _phrases() -> tuple[re.Pattern, re.Pattern, re.Pattern]:
     """The phrase patterns, compiled on first use (not when the app starts)."""
@@ -226,6 +234,9 @@ def strip_question(text: str) -> str:
     ('cimitero', "cos'è?", 'cosenza', 'смерть')
     """
     folded = fold(text.translate(_APOSTROPHES)).strip()
+    first = _WORD.match(folded)
+    if first is None or first.group(0) not in _TRIGGERS:
+        return text
     lead, after, tail = _phrases()
     m = lead.match(folded)
     if not m or not m.group(0).strip():

@@ -111,6 +111,7 @@ class _Keyspace:
             self.display[key], self.display_rank[key] = display, rank
 
     def freeze(self) -> None:
+        self.display_rank = {}  # needed while names are added only
         self.keys = sorted(self.exact)
         self.sorted_keys = self.keys
         grams: dict[str, list[int]] = {}
