@@ -74,7 +74,7 @@ def test_a_russian_concept_name_lands_on_the_italian_entry_and_says_so(ui):
     async def go(app, pilot):
         found = await search(app, pilot, "стек")
         first = found[0]
-        missing = t("search.no_entry_in", ui, lang=t("lang_in.ru", ui))
+        missing = t("search.no_entry_in.ru", ui)
         assert first.location == EntryLocation("it:pila") and missing in str(first.prompt)
         notice = app.screen.query_one("#search-notice")
         assert not notice.display

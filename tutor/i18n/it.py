@@ -345,7 +345,8 @@ MESSAGES: dict[str, str] = {
     # ---- search: "did you mean", result rows and notes (tutor/cli/glossary_cmds.py, tutor/app/screens/glossary.py) ----
     'search.did_you_mean': 'Forse cercavi: {names}',
     'search.suggestions': 'Forse cercavi:',
-    'search.no_entry_in': 'nessuna voce in {lang} nelle fonti',
+    'search.no_entry_in.it': 'nessuna voce in italiano nelle fonti',
+    'search.no_entry_in.ru': 'nessuna voce in russo nelle fonti',
     'search.no_entry_at_all': 'nessuna voce nelle fonti',
     'search.concept_rule': 'Nessuna voce nelle fonti per «{name}»; ne tratta la regola {number}.',
     'search.src_it_glossary': 'glossario 8ª ed.',

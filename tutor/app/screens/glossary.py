@@ -4,8 +4,9 @@ A result row says what it is: the headword (a rule's number and title, or the fi
 its language, and, when two rows would read the same, the source it comes from (`· glossario 8ª ed.`,
 `· wiki 2024`); below it, the name in the other language — and, when the query's language has no entry
 of that concept, that the sources have none. When nothing is found, the rows say so and offer the
-closest names ("did you mean"), each a row that runs that search. The list is replaced in one batch,
-and not at all when the hits have not changed.
+closest names ("did you mean"), each a row that runs that search. The list is replaced in one batch (a
+screenful of rows, the rest once it is on screen), rows already built are reused, and nothing is redrawn
+when the hits have not changed.
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ from tutor.views.locations import EntryLocation, Location, RuleLocation, locatio
 __all__ = ["GlossaryScreen", "SuggestionOption", "result_rows"]
 
 LIMIT = 30  # hits listed
+WARM_UP_AFTER = 0.5  # seconds after the screen is mounted
+FIRST_ROWS = 12  # rows listed at once (at least a screenful); the rest follow after the next frame
 SNIPPET = 40  # characters of a sub-rule's text shown in its row
 ROW_CACHE = 2000  # rows kept for reuse
 # The built-in sources by document id (glossary.build.SOURCES); other documents are named by their date.
@@ -84,7 +87,7 @@ def _term_row(kb, hit: dict, ui: str, qlang: str, label: Text) -> Text:
         label.append(symbol_text("\n  " + (other[0] if other else ""), "italic"))
         if missing:
             label.append(" · " if other else "")
-            label.append(t("search.no_entry_in", ui, lang=LANG_NAMES[ui][qlang]), style="dim italic")
+            label.append(t(f"search.no_entry_in.{qlang}", ui), style="dim italic")
     return label
 
 
@@ -205,6 +208,15 @@ class GlossaryScreen(BrowserScreen):
     def on_mount(self) -> None:
         self.refresh_texts()
         self.query_one("#search", Input).focus()
+        self.set_timer(WARM_UP_AFTER, self._warm_up)
+
+    def _warm_up(self) -> None:
+        """Once the screen is up: what the first questions and notes would otherwise load while typing
+        (the question patterns, the message templates)."""
+        from glossary.lang import strip_question
+
+        strip_question("cos'è la pila")
+        t("no_entry_in_lang", self.app.ui, lang=LANG_NAMES[self.app.ui]["ru"], name="стек")
 
     def refresh_texts(self) -> None:
         """Labels in the current interface language."""
@@ -230,9 +242,18 @@ class GlossaryScreen(BrowserScreen):
         if self._rows is None:
             self._rows = {}
         rows = result_rows(kb, result, ui, self._rows) if result is not None else []
-        results.set_options(rows)
+        # The rows a screen shows first, the rest once they are on screen (a new row costs its layout).
+        shown_first = max(FIRST_ROWS, self.size.height // 2)  # rows are two lines high
+        results.set_options(rows[:shown_first])
         first = next((i for i, row in enumerate(rows) if not row.disabled), None)
         results.highlighted = first
+        if len(rows) > shown_first:
+            self.call_after_refresh(self._add_rows, shown, rows[shown_first:])
+
+    def _add_rows(self, shown: tuple, rows: list[Option]) -> None:
+        """The rest of a result list, unless another search has replaced it meanwhile."""
+        if shown == self._shown:
+            self.query_one("#results", OptionList).add_options(rows)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id != "search":
