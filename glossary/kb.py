@@ -158,12 +158,31 @@ class KnowledgeBase(RulesMixin):
 
     # ---- search ---------------------------------------------------------------------------------
     def lookup(self, query: str, lang: str | None = None, limit: int = 10) -> dict:
-        """``{"query": str, "hits": [{"kind", "id", "lang", "term", "score", "translations"}]}``, best first."""
+        """``{"query": str, "hits": [{"kind", "id", "lang", "term", "score", "translations", "concept"}],
+        "suggestions": [str]}``, hits best first. `concept` is ``{"id", "rules"}`` (its curated rule numbers)
+        of a term's concept, or for a rule of the concept (one without entries) whose name led to it; None
+        otherwise. `suggestions` ("did you mean"): when nothing is found, a few names close to the query
+        in both languages; empty when there are hits.
+
+        >>> kb = load()
+        >>> r = kb.lookup("cimtero"); r["hits"][0]["id"], r["suggestions"]
+        ('it:cimitero', [])
+        >>> r = kb.lookup("cimiterozzz"); r["hits"], r["suggestions"][0]
+        ([], 'Cimitero')
+        """
+        index = self.data.search
         hits = []
-        for target, score in self.data.search.search(query, lang=lang, limit=limit):
+        for target, score in index.search(query, lang=lang, limit=limit):
+            concept = self.data.concepts.get(target.concept) if target.concept else None
+            if target.kind == "rule" and concept is not None:  # reached through the concept's names
+                translations = {lg: list(getattr(concept, lg)) for lg in LANGS}
+            else:
+                translations = self.hit_translations(target.id, target.kind)
             hits.append({"kind": target.kind, "id": target.id, "lang": target.lang, "term": target.label,
-                         "score": score, "translations": self.hit_translations(target.id, target.kind)})
-        return {"query": query, "hits": hits}
+                         "score": score, "translations": translations,
+                         "concept": {"id": concept.id, "rules": list(concept.rules)} if concept else None})
+        suggestions = [] if hits else index.suggest(query, lang=lang)
+        return {"query": query, "hits": hits, "suggestions": suggestions}
 
     def hit_translations(self, target: str, kind: str) -> dict[str, list[str]]:
         """Translations of a hit: the concept's headwords for a term, same-numbered rules for a rule."""

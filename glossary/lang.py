@@ -16,9 +16,11 @@ __all__ = [
     "layout_to_latin",
     "layout_to_russian",
     "lemma_key",
+    "ru_action_nouns",
     "script",
     "skeleton",
     "stem_words",
+    "strip_question",
 ]
 
 _WORD = re.compile(r"[^\W_]+")
@@ -166,3 +168,112 @@ def lemma_key(text: str) -> str:
     True
     """
     return " ".join(_lemma(w) if script(w) == "ru" else w for w in _WORD.findall(fold(text)))
+
+
+# ---- derived words: the noun of an action named by a verb (Russian) -------------------------------------
+# A Russian noun of action is built from the verb's stem: -ать -> -ание, -ять -> -яние, -еть -> -ение,
+# -ить -> -ение with the stem's last consonant alternating (т -> щ/ч, д -> жд/ж, с -> ш, з -> ж, ст -> щ,
+# б/в/м/п/ф -> бл/вл/мл/пл/фл). Candidates are kept only when pymorphy3's dictionary knows them as nouns.
+_ALTERNATIONS = {"т": ("щ", "ч"), "д": ("жд", "ж"), "с": ("ш",), "з": ("ж",), "ст": ("щ",),
+                 "б": ("бл",), "в": ("вл",), "м": ("мл",), "п": ("пл",), "ф": ("фл",)}
+
+
+@lru_cache(maxsize=4096)
+def ru_action_nouns(verb: str) -> tuple[str, ...]:
+    """The nouns of action of a Russian infinitive that pymorphy3's dictionary knows (folded);
+    () for a word that is not an infinitive.
+
+    >>> ru_action_nouns("изгнать"), ru_action_nouns("пожертвовать"), ru_action_nouns("предотвратить")
+    (('изгнание',), ('пожертвование',), ('предотвращение',))
+    >>> ru_action_nouns("сбросить"), ru_action_nouns("кладбище")
+    ((), ())
+    """
+    word = fold(verb)
+    if not any(p.tag.POS == "INFN" for p in _morph().parse(word)):
+        return ()
+    base = word[:-2] if word.endswith(("ся", "сь")) else word
+    cands: list[str] = []
+    if base.endswith(("ать", "ять", "еть")):
+        cands.append(base[:-3] + {"ать": "ание", "ять": "яние", "еть": "ение"}[base[-3:]])
+    elif base.endswith("ить"):
+        stem = base[:-3]
+        cands.append(stem + "ение")
+        for tail, alts in _ALTERNATIONS.items():
+            if stem.endswith(tail):
+                cands.extend(stem[: -len(tail)] + alt + "ение" for alt in alts)
+    known = [c for c in cands if any(p.tag.POS == "NOUN" and p.is_known and fold(p.normal_form) == c
+                                     for p in _morph().parse(c))]
+    return tuple(dict.fromkeys(known))
+
+
+# ---- questions and leading phrases: what the learner asks about -----------------------------------------
+# A query typed as a question ("cos'è la pila", "что такое стек", "what is trample") or with the words of a
+# reference ("vedi regola 510", "см. кладбище", "see also ...") asks about what follows. The patterns run
+# on folded text (accents off, ё = е), apostrophes unified; an article after the phrase goes too.
+_APOSTROPHES = str.maketrans({c: "'" for c in "\u2019\u2018`\u00b4\u02bc"})
+_IT_OF = r"(?:di|del|dello|della|dei|degli|delle|dell')"
+_ARTICLE = r"(?:(?:il|lo|la|i|gli|le|un|uno|una|a|an|the)\s+|l'\s*|un'\s*)"
+_LEAD_PATTERN = (
+    r"^(?:"
+    # Italian: cos'è / che cos'è / cosa sono / cosa significa / che vuol dire / come funziona / vedi (anche)
+    r"(?:ma\s+)?(?:che\s+)?(?:cos'\s*|cosa\s+|cos\s+)(?:e|sono|significa|significano|vuol\s+dire|vuole\s+dire"
+    r"|vogliono\s+dire|si\s+intende\s+(?:per|con)|indica|fa)\b"
+    r"|che\s+(?:significa|significano|vuol\s+dire|vuole\s+dire)\b"
+    r"|(?:significato|definizione|spiegazione)\s+" + _IT_OF + r"(?=\s|\b)"
+    r"|come\s+funziona(?:no)?\b"
+    r"|vedi\s+anche\b|vedi\b|vedere\b|confronta(?:lo|la)?(?:\s+con)?\b|cfr\b\.?"
+    # Russian: что такое / что это / что значит / что означает / кто такой / как работает / см. (также)
+    r"|что\s+(?:такое|это\s+такое|это\s+значит|это|значит|означает|обозначает|делает)(?![\w])"
+    r"|кто\s+(?:такой|такая|такие)(?![\w])"
+    r"|как\s+(?:работает|работают|действует|действуют)(?![\w])"
+    r"|(?:значение|определение|смысл)\s+(?:слова|термина|понятия)(?![\w])"
+    r"|(?:см|смотри|смотрите|ср|сравни|сравните)(?![\w])\.?(?:\s*также(?![\w]))?"
+    # English: what is / what's / what does ... mean / define / see (also) / cf.
+    r"|what\s+(?:is|are|does|do)\b|what's\b|whats\b|define\b|(?:definition|meaning)\s+of\b"
+    r"|how\s+(?:does|do)\b|see\s+also\b|see\b|cf\b\.?"
+    r")[\s:,.\-\u2013\u2014]*"
+)
+_AFTER_PATTERN = (
+    r"^(?:(?:la\s+parola|il\s+termine|l'espressione|слово|термин|понятие|the\s+word|the\s+term)\s+)?" + _ARTICLE + "?"
+)
+_TAIL_PATTERN = r"(?:\s+(?:mean|means|do|work|works)|\s+(?:in|nel|nella)\s+magic|\s+в\s+(?:магии|мтг))?[\s?!…]*$"
+
+
+# The first words of those phrases: other queries never compile the patterns.
+_TRIGGERS = frozenset(
+    "ma che cos cosa come vedi vedere confronta confrontalo confrontala cfr significato definizione spiegazione "
+    "что кто как значение определение смысл см смотри смотрите ср сравни сравните "
+    "what whats define definition meaning how see cf".split()
+)
+
+
+@cache
+def _phrases() -> tuple[re.Pattern, re.Pattern, re.Pattern]:
+    """The phrase patterns, compiled on first use (not when the app starts)."""
+    return tuple(re.compile(p, re.IGNORECASE) for p in (_LEAD_PATTERN, _AFTER_PATTERN, _TAIL_PATTERN))
+
+
+def strip_question(text: str) -> str:
+    """What a question or a reference phrase asks about: the words after "cos'è", "что такое", "vedi", "см."…
+    (folded; an article after the phrase goes too). Text without such a phrase, or nothing after it, is
+    returned as it was.
+
+    >>> strip_question("Cos'è la pila?"), strip_question("che cos’è il travolgere"), strip_question("что такое стек")
+    ('pila', 'travolgere', 'стек')
+    >>> strip_question("vedi regola 510"), strip_question("см. также Кладбище"), strip_question("what does trample mean?")
+    ('regola 510', 'кладбище', 'trample')
+    >>> strip_question("cimitero"), strip_question("cos'è?"), strip_question("cosenza"), strip_question("смерть")
+    ('cimitero', "cos'è?", 'cosenza', 'смерть')
+    """
+    folded = fold(text.translate(_APOSTROPHES)).strip()
+    first = _WORD.match(folded)
+    if first is None or first.group(0) not in _TRIGGERS:
+        return text
+    lead, after, tail = _phrases()
+    m = lead.match(folded)
+    if not m or not m.group(0).strip():
+        return text
+    rest = folded[m.end():]
+    rest = rest[after.match(rest).end():]
+    rest = tail.sub("", rest).strip(" \t\"'«»“”„")
+    return rest if any(ch.isalnum() for ch in rest) else text

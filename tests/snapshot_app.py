@@ -1,19 +1,24 @@
-"""The app as the snapshot tests run it: a fixed Italian start, settings not written anywhere, and a steady
-cursor (a blinking one is on or off depending on how long the machine took to get there)."""
+"""The app as the snapshot tests run it: a fixed Italian start, settings not written anywhere, and a cursor
+that does not blink (a blinking cursor would make a screenshot depend on the moment it is taken)."""
 
-from textual.events import DescendantFocus
 from textual.widgets import Input
 
 from tutor.app.app import TutorApp
+
+_input_init = Input.__init__
+
+
+def _steady_cursor(self, *args, **kwargs) -> None:
+    _input_init(self, *args, **kwargs)
+    self.cursor_blink = False
+
+
+Input.__init__ = _steady_cursor
 
 
 class SnapshotApp(TutorApp):
     def __init__(self) -> None:
         super().__init__(settings={"ui": "it", "theme": "textual-dark"})
-
-    def on_descendant_focus(self, event: DescendantFocus) -> None:
-        if isinstance(event.widget, Input):
-            event.widget.cursor_blink = False  # Textual keeps the cursor shown, and stops its timer
 
 
 app = SnapshotApp()

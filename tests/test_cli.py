@@ -24,7 +24,8 @@ def test_lookup_json_contract(capsys):
     data = json.loads(out)
     assert data["query"] == "cimitero"
     hit = data["hits"][0]
-    assert set(hit) == {"kind", "id", "lang", "term", "score", "translations"}
+    assert set(hit) == {"kind", "id", "lang", "term", "score", "translations", "concept"}
+    assert hit["concept"] == {"id": "graveyard", "rules": ["404"]} and data["suggestions"] == []
     assert (hit["kind"], hit["id"], hit["lang"], hit["term"]) == ("term", "it:cimitero", "it", "Cimitero")
     assert set(hit["translations"]) == {"it", "ru", "en"} and all(isinstance(v, list) for v in hit["translations"].values())
     assert isinstance(hit["score"], float)

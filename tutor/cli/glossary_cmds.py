@@ -39,6 +39,7 @@ def add_parsers(sub, ui: str) -> None:
 
 
 def cmd_lookup(args: argparse.Namespace, ui: str) -> int:
+    """Search; when nothing is found, say so and suggest the closest names ("did you mean"); exit 1."""
     query = clean_query(args.query, ui)
     try:
         limit = int(args.limit)
@@ -55,6 +56,8 @@ def cmd_lookup(args: argparse.Namespace, ui: str) -> int:
         render_lookup(console(), result, ui)
     else:
         print(t("not_found", ui, what=query), file=sys.stderr)
+        if result["suggestions"]:
+            print(t("search.did_you_mean", ui, names=", ".join(result["suggestions"])), file=sys.stderr)
     return 0 if result["hits"] else 1
 
 

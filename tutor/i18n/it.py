@@ -814,4 +814,15 @@ MESSAGES: dict[str, str] = {
     'check_cited_no_text': 'Regole citate senza testo italiano né riassunto in entrambe le lingue',
     'check_cited_unknown': "Regole citate che non esistono nell'edizione {date}",
     'check_summary_unknown': "Riassunti di regole che non esistono nell'edizione {date}",
+    # ---- search: "did you mean", result rows and notes (tutor/cli/glossary_cmds.py, tutor/app/screens/glossary.py) ----
+    'search.did_you_mean': 'Forse cercavi: {names}',
+    'search.suggestions': 'Forse cercavi:',
+    'search.no_entry_in.it': 'nessuna voce in italiano nelle fonti',
+    'search.no_entry_in.ru': 'nessuna voce in russo nelle fonti',
+    'search.no_entry_at_all': 'nessuna voce nelle fonti',
+    'search.concept_rule': 'Nessuna voce nelle fonti per «{name}»; ne tratta la regola {number}.',
+    'search.src_it_glossary': 'glossario 8ª ed.',
+    'search.src_ru_glossary': 'glossario russo 10ª ed.',
+    'search.src_wiki': 'wiki 2024',
+    'search.src_rules': 'Regole Complete {date}',
 }

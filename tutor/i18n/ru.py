@@ -814,6 +814,17 @@ MESSAGES: dict[str, str] = {
     'check_cited_no_text': 'Упомянутые правила без итальянского текста и без изложения на обоих языках',
     'check_cited_unknown': 'Упомянутые правила, которых нет в издании от {date}',
     'check_summary_unknown': 'Изложения правил, которых нет в издании от {date}',
+    # ---- search: "did you mean", result rows and notes (tutor/cli/glossary_cmds.py, tutor/app/screens/glossary.py) ----
+    'search.did_you_mean': 'Возможно, вы искали: {names}',
+    'search.suggestions': 'Возможно, вы искали:',
+    'search.no_entry_in.it': 'в источниках нет статьи на итальянском языке',
+    'search.no_entry_in.ru': 'в источниках нет статьи на русском языке',
+    'search.no_entry_at_all': 'в источниках нет статьи',
+    'search.concept_rule': 'В источниках нет статьи «{name}»; об этом говорится в правиле {number}.',
+    'search.src_it_glossary': 'итальянский глоссарий, 8-е изд.',
+    'search.src_ru_glossary': 'глоссарий, 10-е изд.',
+    'search.src_wiki': 'вики 2024',
+    'search.src_rules': 'Комплексные правила {date}',
 }
 
 # Gender (m, f, n; ".pl" for plural) of card names whose first word pymorphy3 does not know as a common

@@ -1,0 +1,162 @@
+"""The glossary screen's search as a learner uses it: "did you mean" rows, a concept whose language has
+no entry, rule rows with their titles, rows told apart by their source, and a list redrawn only when it changes."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+textual = pytest.importorskip("textual")
+
+from tutor.app.app import TutorApp  # noqa: E402
+from tutor.app.screens.glossary import SuggestionOption  # noqa: E402
+from tutor.i18n import t  # noqa: E402
+from tutor.views.locations import EntryLocation, RuleLocation  # noqa: E402
+
+
+def run(coro_fn, ui: str = "it", size=(100, 30)):
+    async def main():
+        app = TutorApp(settings={"ui": ui, "theme": "textual-dark"})
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            return await coro_fn(app, pilot)
+    return asyncio.run(main())
+
+
+def rows(app) -> list:
+    results = app.screen.query_one("#results")
+    return [results.get_option_at_index(i) for i in range(results.option_count)]
+
+
+async def search(app, pilot, query: str) -> list:
+    app.screen.query_one("#search").value = query
+    await pilot.pause()
+    return rows(app)
+
+
+# ---- "did you mean" ---------------------------------------------------------------------------------
+def test_nothing_found_offers_suggestions_that_run_their_search():
+    async def go(app, pilot):
+        found = await search(app, pilot, "cimiterozzz")
+        assert str(found[0].prompt) == t("no_results", "it") and found[0].disabled
+        assert str(found[1].prompt) == t("search.suggestions", "it") and found[1].disabled
+        suggestions = [o for o in found if isinstance(o, SuggestionOption)]
+        assert suggestions and suggestions[0].query == "Cimitero" and not suggestions[0].disabled
+        results = app.screen.query_one("#results")
+        assert results.highlighted == found.index(suggestions[0])  # Enter runs the first suggestion
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen.query_one("#search").value == "Cimitero"
+        assert rows(app)[0].location == EntryLocation("it:cimitero")
+        assert app.history.current is None  # a suggestion searches, it does not open anything
+        return True
+    assert run(go)
+
+
+def test_a_suggestion_chosen_in_the_list_runs_its_search_in_russian():
+    async def go(app, pilot):
+        found = await search(app, pilot, "кладбищщщее")
+        assert str(found[1].prompt) == t("search.suggestions", "ru")
+        results = app.screen.query_one("#results")
+        results.focus()
+        results.highlighted = next(i for i, o in enumerate(found) if isinstance(o, SuggestionOption))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen.query_one("#search").value == "Кладбище" and app.focused.id == "search"
+        return rows(app)[0].location == EntryLocation("ru:kladbishche")
+    assert run(go, ui="ru")
+
+
+# ---- a concept whose language has no entry ------------------------------------------------------------
+@pytest.mark.parametrize("ui", ["it", "ru"])
+def test_a_russian_concept_name_lands_on_the_italian_entry_and_says_so(ui):
+    async def go(app, pilot):
+        found = await search(app, pilot, "стек")
+        first = found[0]
+        missing = t("search.no_entry_in.ru", ui)
+        assert first.location == EntryLocation("it:pila") and missing in str(first.prompt)
+        notice = app.screen.query_one("#search-notice")
+        assert not notice.display
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.history.current == EntryLocation("it:pila")
+        assert "Pila" in str(app.screen.query_one("#doc-title").render())
+        sentence = t("no_entry_in_lang", ui, lang=t("lang_in.ru", ui), name="стек")
+        assert notice.display and str(notice.render()) == sentence
+        # An entry of the asked language: no notice.
+        await search(app, pilot, "кладбище")
+        await pilot.press("enter")
+        await pilot.pause()
+        return not notice.display
+    assert run(go, ui=ui)
+
+
+def test_a_concept_without_any_entry_leads_to_its_rule_and_says_so():
+    async def go(app, pilot):
+        found = await search(app, pilot, "угроза")
+        text = str(found[0].prompt)
+        assert text.startswith("Minacciare") and "702.111" in text and t("search.no_entry_at_all", "it") in text
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.history.current == RuleLocation("it-cr-2024", "702")
+        notice = str(app.screen.query_one("#search-notice").render())
+        return notice == t("search.concept_rule", "it", name="minacciare", number="702.111")
+    assert run(go)
+
+
+# ---- rule rows and rows with the same headword ---------------------------------------------------------
+def test_rule_rows_show_a_title_or_the_first_words_of_the_text(kb):
+    async def go(app, pilot):
+        found = await search(app, pilot, "113.6k")
+        assert found[0].location == RuleLocation("it-cr-2024", "113.6k")
+        first_words = " ".join(kb.rule("113.6k", doc="it-cr-2024").text.split()[:3])
+        assert first_words in str(found[0].prompt)
+        found = await search(app, pilot, "113")
+        return str(found[0].prompt).startswith("113. Abilità")
+    assert run(go)
+
+
+def test_rows_with_the_same_headword_name_their_source():
+    async def go(app, pilot):
+        found = await search(app, pilot, "abilità")
+        first_lines = [str(o.prompt).split("\n")[0] for o in found]
+        assert len(first_lines) == len(set(first_lines)), first_lines
+        glossary = next(o for o in found if o.location == EntryLocation("it:abilita"))
+        wiki = next(o for o in found if o.location == EntryLocation("it-wiki:abilita"))
+        assert t("search.src_it_glossary", "it") in str(glossary.prompt) and t("search.src_wiki", "it") in str(wiki.prompt)
+        found = await search(app, pilot, "202")  # the same rule in two editions
+        first_lines = [str(o.prompt).split("\n")[0] for o in found]
+        return len(first_lines) == len(set(first_lines))
+    assert run(go)
+
+
+# ---- the list is replaced in one batch, and only when it changes ---------------------------------------------
+def test_identical_results_are_not_redrawn():
+    async def go(app, pilot):
+        results = app.screen.query_one("#results")
+        calls = []
+        set_options = results.set_options
+        results.set_options = lambda options: (calls.append(len(options)), set_options(options))[1]
+        await pilot.press(*"cimitero")
+        await pilot.pause()
+        assert 0 < len(calls) <= len("cimitero")  # at most one batch per keystroke, never one option at a time
+        typed, before = len(calls), rows(app)
+        results.action_cursor_down()
+        await pilot.press("space")  # the same search: the same hits, the list is left alone
+        await pilot.pause()
+        assert len(calls) == typed and rows(app) == before and results.highlighted == 1
+        await pilot.press(*"rossi")  # another search: a new list, highlight on its first row
+        await pilot.pause()
+        return len(calls) > typed and rows(app) != before and results.highlighted == 0
+    assert run(go)
+
+
+def test_switching_language_redraws_the_rows():
+    async def go(app, pilot):
+        await search(app, pilot, "стек")
+        assert "russo" in str(rows(app)[0].prompt)
+        await pilot.press("ctrl+l")
+        await pilot.pause()
+        return "русском" in str(rows(app)[0].prompt)
+    assert run(go)
