@@ -37,7 +37,7 @@ def test_piped_hints_then_quit_shows_three_hints_and_keeps_progress():
     assert "tutti e tre i suggerimenti" in res.stdout and "progressi sono salvati" in res.stdout
     listed = json.loads(cli("lesson", "list", "--json").stdout)
     state = {x["id"]: x["status"] for x in listed["lessons"]}
-    assert state == {"turn-at-a-glance": "started", "beginning-phase": "new", "main-phase": "new"}
+    assert state.pop("turn-at-a-glance") == "started" and set(state.values()) == {"new"}  # any number of lessons
 
 
 def test_the_russian_player_says_podskazka():
