@@ -71,16 +71,23 @@ def test_bad_input_is_a_clear_message(capsys, argv, status, message):
     ("query", "cleaned", "warning"),
     [
         ("x" * 10_000, "x" * 200, "primi 200 caratteri"),  # cut, with a warning
-        ("кладбище🙂cimitero", "кладбище🙂cimitero", ""),
         ("'\"«»’", "'\"«»’", ""),
     ],
 )
 def test_long_and_odd_queries_find_nothing_and_say_so(capsys, query, cleaned, warning):
     code, out, err = run(capsys, "lookup", query, "--json")
     assert code == 1, "nothing found is exit status 1"
-    assert json.loads(out) == {"query": cleaned, "hits": []}
-    assert (warning in err) if warning else err == ""
+    data = json.loads(out)
+    assert (data["query"], data["hits"]) == (cleaned, []) and isinstance(data["suggestions"], list)
+    assert warning in err
     assert "Traceback" not in err
+
+
+def test_words_joined_by_an_emoji_are_searched_as_parts(capsys):
+    code, out, err = run(capsys, "lookup", "кладбище🙂cimitero", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["query"] == "кладбище🙂cimitero" and err == ""
+    assert {h["id"] for h in data["hits"][:2]} == {"ru:kladbishche", "it:cimitero"}
 
 
 def test_a_query_of_invisible_characters_is_empty(capsys):

@@ -54,6 +54,7 @@ def cmd_scenario(args: argparse.Namespace, ui: str) -> int:
     the worst of all (2 > 1 > 0). ``--json`` gives each file's result (one object for a single file), an invalid
     file as ``{"file", "ok": false, "error"}``.
     """
+    from glossary.text import strip_controls
     from glossary.yamlio import YamlError
     from tutor.cardpool import load_cards
     from tutor.events_text import render_log
@@ -92,7 +93,7 @@ def cmd_scenario(args: argparse.Namespace, ui: str) -> int:
     for rep in reports:
         if "error" in rep:
             sys.stdout.flush()
-            print(f"mtg-tutor: {rep['error']}", file=sys.stderr)
+            print(f"mtg-tutor: {strip_controls(rep['error'])}", file=sys.stderr)  # a file name is data
         else:
             render_scenario(out, rep, ui, verbose=args.verbose or not rep["ok"])
     if len(reports) > 1:
