@@ -25,6 +25,8 @@ text, and what follows its colon (the *spec*) asks for a grammatical form:
 - a :class:`Nouns` field: each noun takes the spec, joined by ", " and the conjunction; a word agreed with
   several nouns is plural.
 - ``{share:.1%}``: any other spec is ``str.format``'s own.
+- Russian prepositions take their vowel where the next word asks for it, whatever the field brings:
+  ``с {k:ablt}`` → со смертельным касанием, ``в {s:loct}`` → во второй главной фазе (ко мне, со всеми).
 
 Literal braces are doubled (``{{T}}``). A noun's gender and number come from the catalog (a ``noun.*``
 text may start with ``m:``, ``f:``, ``n:``, ``m.pl:`` ...) or, in Russian, from pymorphy3; Italian
@@ -143,6 +145,10 @@ class Grammar:
         """Whether one form is enough (the language agrees words by itself)."""
         return False
 
+    def finish(self, text: str) -> str:
+        """The formatted text, touched up where words meet (nothing to do in most languages)."""
+        return text
+
 
 class Italian(Grammar):
     """Italian: definite articles joined to prepositions; gender from the catalog or the ending."""
@@ -183,8 +189,25 @@ class Italian(Grammar):
         return art + text if art.endswith("'") else f"{art} {text}"
 
 
+_CONSONANT = "бвгджзклмнпрстфхцчшщ"
+# с → со, в → во, к → ко before the words that ask for the vowel: со смертельным, со страхом, со щитом, во второй,
+# во время, ко мне, со всеми (the rules of the written language; no pymorphy3 needed).
+_VOWEL_PREPOSITIONS = re.compile("|".join(
+    rf"(?<![\w-])({prep}) (?=[«\"„(]?(?:{follows}))" for prep, follows in (
+        ("с", rf"[сзшж][{_CONSONANT}]|щ|мн|вс|вт"), ("в", rf"[вф][{_CONSONANT}]|мн"), ("к", "мн|вс|вт"))),
+    re.IGNORECASE)
+
+
+def _vowel_preposition(m: re.Match) -> str:
+    return next(g for g in m.groups() if g) + "о "
+
+
 class Russian(Grammar):
-    """Russian: one|few|many, six cases and agreement by pymorphy3 (loaded on first need)."""
+    """Russian: one|few|many, six cases and agreement by pymorphy3 (loaded on first need).
+
+    >>> fmt("с {k:ablt}, в {s:loct}", "ru", k=Noun("смертельное касание"), s=Noun("вторая главная фаза"))
+    'со смертельным касанием, во второй главной фазе'
+    """
 
     plural_forms = 3
     cases = ("nomn", "gent", "datv", "accs", "ablt", "loct")
@@ -198,6 +221,9 @@ class Russian(Grammar):
 
     def agrees_words(self) -> bool:
         return True
+
+    def finish(self, text: str) -> str:
+        return _VOWEL_PREPOSITIONS.sub(_vowel_preposition, text) if " " in text else text
 
     def agree_number(self, words: str, n: int) -> str:
         from tutor.i18n import russian
@@ -301,7 +327,7 @@ def fmt(template: str, lang: str, /, **fields: object) -> str:
     formatter = _FORMATTERS.get(lang)
     if formatter is None:
         formatter = _FORMATTERS[lang] = _Formatter(grammar(lang))
-    return formatter.vformat(template, (), fields)
+    return formatter.g.finish(formatter.vformat(template, (), fields))
 
 
 def template_fields(template: str) -> set[str]:

@@ -84,6 +84,13 @@ def refusal(game, oid: int) -> tuple[IllegalAction, CastSpell]:
     return best, tried
 
 
+def _one_line(text: str) -> str:
+    """A card's rules text on one line: each line a sentence ("Flash\nDeathtouch" → "Flash. Deathtouch")."""
+    lines = [" ".join(line.split()) for line in text.splitlines() if line.strip()]
+    return " ".join(line if i == len(lines) - 1 or line[-1] in ".!?:;)»" else line + "."
+                    for i, line in enumerate(lines))
+
+
 def hand_card_text(card, lang: str) -> str:
     """A card in hand for a prompt: name, cost, type, keywords and rules text."""
     from tutor.i18n.terms import keyword_noun
@@ -97,7 +104,7 @@ def hand_card_text(card, lang: str) -> str:
         kind = "aura"
     else:
         kind = next(k for k in ("creature", "artifact", "enchantment", "instant", "sorcery") if k in types)
-    text = " ".join(pick(card.text, lang).split()) if card.text else ""
+    text = _one_line(pick(card.text, lang)) if card.text else ""
     parts = [t(f"quiz.type.{kind}", lang)]
     if card.keywords and not text:
         parts.append(", ".join(str(keyword_noun(k, lang)) for k in sorted(card.keywords)))

@@ -215,13 +215,12 @@ def _term(qid: str, direction: str, c: ConceptInfo, choice: bool) -> Question:
     def prompt(lang: str) -> str:
         return t(f"quiz.term.ask_{dst}", lang, term=shown)
 
-    def explanation(lang: str) -> str:
-        rules = ", ".join(c.rules)
+    def explanation(lang: str) -> str:  # the rules are the question's own (Question.rules), shown after it
         text = t("quiz.term.explain", lang, it=c.names["it"][0], ru=c.names["ru"][0], en=c.names["en"][0])
         others = [n for n in c.names[dst][1:]]
         if others:
             text += " " + t("quiz.term.also", lang, names=", ".join(others))
-        return text + (" " + t("quiz.term.rules", lang, rules=rules) if rules else "")
+        return text
 
     hints = (both(lambda lang: t("quiz.hint.term.category", lang, category=t(f"quiz.category.{c.category}", lang))),
              both(lambda lang: t("quiz.hint.term.start", lang, start=c.names[dst][0][:2])))

@@ -13,6 +13,8 @@ from functools import lru_cache
 __all__ = ["headline", "summary"]
 
 _MAX = 160
+# The end of the first sentence: ";" or "." before a capital ("(vedi 302.6)", "(см. 302.6)" go on).
+_SENTENCE_END = re.compile(r"(?<=;)\s+|(?<=\.)\s+(?=[«(\"]?[A-ZÀ-ÖØ-ÞА-ЯЁ])")
 
 
 @lru_cache(maxsize=1)
@@ -41,7 +43,7 @@ def headline(number: str, lang: str) -> str:
     """A short unofficial summary of the rule (its first sentence, at most about 160 characters), or "" when
     the digest has none."""
     text = summary(number, lang) or ""
-    first = re.split(r"(?<=[.;])\s", text, maxsplit=1)[0]
+    first = _SENTENCE_END.split(text, maxsplit=1)[0]
     if len(first) > _MAX:
         cut = first.rfind(" ", 0, _MAX)
         first = first[:cut if cut > 0 else _MAX].rstrip(",;:") + "…"

@@ -257,7 +257,8 @@ def _state_question(family: str, seed: int, rng: random.Random, pos: Position, v
         return "\n".join(lines)
 
     def explanation(lang: str) -> str:
-        lines = [render_event(e, pos.cards, lang, pos.game.object_cards) for e in events if e.kind not in _QUIET]
+        lines = ([render_event(e, pos.cards, lang, pos.game.object_cards) for e in events if e.kind not in _QUIET]
+                 or [render_event(e, pos.cards, lang, pos.game.object_cards) for e in events if e.kind == "pass"])
         return t("quiz.explain.stack_now", lang, events=bullets(lines), stack=_state_text(actual, pos, lang))
 
     return Question(
