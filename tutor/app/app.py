@@ -13,7 +13,7 @@ from textual.widgets import Static
 from tutor.app.bindings import LocalizedBindings, localized_bindings
 from tutor.app.history import History
 from tutor.app.settings import load_settings, save_settings
-from tutor.i18n import next_lang, t
+from tutor.i18n import LANGS, chosen_ui, next_lang, t
 from tutor.resources import app_file
 from tutor.views.locations import Location
 
@@ -67,7 +67,10 @@ class TutorApp(LocalizedBindings, App):
         ("ctrl+q", "quit", "key_quit", False, True),
     )
 
-    def __init__(self, kb=None, settings: dict | None = None) -> None:
+    def __init__(self, kb=None, settings: dict | None = None, ui: str | None = None) -> None:
+        """`settings`: the saved settings (read from the file by default); `ui`: the interface language asked
+        for by the command line or the environment (`tutor.i18n.chosen_ui`), which wins over the saved one for
+        this run without being saved (Ctrl+L saves its choice)."""
         from tutor.app.screens.glossary import GlossaryScreen
         from tutor.app.screens.rules import RulesScreen
 
@@ -76,6 +79,7 @@ class TutorApp(LocalizedBindings, App):
         self._kb = kb
         self.settings = settings if settings is not None else load_settings()
         self.history = History()
+        self.ui_override = ui if ui in LANGS else None
 
     # ---- data ---------------------------------------------------------------------------------------
     @property
@@ -88,7 +92,8 @@ class TutorApp(LocalizedBindings, App):
 
     @property
     def ui(self) -> str:
-        return self.settings["ui"]
+        """The interface language: the one asked for on this run, else the saved setting."""
+        return self.ui_override or self.settings["ui"]
 
     def on_mount(self) -> None:
         _ = self.kb  # load the compiled index now: milliseconds from the cache (built once when stale)
@@ -175,6 +180,7 @@ class TutorApp(LocalizedBindings, App):
     def action_toggle_language(self) -> None:
         """Switch the interface and the primary language between Italian and Russian; remember it."""
         self.settings["ui"] = next_lang(self.ui)
+        self.ui_override = None  # the learner's choice now, saved for the next runs
         save_settings(self.settings)
         self.title = t("app_title", self.ui)
         self._label_bindings()
@@ -236,8 +242,8 @@ _TEXTUAL_COMMANDS = {
 
 
 def run() -> None:
-    """Run the app in the terminal."""
-    TutorApp().run()
+    """Run the app in the terminal (in the language ``MTG_TUTOR_UI`` or the locale ask for, if any)."""
+    TutorApp(ui=chosen_ui()).run()
 
 
 if __name__ == "__main__":
