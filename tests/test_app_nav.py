@@ -19,7 +19,8 @@ from tutor.views.locations import EntryLocation, RuleLocation  # noqa: E402
 
 def run(coro_fn, ui: str = "it", size=(80, 24), override: str | None = None):
     async def main():
-        app = TutorApp(settings={"ui": ui, "theme": "textual-dark"}, ui=override)
+        settings = {"ui": ui, "theme": "textual-dark"}
+        app = TutorApp(settings=settings, ui=override) if override else TutorApp(settings=settings)
         async with app.run_test(size=size) as pilot:
             await pilot.pause()
             return await coro_fn(app, pilot)
@@ -109,3 +110,77 @@ def test_ctrl_l_saves_the_language_it_switches_to(isolated_home):
             return before, app.ui, load_settings()["ui"]
 
     assert asyncio.run(main()) == ("ru", "ru", "ru")
+
+
+# ---- 4. one history across the screens; every screen follows the language ---------------------------------
+def test_the_rules_screen_opens_on_the_entry_just_opened_not_on_the_welcome_text():
+    async def go(app, pilot):
+        await pilot.press(*"travolgere", "enter")
+        await pilot.pause()
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "RulesScreen"
+        body = rendered(app, "#doc-body")
+        assert t("welcome", "it")[:30] not in body
+        assert "Travolgere" in rendered(app, "#doc-title") and "Travolgere" in rendered(app, "#breadcrumb")
+        return True
+    assert run(go)
+
+
+def test_a_rule_typed_in_the_jump_box_is_in_the_trail_back_in_the_glossary():
+    async def go(app, pilot):
+        app.navigate(EntryLocation("it:travolgere"))
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        await pilot.press(*"500.1")  # shown as it is typed: 500, then 500.1 — one place in the history
+        await pilot.pause()
+        assert app.history.current == RuleLocation("digest", "500.1")
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        trail = [x.label(app.kb) for x in app.history.trail()]
+        assert trail == ["Travolgere", "500.1"], trail
+        assert "500.1" in rendered(app, "#breadcrumb") and "500.1" in rendered(app, "#doc-title")
+        await pilot.press("alt+left")  # back: the entry, not the 500 typed on the way to 500.1
+        await pilot.pause()
+        assert app.history.current == EntryLocation("it:travolgere")
+        return True
+    assert run(go)
+
+
+def test_enter_in_the_jump_box_keeps_the_rule_and_the_next_one_typed_adds_a_place():
+    async def go(app, pilot):
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        await pilot.press(*"500", "enter")
+        await pilot.pause()
+        jump = app.screen.query_one("#jump")
+        jump.value = ""
+        await pilot.press(*"702")
+        await pilot.pause()
+        return [x.label(app.kb) for x in app.history.trail()]
+    assert run(go) == ["500", "702"]
+
+
+def test_after_ctrl_l_the_screens_below_speak_the_new_language_too():
+    async def go(app, pilot):
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        await pilot.press(*"500")
+        await pilot.pause()
+        rules = app.screen
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        await pilot.press("ctrl+l")  # Russian, with the glossary on top
+        await pilot.pause()
+        # The rules screen, not on top, already speaks Russian: its box, its tree, its document.
+        assert rules.query_one("#jump").placeholder == t("jump_placeholder", "ru")
+        tree = rules.query_one("#toc")
+        assert tree.root.label.plain == t("toc_title", "ru")
+        sections = [str(n.label) for n in tree.root.children]
+        assert any("Структура хода" in s for s in sections), sections[:6]
+        assert "действует" in rendered(app, "#doc-source", rules)  # the rule page, laid out again in Russian
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert app.screen is rules and "Путь" in rendered(app, "#breadcrumb")
+        return True
+    assert run(go)

@@ -22,5 +22,17 @@ class BrowserScreen(Screen):
             self.location = location
         return shown
 
+    def on_screen_resume(self) -> None:
+        """Back on this screen (a mode switch): speak the current language and show where the history is
+        (one history across the screens), with its trail."""
+        app = self.app
+        if getattr(self, "shown_ui", app.ui) != app.ui and hasattr(self, "refresh_texts"):
+            self.refresh_texts()
+        self.shown_ui = app.ui
+        here = app.history.current
+        if here is not None and here != self.location:
+            self.show_location(here)
+        app._update_breadcrumb(self)
+
     def on_document_view_link_chosen(self, event: DocumentView.LinkChosen) -> None:
         self.app.navigate(event.location, screen=self)

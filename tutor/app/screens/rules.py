@@ -98,15 +98,17 @@ class RulesScreen(BrowserScreen):
         """Typing a complete rule number shows it at once."""
         number = parse_rule_query(event.value)
         if number and rule_target(self.app.kb, number):
-            self.jump(event.value, record=False)
+            self.jump(event.value, preview=True)
 
-    def jump(self, text: str, record: bool = True) -> None:
+    def jump(self, text: str, preview: bool = False) -> None:
+        """Show the rule `text` names; a `preview` (while typing) takes the place of the previous preview in
+        the history, Enter records it for good."""
         number = parse_rule_query(text)
         target = rule_target(self.app.kb, number) if number else None  # a Foundations number
         if target is None:
             self.query_one("#document", DocumentView).show_text(t("no_rule", self.app.ui, what=text.strip()))
             return
-        self.app.navigate(target, record=record, screen=self)
+        self.app.navigate(target, screen=self, preview=preview)
 
     def action_toggle_summary(self) -> None:
         """Ctrl+T: the rule's summary in the other language, and back."""
