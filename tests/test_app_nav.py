@@ -184,3 +184,126 @@ def test_after_ctrl_l_the_screens_below_speak_the_new_language_too():
         assert app.screen is rules and "Путь" in rendered(app, "#breadcrumb")
         return True
     assert run(go)
+
+
+# ---- 2. a link opens its target at the top --------------------------------------------------------------
+def _title_on_screen(app) -> bool:
+    document = app.screen.query_one("#document")
+    title = app.screen.query_one("#doc-title")
+    return document.scroll_y == 0 and title.region.height > 0 and document.region.contains_region(title.region)
+
+
+def test_a_link_in_the_list_opens_its_target_at_the_top():
+    """Search `travolgere`, open it, Tab to its link, Enter: "Danno da Combattimento" from its title."""
+    async def go(app, pilot):
+        await pilot.press(*"travolgere", "enter")
+        await pilot.pause()
+        await pilot.press("tab", "enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert app.history.current == EntryLocation("it:danno-da-combattimento")
+        assert "Danno da Combattimento" in rendered(app, "#doc-title")
+        assert _title_on_screen(app), app.screen.query_one("#document").scroll_y
+        assert app.focused.id == "search"  # the new page from its start: Tab again reaches its first link
+        await pilot.press("tab")
+        await pilot.pause()
+        document, focused = app.screen.query_one("#document"), app.focused
+        assert document in focused.ancestors  # the first link of the page (in the editor's note)
+        line = focused.region.y + focused.styles.gutter.top + focused.link_line()
+        assert document.region.y <= line < document.region.bottom  # scrolled just enough to show it
+        return True
+    assert run(go)
+
+
+def test_a_rule_number_in_a_text_opens_the_sub_rule_at_its_title():
+    async def go(app, pilot):
+        app.navigate(EntryLocation("it:vincere-la-partita"))
+        await pilot.pause()
+        await pilot.press("tab", "enter")  # the definition's first rule number: 104.2
+        await pilot.pause()
+        await pilot.pause()
+        assert app.history.current.number == "104.2"
+        assert rendered(app, "#doc-title").startswith("104.2") and _title_on_screen(app)
+        await pilot.press("alt+left")  # back: the entry from its top too
+        await pilot.pause()
+        await pilot.pause()
+        return app.history.current == EntryLocation("it:vincere-la-partita") and _title_on_screen(app)
+    assert run(go, size=(80, 16))
+
+
+# ---- 3. a visible focus, and a natural Tab order -----------------------------------------------------------
+def _links_in_reading_order(app) -> list[str]:
+    document = app.screen.query_one("#document")
+    return [w.id for w in document.query("LinkedText, OptionList") if w.display and w.focusable]
+
+
+def test_one_tab_from_the_search_box_reaches_the_first_link_and_shift_tab_the_results():
+    async def go(app, pilot):
+        await pilot.press(*"vincere la partita")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.history.current == EntryLocation("it:vincere-la-partita")
+        links = _links_in_reading_order(app)
+        assert "doc-body" in links
+        await pilot.press("tab")
+        assert app.focused.id == links[0]
+        assert app.focused.current == 0  # its first link highlighted
+        order = [app.focused.id]
+        for _ in range(10):
+            await pilot.press("tab")
+            order.append(app.focused.id)
+            if app.focused.id == "search":
+                break
+        assert order == [*links, "document", "results", "search"], order
+        await pilot.press("shift+tab")
+        assert app.focused.id == "results"
+        return True
+    assert run(go)
+
+
+def test_in_the_rules_screen_one_tab_from_the_jump_box_reaches_the_first_link():
+    async def go(app, pilot):
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        await pilot.press(*"104", "enter")
+        await pilot.pause()
+        await pilot.press("tab")
+        first = app.focused
+        assert first.id != "toc" and app.screen.query_one("#document") in first.ancestors, first
+        await pilot.press("shift+tab", "shift+tab")
+        return app.focused.id == "toc"
+    assert run(go)
+
+
+def test_the_focus_is_visible_on_every_stop_of_the_chain():
+    """Each widget Tab stops at looks different focused: a highlighted link, a tinted background."""
+    async def go(app, pilot):
+        app.navigate(EntryLocation("it:fase-iniziale"))  # rule numbers in the text, and a list of links
+        await pilot.pause()
+        seen = []
+        for _ in range(10):
+            await pilot.press("tab")
+            await pilot.pause()
+            w = app.focused
+            if w.id == "search":
+                break
+            focused_look = (w.styles.background, w.styles.background_tint)
+            w.blur()
+            await pilot.pause()
+            blurred_look = (w.styles.background, w.styles.background_tint)
+            w.focus()
+            await pilot.pause()
+            assert focused_look != blurred_look, w.id
+            if hasattr(w, "highlighted") and w.option_count:  # a list: its first link is highlighted at once
+                assert w.highlighted is not None, w.id
+            seen.append(w.id)
+        assert seen == [*_links_in_reading_order(app), "document", "results"], seen
+        return True
+    assert run(go, size=(100, 30))
+
+
+def test_the_help_says_how_tab_moves():
+    for ui, shift in (("it", "Maiusc+Tab"), ("ru", "Shift+Tab")):
+        body = t("help_body", ui)
+        assert shift in body and "Tab  " in body

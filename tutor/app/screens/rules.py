@@ -34,6 +34,7 @@ class RulesScreen(BrowserScreen):
     }
     """
 
+    BOX = "#jump"
     BINDINGS = [
         Binding("slash", "focus_jump", show=False),
         Binding("ctrl+f", "focus_jump", show=False),

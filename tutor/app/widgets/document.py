@@ -265,6 +265,13 @@ class DocumentView(LocalizedBindings, VerticalScroll):
         self.query_one("#doc-source", Static).update(safe_text(source))
         self.scroll_home(animate=False)
 
+    def on_descendant_focus(self, event) -> None:
+        """A list of links that gets the focus shows where it is: its first link highlighted."""
+        widget = event.widget
+        if isinstance(widget, OptionList) and widget.highlighted is None and widget.option_count:
+            widget.highlighted = next((i for i in range(widget.option_count)
+                                       if not widget.get_option_at_index(i).disabled), None)
+
     def on_linked_text_link_chosen(self, event: LinkedText.LinkChosen) -> None:
         event.stop()
         self.post_message(self.LinkChosen(event.location))
