@@ -198,7 +198,11 @@ def test_a_link_in_the_list_opens_its_target_at_the_top():
     async def go(app, pilot):
         await pilot.press(*"travolgere", "enter")
         await pilot.pause()
-        await pilot.press("tab", "enter")
+        await pilot.press("tab")
+        links = app.focused
+        assert links.id == "doc-links"
+        await pilot.press(*["down"] * [o.location for o in links._options].index(EntryLocation("it:danno-da-combattimento")))
+        await pilot.press("enter")
         await pilot.pause()
         await pilot.pause()
         assert app.history.current == EntryLocation("it:danno-da-combattimento")
@@ -307,3 +311,25 @@ def test_the_help_says_how_tab_moves():
     for ui, shift in (("it", "Maiusc+Tab"), ("ru", "Shift+Tab")):
         body = t("help_body", ui)
         assert shift in body and "Tab  " in body
+
+
+# ---- 10. the rules of an entry's concept are links ---------------------------------------------------------
+def test_the_rules_of_the_entrys_concept_are_links_as_the_command_line_lists_them(kb):
+    from tutor.views import entry_page
+
+    page = entry_page(kb, "it:travolgere", "it")
+    assert page.concept.rules == ("702.19",)  # what `mtg-tutor show` prints as "Regole: 702.19"
+
+    async def go(app, pilot):
+        app.navigate(EntryLocation("it:travolgere"))
+        await pilot.pause()
+        links = app.screen.query_one("#doc-links")
+        options = [links.get_option_at_index(i) for i in range(links.option_count)]
+        rule = next(o for o in options if "702.19" in str(o.prompt))
+        assert rule.location.number == "702.19" and not rule.disabled
+        assert "Regole: 702.19" in rendered(app, "#doc-source")
+        await pilot.press("tab")  # the first link of the page: the rule
+        await pilot.press(*["down"] * options.index(rule), "enter")
+        await pilot.pause()
+        return app.history.current
+    assert run(go).number == "702.19"
