@@ -333,3 +333,27 @@ def test_the_rules_of_the_entrys_concept_are_links_as_the_command_line_lists_the
         await pilot.pause()
         return app.history.current
     assert run(go).number == "702.19"
+
+
+# ---- 7. a section number in the jump box opens the section ----------------------------------------------------
+@pytest.mark.parametrize("ui", ["it", "ru"])
+def test_a_section_number_in_the_jump_box_opens_the_section(ui):
+    async def go(app, pilot):
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        await pilot.press("5", "enter")
+        await pilot.pause()
+        await pilot.pause()
+        title = rendered(app, "#doc-title")
+        assert title.startswith("5. ") and t("no_rule", ui, what="5")[:10] not in rendered(app, "#doc-body")
+        assert t("nav.section_rules", ui, number="5") in rendered(app, "#links-label")
+        links = app.screen.query_one("#doc-links")
+        numbers = [links.get_option_at_index(i).location for i in range(links.option_count)]
+        assert any(x is not None and x.number == "500" for x in numbers)
+        tree = app.screen.query_one("#toc")
+        node = tree.cursor_node
+        assert node is not None and str(node.label).startswith("5. ") and node.is_expanded
+        await pilot.press("tab", "enter")  # one Tab: its first rule; Enter opens it
+        await pilot.pause()
+        return app.history.current.number
+    assert run(go, ui=ui) == "500"

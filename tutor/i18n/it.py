@@ -825,4 +825,6 @@ MESSAGES: dict[str, str] = {
     'search.src_ru_glossary': 'glossario russo 10ª ed.',
     'search.src_wiki': 'wiki 2024',
     'search.src_rules': 'Regole Complete {date}',
+    # ==== app: navigation (app-nav) ====
+    'nav.section_rules': 'Le regole della sezione {number}',
 }

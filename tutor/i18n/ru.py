@@ -825,6 +825,8 @@ MESSAGES: dict[str, str] = {
     'search.src_ru_glossary': 'глоссарий, 10-е изд.',
     'search.src_wiki': 'вики 2024',
     'search.src_rules': 'Комплексные правила {date}',
+    # ==== app: navigation (app-nav) ====
+    'nav.section_rules': 'Правила раздела {number}',
 }
 
 # Gender (m, f, n; ".pl" for plural) of card names whose first word pymorphy3 does not know as a common
