@@ -13,7 +13,7 @@ from textual.widgets import Static
 from tutor.app.bindings import LocalizedBindings, localized_bindings
 from tutor.app.history import History
 from tutor.app.settings import load_settings, save_settings
-from tutor.i18n import next_lang, t
+from tutor.i18n import LANGS, chosen_ui, next_lang, t
 from tutor.resources import app_file
 from tutor.views.locations import Location
 
@@ -67,7 +67,10 @@ class TutorApp(LocalizedBindings, App):
         ("ctrl+q", "quit", "key_quit", False, True),
     )
 
-    def __init__(self, kb=None, settings: dict | None = None) -> None:
+    def __init__(self, kb=None, settings: dict | None = None, ui: str | None = None) -> None:
+        """`settings`: the saved settings (read from the file by default); `ui`: the interface language asked
+        for by the command line or the environment (`tutor.i18n.chosen_ui`), which wins over the saved one for
+        this run without being saved (Ctrl+L saves its choice)."""
         from tutor.app.screens.glossary import GlossaryScreen
         from tutor.app.screens.rules import RulesScreen
 
@@ -76,6 +79,8 @@ class TutorApp(LocalizedBindings, App):
         self._kb = kb
         self.settings = settings if settings is not None else load_settings()
         self.history = History()
+        self.ui_override = ui if ui in LANGS else None
+        self._preview: Location | None = None  # the history's current place, when a preview put it there
 
     # ---- data ---------------------------------------------------------------------------------------
     @property
@@ -88,7 +93,8 @@ class TutorApp(LocalizedBindings, App):
 
     @property
     def ui(self) -> str:
-        return self.settings["ui"]
+        """The interface language: the one asked for on this run, else the saved setting."""
+        return self.ui_override or self.settings["ui"]
 
     def on_mount(self) -> None:
         _ = self.kb  # load the compiled index now: milliseconds from the cache (built once when stale)
@@ -127,14 +133,20 @@ class TutorApp(LocalizedBindings, App):
 
         return next((s for s in reversed(self.screen_stack) if isinstance(s, BrowserScreen)), None)
 
-    def navigate(self, location: Location, record: bool = True, screen: Screen | None = None) -> None:
+    def navigate(self, location: Location, record: bool = True, screen: Screen | None = None,
+                 preview: bool = False) -> None:
         """Open a location (an entry, a rule) in `screen` (by default the current mode's browsing screen)
-        and, when it exists, record it in the history."""
+        and, when it exists, record it in the history. A `preview` (a rule shown while its number is typed)
+        is recorded too, but takes the place of the preview just before it instead of piling up."""
         screen = screen or self.browser()
         if screen is None or not screen.is_attached:
             return
-        if screen.show_location(location) and record:
-            self.history.visit(location)
+        if screen.show_location(location) and (record or preview):
+            if preview and self._preview is not None and self.history.current == self._preview:
+                self.history.replace(location)
+            else:
+                self.history.visit(location)
+            self._preview = location if preview else None
         self._update_breadcrumb(screen)
 
     def action_back(self) -> None:
@@ -160,34 +172,33 @@ class TutorApp(LocalizedBindings, App):
         crumb = screen.query_one("#breadcrumb", Static)
         crumb.update(Text(f"{t('breadcrumb', self.ui)}: " + " › ".join(trail)) if trail else Text(""))
 
-    def on_screen_resume(self) -> None:
-        """After a mode switch the screen speaks the current language and shows where we are."""
-        screen = self.screen
-        if getattr(screen, "shown_ui", self.ui) != self.ui and hasattr(screen, "refresh_texts"):
-            screen.refresh_texts()
-        screen.shown_ui = self.ui
-        if screen is self.browser():
-            if self.history.current:
-                screen.show_location(self.history.current)
-            self._update_breadcrumb(screen)
+    def screens(self) -> list[Screen]:
+        """Every screen the app holds, in every mode (the ones below the top and in other modes too)."""
+        stacks = getattr(self, "_screen_stacks", None) or {"": self.screen_stack}  # Textual's modes
+        return list(dict.fromkeys(s for stack in stacks.values() for s in stack))
 
     # ---- language -----------------------------------------------------------------------------------
     def action_toggle_language(self) -> None:
         """Switch the interface and the primary language between Italian and Russian; remember it."""
         self.settings["ui"] = next_lang(self.ui)
+        self.ui_override = None  # the learner's choice now, saved for the next runs
         save_settings(self.settings)
         self.title = t("app_title", self.ui)
         self._label_bindings()
+        from tutor.app.screens.base import BrowserScreen
+
+        # Every screen, not only the one on top: the other modes' screens and the help speak the new language
+        # at once (a screen still to be built will be built in it).
         browser = self.browser()
-        for screen in dict.fromkeys((browser, self.screen)):  # the browsing screen, and the help above it
-            if screen is not None and hasattr(screen, "refresh_texts"):
+        for screen in self.screens():
+            if hasattr(screen, "refresh_texts") and screen.is_attached:
                 screen.refresh_texts()
                 screen.shown_ui = self.ui
-        if browser is not None:
-            here = browser.location or self.history.current
-            if here:
-                browser.show_location(here)
-            self._update_breadcrumb(browser)
+            if isinstance(screen, BrowserScreen) and screen.is_attached:
+                here = screen.location or (self.history.current if screen is browser else None)
+                if here:
+                    screen.show_location(here)
+                self._update_breadcrumb(screen)
 
     def _label_bindings(self) -> None:
         """Footer, keys panel and palette key in the interface language: the bindings of the other
@@ -236,8 +247,8 @@ _TEXTUAL_COMMANDS = {
 
 
 def run() -> None:
-    """Run the app in the terminal."""
-    TutorApp().run()
+    """Run the app in the terminal (in the language ``MTG_TUTOR_UI`` or the locale ask for, if any)."""
+    TutorApp(ui=chosen_ui()).run()
 
 
 if __name__ == "__main__":

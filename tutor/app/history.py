@@ -46,6 +46,22 @@ class History:
         self._items.append(location)
         self._pos = len(self._items) - 1
 
+    def replace(self, location: Location) -> None:
+        """Put `location` in the place of the current one (dropping the forward part): a rule shown while its
+        number is being typed takes the place of the one shown for the previous keystroke.
+
+        >>> from tutor.views.locations import EntryLocation, RuleLocation
+        >>> h = History(); h.visit(EntryLocation("it:pila")); h.visit(RuleLocation("it-cr-2024", "500"))
+        >>> h.replace(RuleLocation("it-cr-2024", "500.1")); [x.label(None) for x in h.trail()[1:]], h.back()
+        (['500.1'], True)
+        """
+        if self.current is None:
+            self.visit(location)
+            return
+        while len(self._items) > self._pos + 1:
+            self._items.pop()
+        self._items[self._pos] = location
+
     def back(self) -> bool:
         """Step back; False when there is nothing before."""
         if self._pos <= 0:

@@ -176,8 +176,9 @@ def _run(argv: list[str], ui: str) -> int:
         parser.error(argparse._("unrecognized arguments: %s") % " ".join(extra))
     if args.command is None:
         from tutor.app.app import TutorApp
+        from tutor.i18n import chosen_ui
 
-        app = TutorApp()
+        app = TutorApp(ui=chosen_ui(args.ui))  # --ui, MTG_TUTOR_UI or the locale win over the saved setting
         app.run()
         if app.return_code:
             return app.return_code

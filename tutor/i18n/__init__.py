@@ -20,7 +20,7 @@ from __future__ import annotations
 import importlib
 import os
 
-__all__ = ["DEFAULT_LANG", "FALLBACK_LANG", "LANGS", "LANG_NAMES", "MESSAGES", "Noun", "Nouns", "catalog",
+__all__ = ["DEFAULT_LANG", "FALLBACK_LANG", "LANGS", "LANG_NAMES", "MESSAGES", "Noun", "Nouns", "catalog", "chosen_ui",
            "next_lang", "noun", "pick", "t", "ui_lang"]
 
 LANGS = ("it", "ru")  # the interface languages, each with a complete catalog tutor/i18n/<lang>.py
@@ -88,11 +88,17 @@ def pick(texts: dict[str, str] | str | None, lang: str) -> str:
 
 def ui_lang(explicit: str | None = None) -> str:
     """The interface language: explicit choice, then ``MTG_TUTOR_UI``, then the locale, then Italian."""
+    return chosen_ui(explicit) or DEFAULT_LANG
+
+
+def chosen_ui(explicit: str | None = None) -> str | None:
+    """The interface language the command line (`explicit`), ``MTG_TUTOR_UI`` or the locale ask for, in that
+    order; None when none of them names one of LANGS (the app then uses its saved setting)."""
     for cand in (explicit, os.environ.get("MTG_TUTOR_UI")):
         if cand in LANGS:
             return cand
     loc = (os.environ.get("LC_ALL") or os.environ.get("LC_MESSAGES") or os.environ.get("LANG") or "").lower()
-    return next((lang for lang in LANGS if loc.startswith(lang)), DEFAULT_LANG)
+    return next((lang for lang in LANGS if loc.startswith(lang)), None)
 
 
 def next_lang(lang: str) -> str:

@@ -155,7 +155,7 @@ MESSAGES: dict[str, str] = {
     'toc_title': 'Regole Complete',
     'breadcrumb': 'Percorso',
     'help_title': 'Tasti',
-    'help_body': '/ o Ctrl+F  cerca\n↑ ↓  scegli un risultato, Invio  apri\nTab  passa ai collegamenti (Invio li segue)\nAlt+← o Backspace  indietro · Alt+→  avanti\nCtrl+L  lingua italiano / russo\nCtrl+G  glossario · Ctrl+R  regole (scrivi un numero per saltare)\nCtrl+P  tavolozza dei comandi · F1 o ?  questo aiuto · Ctrl+Q  esci\n\nEsc chiude questo aiuto.',
+    'help_body': '/ o Ctrl+F  cerca\n↑ ↓  scegli un risultato, Invio  apri\nTab  al primo collegamento · ↑ ↓ ← →  gli altri · Invio  seguilo\nMaiusc+Tab  all\'elenco a sinistra (risultati, indice delle regole)\nAlt+← o Backspace  indietro · Alt+→  avanti\nCtrl+L  lingua italiano / russo\nCtrl+G  glossario · Ctrl+R  regole (scrivi un numero per saltare)\nCtrl+P  tavolozza dei comandi · F1 o ?  questo aiuto · Ctrl+Q  esci\n\nEsc chiude questo aiuto.',
     'not_in_sources': 'non nelle fonti',
     'help_lookup': 'cerca un termine o una regola',
     'help_show': 'mostra una voce in entrambe le lingue',
@@ -825,4 +825,6 @@ MESSAGES: dict[str, str] = {
     'search.src_ru_glossary': 'glossario russo 10ª ed.',
     'search.src_wiki': 'wiki 2024',
     'search.src_rules': 'Regole Complete {date}',
+    # ==== app: navigation (app-nav) ====
+    'nav.section_rules': 'Le regole della sezione {number}',
 }

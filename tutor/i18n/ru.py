@@ -155,7 +155,7 @@ MESSAGES: dict[str, str] = {
     'toc_title': 'Комплексные правила',
     'breadcrumb': 'Путь',
     'help_title': 'Клавиши',
-    'help_body': '/ или Ctrl+F  поиск\n↑ ↓  выбрать результат, Enter  открыть\nTab  к ссылкам (Enter — перейти)\nAlt+← или Backspace  назад · Alt+→  вперёд\nCtrl+L  язык: русский / итальянский\nCtrl+G  глоссарий · Ctrl+R  правила (введите номер для перехода)\nCtrl+P  палитра команд · F1 или ?  эта справка · Ctrl+Q  выход\n\nEsc закрывает справку.',
+    'help_body': '/ или Ctrl+F  поиск\n↑ ↓  выбрать результат, Enter  открыть\nTab  к первой ссылке · ↑ ↓ ← →  другие ссылки · Enter  перейти\nShift+Tab  к списку слева (результаты, оглавление правил)\nAlt+← или Backspace  назад · Alt+→  вперёд\nCtrl+L  язык: русский / итальянский\nCtrl+G  глоссарий · Ctrl+R  правила (введите номер для перехода)\nCtrl+P  палитра команд · F1 или ?  эта справка · Ctrl+Q  выход\n\nEsc закрывает справку.',
     'not_in_sources': 'нет в источниках',
     'help_lookup': 'найти термин или правило',
     'help_show': 'показать статью на обоих языках',
@@ -825,6 +825,8 @@ MESSAGES: dict[str, str] = {
     'search.src_ru_glossary': 'глоссарий, 10-е изд.',
     'search.src_wiki': 'вики 2024',
     'search.src_rules': 'Комплексные правила {date}',
+    # ==== app: navigation (app-nav) ====
+    'nav.section_rules': 'Правила раздела {number}',
 }
 
 # Gender (m, f, n; ".pl" for plural) of card names whose first word pymorphy3 does not know as a common

@@ -34,6 +34,7 @@ class RulesScreen(BrowserScreen):
     }
     """
 
+    BOX = "#jump"
     BINDINGS = [
         Binding("slash", "focus_jump", show=False),
         Binding("ctrl+f", "focus_jump", show=False),
@@ -67,8 +68,11 @@ class RulesScreen(BrowserScreen):
         tree.root.set_label(Text(t("toc_title", ui)))
         tree.show_root = False
         self.query_one("#toc-legend", Static).update(Text(t("toc_legend", ui)))
+        self._sections = {}  # section number -> (its tree node, its title, its rules as (label, location))
         for sec in kb.rules_tree("it", titles=ui):
             node = tree.root.add(safe_text(f"{sec['number']}. {sec['title']}"), expand=False)  # Text: never markup
+            section_rules = []
+            self._sections[sec["number"]] = (node, f"{sec['number']}. {sec['title']}", section_rules)
             for r in sec["rules"]:
                 rule = r["rule"]
                 loc = rule_location(rule) if rule else None
@@ -77,6 +81,7 @@ class RulesScreen(BrowserScreen):
                 if loc is None or (not has_text and r["summary"]):
                     loc = rule_target(kb, r["number"]) or loc
                 label = safe_text(f"{sign}{r['number']}. {r['title']}")
+                section_rules.append((label, loc))
                 subs = [(x.number, rule_location(x), "") for x in r["subrules"]]
                 subs += [(n, rule_target(kb, n), f"{SUMMARY_ONLY} ") for n in r["summarised"]]
                 subs.sort(key=lambda x: rule_sort_key(x[0]))
@@ -90,6 +95,26 @@ class RulesScreen(BrowserScreen):
     def on_tree_node_selected(self, event: Tree.NodeSelected) -> None:
         if event.node.data is not None:
             self.app.navigate(event.node.data, screen=self)
+        elif self.section_of(event.node) is not None:
+            self.show_section(self.section_of(event.node), reveal=False)
+
+    def section_of(self, node) -> str | None:
+        """The number of the section a tree node is (None for a rule's node)."""
+        return next((number for number, (n, _, _) in self._sections.items() if n is node), None)
+
+    def show_section(self, number: str, reveal: bool = True) -> None:
+        """A section (one digit, "5"): its title and its rules as links in the document view, its node
+        opened and highlighted in the tree. (Sections are not places of the history: they have no page.)"""
+        from tutor.app.widgets.document import LocationOption
+
+        node, title, rules = self._sections[number]
+        links = [LocationOption(Text.assemble("→ ", label), loc, disabled=loc is None) for label, loc in rules]
+        self.query_one("#document", DocumentView).show_overview(
+            Text(title, style="bold"), links, t("nav.section_rules", self.app.ui, number=number))
+        self.location = None
+        if reveal:
+            node.expand()
+            self.call_after_refresh(self.query_one("#toc", Tree).move_cursor, node)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.jump(event.value)
@@ -98,15 +123,20 @@ class RulesScreen(BrowserScreen):
         """Typing a complete rule number shows it at once."""
         number = parse_rule_query(event.value)
         if number and rule_target(self.app.kb, number):
-            self.jump(event.value, record=False)
+            self.jump(event.value, preview=True)
 
-    def jump(self, text: str, record: bool = True) -> None:
+    def jump(self, text: str, preview: bool = False) -> None:
+        """Show the rule `text` names; a `preview` (while typing) takes the place of the previous preview in
+        the history, Enter records it for good."""
         number = parse_rule_query(text)
         target = rule_target(self.app.kb, number) if number else None  # a Foundations number
+        if target is None and number in getattr(self, "_sections", {}):
+            self.show_section(number)
+            return
         if target is None:
             self.query_one("#document", DocumentView).show_text(t("no_rule", self.app.ui, what=text.strip()))
             return
-        self.app.navigate(target, record=record, screen=self)
+        self.app.navigate(target, screen=self, preview=preview)
 
     def action_toggle_summary(self) -> None:
         """Ctrl+T: the rule's summary in the other language, and back."""

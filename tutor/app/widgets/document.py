@@ -86,6 +86,11 @@ class DocumentView(LocalizedBindings, VerticalScroll):
         self._summary = None
         self._fill(Text(""), None, None, Text(text, style="italic"), None, None, [], [], "")
 
+    def show_overview(self, title: Text, links: list[LocationOption], links_label: str) -> None:
+        """Show a title and a list of links (a section of the rules and its rules)."""
+        self._summary = None
+        self._fill(title, None, None, Text(""), None, None, links, [], "", links_label)
+
     def show(self, location: Location) -> bool:
         """Show a location (an entry in the interface language when its concept has one); False when it does not exist."""
         kb, ui = self.app.kb, self.app.ui
@@ -137,10 +142,21 @@ class DocumentView(LocalizedBindings, VerticalScroll):
             if lang.missing:
                 _new_line(other)
                 other.append(lang.missing, style="italic")
-        links = [self._link_option(x) for x in p.links + p.unresolved]
+        # The rules the entry's concept is about ("Regole: 702.19", as the command line lists them) and the rule
+        # numbers of its texts, as links, then the glossary's links.
+        rules = p.mentioned
+        if p.concept and p.concept.rules:
+            from tutor.views.links import mentioned_rules
+
+            rules = mentioned_rules(self.app.kb, [" ".join(p.concept.rules)], self.app.ui,
+                                    exclude=[m.number for m in p.mentioned]) + rules
+        links = [self._mentioned_option(m) for m in rules if m.target is not None]
+        links += [self._link_option(x) for x in p.links + p.unresolved]
         source = p.source
         if p.concept:
             source += f" · {p.concept.label}: {p.concept.id}"
+            if p.concept.rules:
+                source += f" · {p.concept.rules_label}: {', '.join(p.concept.rules)}"
         self._summary = None
         self._fill(title, modern, fixes, symbol_text(p.definition), None, other if other.plain else None, links,
                    self._backlink_options(p.backlinks), source, p.links_heading, p.backlinks_heading)
@@ -180,8 +196,7 @@ class DocumentView(LocalizedBindings, VerticalScroll):
                 english.append(f"\n{e.same_rule}", style="bold")
         links = [LocationOption(f"↳ {s.number}", s.target) for s in p.subrules]
         links += [self._link_option(x) for x in p.links]
-        links += [LocationOption(f"→ {m.number}  {m.title}" + (f"  ({m.brief})" if m.brief else ""), m.target)
-                  for m in p.mentioned if m.target is not None]
+        links += [self._mentioned_option(m) for m in p.mentioned if m.target is not None]
         for ed in p.editions:  # the same rule in other documents (older edition, imported rules)
             number = f"{ed.target.number} " if ed.target.number != p.number else ""
             label = f"⇄ {p.editions_heading}: {ed.doc} ({ed.lang}, {ed.effective}) {number}{ed.title or ''}"
@@ -217,6 +232,11 @@ class DocumentView(LocalizedBindings, VerticalScroll):
             return
         self.summary_other = not self.summary_other
         self._show_linked("#doc-summary", self._summary_text())
+
+    @staticmethod
+    def _mentioned_option(m) -> LocationOption:
+        """A rule number a page mentions, as a link: "→ 702.19  702. Abilità delle Parole Chiave"."""
+        return LocationOption(f"→ {m.number}  {m.title}" + (f"  ({m.brief})" if m.brief else ""), m.target)
 
     @staticmethod
     def _link_option(link: Link) -> LocationOption:
@@ -264,6 +284,13 @@ class DocumentView(LocalizedBindings, VerticalScroll):
             lab.display = bool(options)
         self.query_one("#doc-source", Static).update(safe_text(source))
         self.scroll_home(animate=False)
+
+    def on_descendant_focus(self, event) -> None:
+        """A list of links that gets the focus shows where it is: its first link highlighted."""
+        widget = event.widget
+        if isinstance(widget, OptionList) and widget.highlighted is None and widget.option_count:
+            widget.highlighted = next((i for i in range(widget.option_count)
+                                       if not widget.get_option_at_index(i).disabled), None)
 
     def on_linked_text_link_chosen(self, event: LinkedText.LinkChosen) -> None:
         event.stop()

@@ -89,6 +89,33 @@ class LinkedText(Widget):
                 text.stylize(_CURRENT, link.start, link.end)
         return text
 
+    def link_line(self, index: int | None = None) -> int:
+        """The line (from the widget's top, wrapped at its width) where link `index` (the current one) starts."""
+        index = self.current if index is None else index
+        if not 0 <= index < len(self._links):
+            return 0
+        from rich._wrap import divide_line
+
+        width = max(1, self.content_region.width or self.size.width)
+        offset, start, line = self._links[index].start, 0, 0
+        for paragraph in self._content.plain.split("\n"):
+            if offset <= start + len(paragraph):
+                return line + sum(1 for cut in divide_line(paragraph, width, fold=True) if cut <= offset - start)
+            line += 1 + len(divide_line(paragraph, width, fold=True))
+            start += len(paragraph) + 1
+        return line
+
+    def show_current_link(self) -> None:
+        """Scroll the container just enough to show the current link (not the whole text: the page's title
+        stays in view when the first link is near it)."""
+        from textual.geometry import Region
+
+        container = self.parent
+        if not isinstance(container, Widget) or not self._links:
+            return
+        top = self.virtual_region.y + self.styles.gutter.top + self.link_line()
+        container.scroll_to_region(Region(0, top, 1, 1), animate=False, immediate=True)
+
     # ---- keys and mouse ------------------------------------------------------------------------------
     def on_focus(self) -> None:
         self.refresh()
@@ -101,6 +128,7 @@ class LinkedText(Widget):
         if self.current < len(self._links) - 1:
             self.current += 1
             self.refresh()
+            self.show_current_link()
         else:
             self.screen.focus_next()
 
@@ -109,6 +137,7 @@ class LinkedText(Widget):
         if self.current > 0:
             self.current -= 1
             self.refresh()
+            self.show_current_link()
         else:
             self.screen.focus_previous()
 
