@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from tutor.cli.common import Usage, console, emit_json
+from tutor.cli.common import Usage, console, emit_json, warn
 from tutor.i18n import t
 
 __all__ = ["COMMANDS", "add_parsers"]
@@ -92,7 +92,7 @@ def cmd_scenario(args: argparse.Namespace, ui: str) -> int:
     for rep in reports:
         if "error" in rep:
             sys.stdout.flush()
-            print(f"mtg-tutor: {rep['error']}", file=sys.stderr)
+            warn(rep["error"])
         else:
             render_scenario(out, rep, ui, verbose=args.verbose or not rep["ok"])
     if len(reports) > 1:
