@@ -85,11 +85,31 @@ def test_an_encoding_without_the_characters(home, settings):
     assert res.returncode == 1 and "Traceback" not in res.stderr and res.stderr.strip()
 
 
+def _started(proc: subprocess.Popen, timeout: float = 30.0) -> None:
+    """Wait until the command is running its main (it catches SIGTERM: `tutor.cli._terminate_cleanly`), not a
+    fixed delay, which a loaded machine may spend still starting the interpreter (the signal then kills it
+    before the program can handle it: status -15, a test of nothing). Without /proc, a fixed delay."""
+    status = Path(f"/proc/{proc.pid}/status")
+    if not status.exists():
+        time.sleep(0.6)
+        return
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and proc.poll() is None:
+        try:
+            caught = next(int(line.split()[1], 16) for line in status.read_text().splitlines()
+                          if line.startswith("SigCgt:"))
+        except (OSError, StopIteration, ValueError):
+            break
+        if caught & (1 << (signal.SIGTERM - 1)):
+            return
+        time.sleep(0.01)
+
+
 def test_ctrl_c_during_a_rebuild(tmp_path):
     env = _env(tmp_path)
     proc = subprocess.Popen([sys.executable, "-m", "tutor", "kb", "rebuild"], env=env, cwd=ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(0.6)  # started, building (a build takes about a second)
+    _started(proc)  # started, building (a build takes about a second)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     if proc.returncode == 0:
@@ -111,7 +131,7 @@ def test_ctrl_c_in_a_command(monkeypatch, capsys):
 def test_sigterm_ends_through_the_normal_exit_path(tmp_path):
     proc = subprocess.Popen([sys.executable, "-m", "tutor", "kb", "rebuild"], env=_env(tmp_path), cwd=ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(0.6)
+    _started(proc)
     proc.terminate()
     out, err = proc.communicate(timeout=60)
     assert proc.returncode in (0, 143) and "Traceback" not in err
