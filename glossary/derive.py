@@ -20,12 +20,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from glossary.paths import package_data
 from glossary.text import name_key
 from glossary.yamlio import YamlError, load_yaml
 
 __all__ = ["DERIVATIONS_FILE", "Derivations", "derived_keys", "load_derivations"]
 
-DERIVATIONS_FILE = Path(__file__).parent / "curated" / "derivations.yaml"
+DERIVATIONS_FILE = package_data("curated", "derivations.yaml")
 LANGS = ("it", "ru", "en")
 MAX_VARIANTS = 12  # derived names of one name, at most
 

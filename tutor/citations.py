@@ -8,6 +8,7 @@ True
 
 from __future__ import annotations
 
+from importlib.resources import files
 from pathlib import Path
 
 from glossary.citations import cited_in_files
@@ -16,7 +17,7 @@ from tutor.resources import lessons_root
 
 __all__ = ["cited_rules"]
 
-_TUTOR = Path(__file__).resolve().parent
+_TUTOR = Path(str(files("tutor")))  # the installed package: its modules are what it cites
 
 
 def cited_rules() -> dict[str, list[str]]:
