@@ -71,16 +71,23 @@ def test_bad_input_is_a_clear_message(capsys, argv, status, message):
     ("query", "cleaned", "warning"),
     [
         ("x" * 10_000, "x" * 200, "primi 200 caratteri"),  # cut, with a warning
-        ("кладбище🙂cimitero", "кладбище🙂cimitero", ""),
         ("'\"«»’", "'\"«»’", ""),
     ],
 )
 def test_long_and_odd_queries_find_nothing_and_say_so(capsys, query, cleaned, warning):
     code, out, err = run(capsys, "lookup", query, "--json")
     assert code == 1, "nothing found is exit status 1"
-    assert json.loads(out) == {"query": cleaned, "hits": []}
+    assert json.loads(out) == {"query": cleaned, "hits": [], "suggestions": []}
     assert (warning in err) if warning else err == ""
     assert "Traceback" not in err
+
+
+def test_a_query_glued_by_an_emoji_finds_its_words(capsys):
+    """The search reads the parts of a phrase: "кладбище🙂cimitero" is the graveyard, not an error."""
+    code, out, err = run(capsys, "lookup", "кладбище🙂cimitero", "--json")
+    data = json.loads(out)
+    assert code == 0 and err == "" and data["query"] == "кладбище🙂cimitero"
+    assert data["hits"][0]["translations"]["en"] == ["graveyard"]
 
 
 def test_a_query_of_invisible_characters_is_empty(capsys):
