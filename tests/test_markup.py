@@ -49,7 +49,7 @@ def run(coro_fn, kb=None, size=(110, 40)):
 def shown(app) -> str:
     """Every text the document view and the breadcrumb show now, as plain text."""
     screen = app.screen
-    parts = [str(w.render()) for w in screen.query("#document Static, #document Label, #breadcrumb") if w.display]
+    parts = [str(w.render()) for w in screen.query("#document Static, #document Label, #document LinkedText, #breadcrumb") if w.display]
     for ol in screen.query("#document OptionList"):
         parts += [str(ol.get_option_at_index(i).prompt) for i in range(ol.option_count)]
     return "\n".join(parts)
