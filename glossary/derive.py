@@ -26,7 +26,7 @@ from glossary.yamlio import YamlError, load_yaml
 
 __all__ = ["DERIVATIONS_FILE", "Derivations", "derived_keys", "load_derivations"]
 
-DERIVATIONS_FILE = package_data("curated") / "derivations.yaml"
+DERIVATIONS_FILE = package_data("curated", "derivations.yaml")
 LANGS = ("it", "ru", "en")
 MAX_VARIANTS = 12  # derived names of one name, at most
 

@@ -184,8 +184,12 @@ def load_yaml_text(text: str, file: str) -> Any:
         line = mark.line + 1 if mark else 1
         col = mark.column + 1 if mark else None
         raise YamlError(file, line, f"{exc.problem or exc.context}", column=col) from None
+    except yaml.reader.ReaderError as exc:  # a character YAML refuses (NUL, other controls): where it is, in one line
+        before = text[: exc.position]
+        line, col = before.count("\n") + 1, exc.position - (before.rfind("\n") + 1) + 1
+        raise YamlError(file, line, f"unacceptable character #x{exc.character:04x}: {exc.reason}", column=col) from None
     except yaml.YAMLError as exc:
-        raise YamlError(file, 1, str(exc)) from None
+        raise YamlError(file, 1, " ".join(str(exc).split())) from None
 
 
 def load_yaml(path: Path, name: str | None = None) -> Any:

@@ -298,3 +298,24 @@ def test_kill_during_an_import_leaves_no_temporary_file(isolated_home, tmp_path)
 def test_the_english_rules_import_complete(capsys, en_rules, isolated_home):
     code, out, err = run(capsys, "import-rules", str(en_rules))
     assert code == 0 and err == ""  # a complete document: no warning
+
+
+@pytest.mark.parametrize("cut", ["100.1a A two-", "100.1a", "100.1"])
+def test_a_copy_cut_in_the_middle_of_a_line_imports_with_the_warning(capsys, isolated_home, tmp_path, cut):
+    """A download that stopped mid-line: the unfinished last line is not taken for a rule ("100.1" of "100.1a",
+    which read as a second 100.1 and refused the file as "already defined"; half a sentence as a rule's text)."""
+    f = tmp_path / "cut.txt"
+    f.write_text(FULL[: FULL.index("100.1a A two-player") + len(cut)], encoding="utf-8")
+    code, out, err = run(capsys, "import-rules", str(f))
+    assert code == 0 and "manca il glossario" in err and "already defined" not in err
+    code, out, err = run(capsys, "rule", "100.1", "--doc", DOC, "--json")
+    assert code == 0 and "two or more players" in out
+    assert run(capsys, "rule", "100.1a", "--doc", DOC, "--json")[0] == 1  # not half a rule
+    _no_temporary_files(isolated_home)
+
+
+def test_a_complete_copy_without_a_final_newline_keeps_its_last_line():
+    from glossary.parsers.crtext import parse_cr
+
+    parsed = parse_cr(FULL.rstrip("\n"), "f.txt")
+    assert parsed.credits.endswith(FULL.rstrip("\n").splitlines()[-1].strip())

@@ -110,3 +110,13 @@ def test_a_scenario_bomb_is_a_one_line_error(tmp_path, capsys):
     out, err = capsys.readouterr()
     assert code == 2 and out == ""
     assert err == f"mtg-tutor: file non valido: {path}:6:10: aliases expand to too many nodes (more than 10000)\n"
+
+
+@pytest.mark.parametrize(("char", "name"), [("\x00", "0000"), ("\x1b", "001b"), ("\ufffe", "fffe")])
+def test_a_raw_control_character_is_named_at_its_line_and_column(char, name):
+    """A character YAML refuses (a NUL from a damaged file): where it is, in one line — not line 1 and a second
+    line with "<unicode string>", position N."""
+    with pytest.raises(YamlError) as exc:
+        load_yaml_text(f"id: x\ntitle:\n  it: \"ab{char}c\"\n", "s.yaml")
+    assert str(exc.value).startswith(f"s.yaml:3:10: unacceptable character #x{name}")
+    assert "\n" not in str(exc.value) and "position" not in str(exc.value)

@@ -8,6 +8,7 @@ True
 
 from __future__ import annotations
 
+from importlib.resources import files
 from pathlib import Path
 
 from glossary.citations import cited_in_files
@@ -16,20 +17,13 @@ from tutor.resources import lessons_root
 
 __all__ = ["cited_rules"]
 
-
-
-def _tutor_dir() -> Path:
-    """The installed ``tutor`` package's folder (its sources are what the engine and the texts cite from)."""
-    from importlib.resources import files
-
-    return Path(str(files("tutor"))).resolve()
+_TUTOR = Path(str(files("tutor")))  # the installed package: its modules are what it cites
 
 
 def cited_rules() -> dict[str, list[str]]:
     """``number -> ["file:line", ...]`` over ``tutor/**/*.py``, ``lessons/**/*.yaml`` and
     ``glossary/curated/*.yaml`` (not the digest: it is what the check reads)."""
-    tutor = _tutor_dir()
-    files = [(p, f"tutor/{p.relative_to(tutor).as_posix()}") for p in sorted(tutor.rglob("*.py"))]
+    files = [(p, f"tutor/{p.relative_to(_TUTOR).as_posix()}") for p in sorted(_TUTOR.rglob("*.py"))]
     root = lessons_root()
     files += [(p, f"lessons/{p.relative_to(root).as_posix()}") for p in sorted(root.rglob("*.yaml"))]
     files += [(p, f"glossary/curated/{p.name}") for p in sorted(CURATED_DIR.glob("*.yaml"))]

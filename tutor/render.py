@@ -8,6 +8,7 @@ coloured glyphs; ``{?}`` marks a symbol lost from the source.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from rich.console import Console, Group
 from rich.panel import Panel
@@ -16,8 +17,9 @@ from rich.text import Span, Text
 
 from glossary.text import has_controls, strip_controls
 from tutor.i18n import t
-from tutor.views.model import Backlink, Block, EntryPage, Link, RulePage, Summary
-from tutor.views.texts import finding_text, ref_kind, status_counts
+
+if TYPE_CHECKING:  # the presentation model is imported by the commands that build pages (start-up: `lookup`)
+    from tutor.views.model import Backlink, Block, EntryPage, Link, RulePage, Summary
 
 __all__ = ["render_check", "render_entry", "render_lookup", "render_rule", "safe_text", "symbol_text"]
 
@@ -244,6 +246,8 @@ def render_rule(console: Console, page: RulePage) -> None:
 
 def render_check(console: Console, rep: dict, ui: str) -> None:
     """The knowledge-base check (`mtg-tutor kb check`): counts, unresolved references and findings, in words."""
+    from tutor.views.texts import finding_text, ref_kind, status_counts
+
     console.print(Text(t("check_title", ui), style="bold underline"))
     console.print(f"{t('check_entries', ui)}: " + ", ".join(f"{k}: {v}" for k, v in rep["entries"].items()))
     console.print(t("check_concepts", ui, both=rep["concepts_bilingual"]) + f": {rep['concepts']}")

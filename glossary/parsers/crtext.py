@@ -41,6 +41,7 @@ _EXAMPLE = re.compile(r"(?:Examples?|Esempio|Esempi)\s*:\s*(.*)")
 _LIST_ITEM = re.compile(r"([0-9]{1,2})\.\s+(\S.*)")
 _CONTENTS = {"Contents", "Indice", "Sommario"}
 _GLOSSARY = {"Glossary", "Glossario"}
+_FIRST_RULE = re.compile(r"[1-9][0-9]{2}\.[1-9][0-9]*[a-z]?\.? \S")  # a numbered rule with its text: past the Contents
 _CREDITS = {"Credits", "Crediti", "Riconoscimenti"}
 _ITALIAN = {"esempio", "vedi", "regola", "regole", "il", "di", "che", "della"}
 _LANG_WORDS = re.compile(r"\b(?:example|see|rules?|the|of|and|" + "|".join(_ITALIAN) + r")\b", re.IGNORECASE)
@@ -197,6 +198,25 @@ def ends_early(parsed: ParsedRules) -> str | None:
     return None
 
 
+def _cut_at_a_whole_line(lines: list[str], complete: bool | None) -> list[str]:
+    """The lines of a full document (one with a Contents section) cut short before its glossary — a download
+    that stopped — without its last line when that line is unfinished (no final newline): half a rule
+    (``"614.13"`` of ``"614.13a …"``, a sentence cut in two) is not a rule. `ends_early` then says what is
+    missing. Partial texts (`complete` False: the Italian sources) are kept whole.
+
+    >>> _cut_at_a_whole_line(["Contents", "", "100. General", "100.1. Rules.", "100.1"], None)
+    ['Contents', '', '100. General', '100.1. Rules.']
+    >>> _cut_at_a_whole_line(["Contents", "Glossary", "100.1. Rules.", "Glossary", "Abil"], None)[-1]
+    'Abil'
+    """
+    if complete is False or len(lines) < 2 or lines[-1] == "" or not any(line in _CONTENTS for line in lines):
+        return lines
+    first_rule = next((i for i, line in enumerate(lines) if _FIRST_RULE.match(line)), None)
+    if first_rule is None or any(line in _GLOSSARY for line in lines[first_rule:]):  # (Contents lists "Glossary")
+        return lines
+    return lines[:-1]
+
+
 def _normalize(text: str) -> str:
     """`text` without BOM, with CRLF and CR as LF, so that lines are numbered as editors number them."""
     return text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
@@ -334,7 +354,7 @@ def parse_cr(
     text = _normalize(text)
     _check_not_binary(text, file)
     text = strip_controls(text)  # escape sequences never reach a terminal (the lines stay where they were)
-    lines = text.split("\n")
+    lines = _cut_at_a_whole_line(text.split("\n"), complete)
     lang = lang or _detect_lang(text)
     effective = _effective(text)
     if doc_id is None:

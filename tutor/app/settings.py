@@ -16,11 +16,11 @@ from pathlib import Path
 
 from glossary.paths import config_path, write_atomic
 from tutor.i18n import DEFAULT_LANG, LANGS
+from tutor.settings_file import MAX_BYTES, parse_settings
 
 __all__ = ["DEFAULTS", "MAX_BYTES", "Settings", "load_settings", "save_settings"]
 
 DEFAULTS = {"ui": DEFAULT_LANG, "theme": "textual-dark"}
-MAX_BYTES = 64 * 1024  # ours is under 100 bytes
 
 
 class Settings(dict):
@@ -36,15 +36,7 @@ class Settings(dict):
 
 def _parse(data: bytes) -> dict:
     """The JSON object of a settings file; ValueError for anything else (deep nesting included)."""
-    if len(data) > MAX_BYTES:
-        raise ValueError(f"larger than {MAX_BYTES} bytes")
-    try:
-        value = json.loads(data.decode("utf-8-sig"))
-    except RecursionError:
-        raise ValueError("nested too deeply") from None
-    if not isinstance(value, dict):
-        raise ValueError("not a JSON object")
-    return value
+    return parse_settings(data)
 
 
 def _move_aside(path: Path) -> Path | None:

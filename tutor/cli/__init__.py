@@ -13,7 +13,7 @@ import argparse
 import sys
 
 from tutor.cli import glossary_cmds, lesson_cmd, quiz_cmd, scenario_cmd
-from tutor.cli.common import ArgumentParser, Usage
+from tutor.cli.common import ArgumentParser, Usage, warn
 from tutor.i18n import DEFAULT_LANG, LANGS, t, ui_lang
 
 __all__ = ["COMMANDS", "GROUPS", "OutputError", "main", "run"]
@@ -186,13 +186,13 @@ def _run(argv: list[str], ui: str) -> int:
     try:
         return COMMANDS[args.command](args, ui)
     except Usage as exc:
-        print(f"mtg-tutor: {exc}", file=sys.stderr)
+        warn(str(exc))
         return exc.status
     except Exception as exc:  # a curated-data problem is reported, not dumped
         from glossary.yamlio import YamlError
 
         if isinstance(exc, YamlError):
-            print(f"mtg-tutor: {t('curated_error', ui, error=exc)}", file=sys.stderr)
+            warn(t("curated_error", ui, error=exc))
             return 2
         raise
 
@@ -292,7 +292,7 @@ def _quiet_stdout(stream) -> None:
 
 def _say(message: str) -> None:
     try:
-        print(f"mtg-tutor: {message}", file=sys.stderr, flush=True)
+        warn(message)
     except (OSError, ValueError):
         pass
 

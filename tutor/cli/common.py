@@ -2,7 +2,8 @@
 
 Nothing that comes from a file or the command line reaches the terminal raw: the texts are cleaned where
 they enter (`glossary.text.strip_controls` in the parsers and the YAML reader), and what is printed goes
-through a last guard here (the usage message, the argument parser's messages, the console, the JSON).
+through a last guard here (the usage message, the argument parser's messages, `warn` for every line on
+standard error, the console, the JSON).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import sys
 from glossary.text import has_controls, strip_controls
 from tutor.i18n import t
 
-__all__ = ["ArgumentParser", "Usage", "clean_query", "console", "emit_json", "kb"]
+__all__ = ["ArgumentParser", "Usage", "clean_query", "console", "emit_json", "kb", "warn"]
 
 
 class Usage(Exception):
@@ -30,6 +31,20 @@ class Usage(Exception):
     def __init__(self, message: str, status: int = 2) -> None:
         super().__init__(strip_controls(str(message)))
         self.status = status
+
+
+def warn(message: str, prefix: str = "mtg-tutor: ") -> None:
+    """One line on standard error, without control characters: messages echo file names (a rules file or a
+    scenario folder called ``"x\\x1b]0;pwned\\x07"``), arguments and the details of errors read from files.
+
+    >>> import contextlib, io
+    >>> err = io.StringIO()
+    >>> with contextlib.redirect_stderr(err):
+    ...     warn("file ignorato: /tmp/evil\x1b]0;pwned\x07.txt")
+    >>> err.getvalue()
+    'mtg-tutor: file ignorato: /tmp/evil.txt\\n'
+    """
+    print(strip_controls(f"{prefix}{message}"), file=sys.stderr, flush=True)
 
 
 class ArgumentParser(argparse.ArgumentParser):
@@ -51,7 +66,7 @@ def clean_query(raw: str, ui: str) -> str:
     if not text:
         raise Usage(t("empty_query", ui))
     if len(" ".join(raw.split())) > MAX_QUERY:
-        print(t("query_truncated", ui, n=MAX_QUERY), file=sys.stderr)
+        warn(t("query_truncated", ui, n=MAX_QUERY), prefix="")
     return text
 
 

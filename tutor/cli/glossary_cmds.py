@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 from pathlib import Path
 
-from tutor.cli.common import Usage, clean_query, console, emit_json
+from tutor.cli.common import Usage, clean_query, console, emit_json, warn
 from tutor.cli.common import kb as load_kb
 from tutor.i18n import FALLBACK_LANG, LANGS, t
 
@@ -55,9 +54,9 @@ def cmd_lookup(args: argparse.Namespace, ui: str) -> int:
 
         render_lookup(console(), result, ui)
     else:
-        print(t("not_found", ui, what=query), file=sys.stderr)
+        warn(t("not_found", ui, what=query), prefix="")
         if result["suggestions"]:
-            print(t("search.did_you_mean", ui, names=", ".join(result["suggestions"])), file=sys.stderr)
+            warn(t("search.did_you_mean", ui, names=", ".join(result["suggestions"])), prefix="")
     return 0 if result["hits"] else 1
 
 
@@ -148,7 +147,7 @@ def report_rules_problems(ui: str) -> None:
     from glossary.index import take_new_problems
 
     for p in take_new_problems():
-        print(f"mtg-tutor: {t('rules_file_skipped', ui, problem=rules_problem_text(p, ui))}", file=sys.stderr)
+        warn(t("rules_file_skipped", ui, problem=rules_problem_text(p, ui)))
 
 
 _IMPORT_REFUSALS = {  # glossary.rulesfile problem codes -> catalog keys
@@ -190,8 +189,7 @@ def cmd_import_rules(args: argparse.Namespace, ui: str) -> int:
         raise Usage(t("import_bad", ui, path=path, line=exc.line, message=exc.message)) from None
     missing = ends_early(parsed)
     if missing:
-        print(f"mtg-tutor: {t('import_ends_early', ui, path=path, part=t(f'import_part.{missing}', ui))}",
-              file=sys.stderr)
+        warn(t("import_ends_early", ui, path=path, part=t(f"import_part.{missing}", ui)))
     dest = dest_dir / f"{parsed.doc.id}.txt"
     # UTF-8 is kept byte for byte (the user's copy, BOM and line ends included); UTF-16 is stored as UTF-8.
     data = raw if raw[:2] not in (b"\xff\xfe", b"\xfe\xff") else text.encode("utf-8")

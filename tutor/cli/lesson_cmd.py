@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from tutor.cli.common import Usage, console, emit_json
+from tutor.cli.common import Usage, console, emit_json, warn
 from tutor.i18n import LANGS, t
 
 __all__ = ["COMMANDS", "add_parsers"]
@@ -44,7 +44,7 @@ def _store(ui: str):
     except ProgressError as exc:
         raise Usage(exc.message(ui)) from None
     for notice in store.notices:
-        print(notice.message(ui), file=sys.stderr)
+        warn(notice.message(ui), prefix="")
     return store
 
 
@@ -347,8 +347,7 @@ def _play(lesson_id: str, ui: str) -> int:
         except (BrokenPipeError, KeyboardInterrupt):
             raise
         except Exception as exc:  # a defect of the lesson or of the runtime: one line, never a traceback
-            print(f"mtg-tutor: {t('lesson.problem.crash', ui, detail=f'{type(exc).__name__}: {exc}'[:300])}",
-                  file=sys.stderr)
+            warn(t("lesson.problem.crash", ui, detail=f"{type(exc).__name__}: {exc}"[:300]))
             return 1
 
 

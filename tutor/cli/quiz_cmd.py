@@ -12,7 +12,7 @@ import argparse
 import sys
 import time
 
-from tutor.cli.common import Usage, emit_json
+from tutor.cli.common import Usage, emit_json, warn
 from tutor.i18n import LANGS, t
 
 __all__ = ["COMMANDS", "add_parsers"]
@@ -96,7 +96,7 @@ def _open_store(ui: str):
     except ProgressError as exc:
         raise Usage(exc.message(ui)) from None
     for notice in store.notices:
-        print(f"mtg-tutor: {notice.message(ui)}", file=sys.stderr)
+        warn(notice.message(ui))
     return store
 
 
@@ -114,8 +114,8 @@ def _warn_settings(ui: str) -> None:
     from tutor.quiz.session import quiz_settings
 
     for problem in quiz_settings()[1]:
-        print(f"mtg-tutor: {t('quiz.settings_ignored', ui, file=config_path(), key=problem.key, value=problem.value, default=problem.default)}",
-              file=sys.stderr)
+        warn(t("quiz.settings_ignored", ui, file=config_path(), key=problem.key, value=problem.value,
+               default=problem.default))
 
 
 def _quiz_error(exc, ui: str) -> Usage:

@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from tutor.cli.common import Usage, console, emit_json
+from tutor.cli.common import Usage, console, emit_json, warn
 from tutor.i18n import t
 
 __all__ = ["COMMANDS", "add_parsers"]
@@ -54,7 +54,6 @@ def cmd_scenario(args: argparse.Namespace, ui: str) -> int:
     the worst of all (2 > 1 > 0). ``--json`` gives each file's result (one object for a single file), an invalid
     file as ``{"file", "ok": false, "error"}``.
     """
-    from glossary.text import strip_controls
     from glossary.yamlio import YamlError
     from tutor.cardpool import load_cards
     from tutor.events_text import render_log
@@ -93,7 +92,7 @@ def cmd_scenario(args: argparse.Namespace, ui: str) -> int:
     for rep in reports:
         if "error" in rep:
             sys.stdout.flush()
-            print(f"mtg-tutor: {strip_controls(rep['error'])}", file=sys.stderr)  # a file name is data
+            warn(rep["error"])
         else:
             render_scenario(out, rep, ui, verbose=args.verbose or not rep["ok"])
     if len(reports) > 1:

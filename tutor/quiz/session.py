@@ -22,7 +22,6 @@
 
 from __future__ import annotations
 
-import json
 import secrets
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -49,14 +48,10 @@ def quiz_settings() -> tuple[dict, list[SettingsProblem]]:
     """The quiz settings (``quiz_retention``, ``quiz_new_per_day``, ``quiz_session_size``) from settings.json
     (the file :func:`glossary.paths.config_path` names) over the defaults, and the values that were refused."""
     from glossary.paths import config_path
+    from tutor.settings_file import read_settings
 
     out, problems = dict(DEFAULTS), []
-    try:
-        data = json.loads(config_path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        data = {}
-    if not isinstance(data, dict):
-        data = {}
+    data = read_settings(config_path())  # bounded, BOM accepted, deep nesting refused: never an exception
     for key, default in DEFAULTS.items():
         if key not in data:
             continue

@@ -1,0 +1,44 @@
+"""Reading ``settings.json`` safely, for every reader of it (the app's settings, the quiz's settings).
+
+The file is the user's and may be anything: at most `MAX_BYTES` are read; a UTF-8 BOM is accepted; what is not
+a JSON object (not UTF-8, not JSON, nested too deeply for the parser, a list) is a `ValueError`.
+
+>>> parse_settings(b'\\xef\\xbb\\xbf{"ui": "ru"}')
+{'ui': 'ru'}
+>>> parse_settings(b"[" * 100_000)
+Traceback (most recent call last):
+...
+ValueError: nested too deeply
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+__all__ = ["MAX_BYTES", "parse_settings", "read_settings"]
+
+MAX_BYTES = 64 * 1024  # ours is under 100 bytes
+
+
+def parse_settings(data: bytes) -> dict:
+    """The JSON object of a settings file's bytes; ValueError for anything else (deep nesting included)."""
+    if len(data) > MAX_BYTES:
+        raise ValueError(f"larger than {MAX_BYTES} bytes")
+    try:
+        value = json.loads(data.decode("utf-8-sig"))
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
+    if not isinstance(value, dict):
+        raise ValueError("not a JSON object")
+    return value
+
+
+def read_settings(path: Path) -> dict:
+    """The settings in `path`; ``{}`` when the file is missing, unreadable or unusable (the reader only reads:
+    the app is the one that moves an unusable file aside)."""
+    try:
+        with open(path, "rb") as fh:
+            return parse_settings(fh.read(MAX_BYTES + 1))
+    except (OSError, ValueError):
+        return {}
