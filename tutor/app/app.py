@@ -13,6 +13,7 @@ from textual.widgets import Static
 from tutor.app.bindings import LocalizedBindings, localized_bindings
 from tutor.app.history import History
 from tutor.app.settings import load_settings, save_settings
+from tutor.app.widgets.breadcrumb import Breadcrumb
 from tutor.i18n import next_lang, t
 from tutor.resources import app_file
 from tutor.views.locations import Location
@@ -158,7 +159,10 @@ class TutorApp(LocalizedBindings, App):
             return
         trail = [x.label(self.kb) for x in self.history.trail()]
         crumb = screen.query_one("#breadcrumb", Static)
-        crumb.update(Text(f"{t('breadcrumb', self.ui)}: " + " › ".join(trail)) if trail else Text(""))
+        if isinstance(crumb, Breadcrumb):  # elided from the left to the terminal's width
+            crumb.show_trail(f"{t('breadcrumb', self.ui)}: ", trail)
+        else:
+            crumb.update(Text(f"{t('breadcrumb', self.ui)}: " + " › ".join(trail)) if trail else Text(""))
 
     def on_screen_resume(self) -> None:
         """After a mode switch the screen speaks the current language and shows where we are."""

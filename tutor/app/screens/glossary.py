@@ -22,6 +22,7 @@ from glossary.lang import script
 from glossary.model import Entry, Rule
 from glossary.text import fold
 from tutor.app.screens.base import BrowserScreen
+from tutor.app.widgets.breadcrumb import Breadcrumb
 from tutor.app.widgets.document import DocumentView, LocationOption
 from tutor.i18n import LANG_NAMES, t
 from tutor.render import symbol_text
@@ -195,7 +196,7 @@ class GlossaryScreen(BrowserScreen):
     _asked: tuple[str, dict | None] | None = None  # (query language, hit) of the row being opened
 
     def compose(self) -> ComposeResult:
-        yield Static(id="breadcrumb")
+        yield Breadcrumb(id="breadcrumb")
         yield Input(id="search")
         with Horizontal(id="main"):
             with Vertical(id="left"):
