@@ -63,3 +63,59 @@ def test_breadcrumb_always_shows_the_current_page(size):
     assert len(line) <= size[0]
     if size[0] == 80:
         assert "…" in line  # the oldest pages give way
+
+
+# ---- 8: the command palette speaks the interface language ---------------------------------------------------
+async def _palette(app, pilot, query: str = "") -> tuple[str, list[str]]:
+    """Open the palette, type `query`; the search box's placeholder and the commands listed."""
+    from textual.command import CommandInput, CommandList
+
+    await pilot.press("ctrl+p")
+    await pilot.pause()
+    if query:
+        await pilot.press(*query)
+    await pilot.pause(0.7)  # the "no matches" line comes after half a second
+    palette = app.screen
+    placeholder = palette.query_one(CommandInput).placeholder
+    commands = palette.query_one(CommandList)
+    listed = [str(commands.get_option_at_index(i).prompt) for i in range(commands.option_count)]
+    return placeholder, listed
+
+
+@pytest.mark.parametrize("ui, query, placeholder, title", [
+    ("it", "tema", "Cerca un comando…", "Tema"),
+    ("ru", "тема", "Поиск команды…", "Тема"),
+])
+def test_palette_in_the_interface_language(ui, query, placeholder, title):
+    async def go(app, pilot):
+        return await _palette(app, pilot, query)
+    shown, listed = run(go, ui=ui)
+    assert shown == placeholder
+    assert listed and listed[0].startswith(title), listed
+    assert not any("Change the current theme" in x for x in listed)
+
+
+def test_palette_follows_ctrl_l_and_says_no_matches():
+    async def go(app, pilot):
+        await pilot.press("ctrl+l")  # Italian -> Russian
+        await pilot.pause()
+        placeholder, listed = await _palette(app, pilot, "тема")
+        await pilot.press("escape")
+        await pilot.pause()
+        _, nothing = await _palette(app, pilot, "qqqqzz")
+        return placeholder, listed, nothing
+    placeholder, listed, nothing = run(go)
+    assert placeholder == "Поиск команды…"
+    assert listed and listed[0].startswith("Тема")
+    assert any("Ничего не найдено" in x for x in nothing), nothing
+
+
+def test_theme_picker_in_the_interface_language():
+    from textual.command import CommandInput
+
+    async def go(app, pilot):
+        app.action_change_theme()
+        await pilot.pause()
+        return app.screen.query_one(CommandInput).placeholder
+    assert run(go) == "Cerca un tema…"
+    assert run(go, ui="ru") == "Поиск темы…"

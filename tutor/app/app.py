@@ -214,6 +214,23 @@ class TutorApp(LocalizedBindings, App):
             self.push_screen(HelpScreen())
 
     # ---- command palette ----------------------------------------------------------------------------
+    def action_command_palette(self) -> None:
+        """Ctrl+P: the command palette, its search box in the interface language."""
+        from textual.command import CommandPalette
+
+        from tutor.app.palette import LocalizedPalette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(LocalizedPalette(id="--command-palette", placeholder=t("look.palette_placeholder", self.ui)))
+
+    def search_themes(self) -> None:
+        """The theme picker ("Tema" in the palette), its search box in the interface language."""
+        from textual.theme import ThemeProvider
+
+        from tutor.app.palette import LocalizedPalette
+
+        self.push_screen(LocalizedPalette(providers=[ThemeProvider], placeholder=t("look.themes_placeholder", self.ui)))
+
     def get_system_commands(self, screen):
         ui = self.ui
         yield SystemCommand(t("key_glossary", ui), t("cmd_glossary_help", ui), lambda: self.switch_mode("glossary"))

@@ -825,4 +825,12 @@ MESSAGES: dict[str, str] = {
     'search.src_ru_glossary': 'glossario russo 10ª ed.',
     'search.src_wiki': 'wiki 2024',
     'search.src_rules': 'Regole Complete {date}',
+    # ==== app: look (app-look) ====
+    'look.palette_placeholder': 'Cerca un comando…',
+    'look.themes_placeholder': 'Cerca un tema…',
+    'look.no_matches': 'Nessun risultato',
+    'look.since': 'dal {year}',
+    'look.by': 'al più tardi dal {year}',
+    'look.range': 'dal {start} al {end}',
+    'look.and': ' e ',
 }

@@ -825,6 +825,14 @@ MESSAGES: dict[str, str] = {
     'search.src_ru_glossary': 'глоссарий, 10-е изд.',
     'search.src_wiki': 'вики 2024',
     'search.src_rules': 'Комплексные правила {date}',
+    # ==== app: look (app-look) ====
+    'look.palette_placeholder': 'Поиск команды…',
+    'look.themes_placeholder': 'Поиск темы…',
+    'look.no_matches': 'Ничего не найдено',
+    'look.since': 'с {year} года',
+    'look.by': 'не позднее {year} года',
+    'look.range': 'с {start} по {end} год',
+    'look.and': ' и ',
 }
 
 # Gender (m, f, n; ".pl" for plural) of card names whose first word pymorphy3 does not know as a common
