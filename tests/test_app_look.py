@@ -119,3 +119,42 @@ def test_theme_picker_in_the_interface_language():
         return app.screen.query_one(CommandInput).placeholder
     assert run(go) == "Cerca un tema…"
     assert run(go, ui="ru") == "Поиск темы…"
+
+
+# ---- 9: an editor's note leads with the corrected text; dates in words ----------------------------------------
+CORRECTED = "L'abilità di una creatura che le fa"  # the first line of the corrected definition, at 80x24
+ORIGINAL = "il modo in cui le tue creature infliggono danno"
+
+
+def test_corrected_text_leads_and_the_original_is_folded():
+    from textual.widgets import Collapsible
+
+    async def go(app, pilot):
+        app.navigate(EntryLocation("it:attacco-improvviso"))
+        await pilot.pause()
+        first_screen = "\n".join(screen_lines(app))
+        folded = app.screen.query_one("#doc-original", Collapsible)
+        was_collapsed = folded.collapsed
+        folded.collapsed = False  # the reader opens it
+        await pilot.pause()
+        opened = str(app.screen.query_one("#doc-original-text").render())
+        app.navigate(EntryLocation("it:cimitero"))  # another page: nothing folded to show
+        await pilot.pause()
+        return first_screen, was_collapsed, folded.title, opened, folded.display
+    first_screen, was_collapsed, title, opened, shown_elsewhere = run(go, size=(80, 24))
+    assert CORRECTED in first_screen
+    assert "il modo in cui" not in first_screen  # the source's wrong text is not on the first screen
+    assert was_collapsed and title == "Testo originale della fonte"
+    assert ORIGINAL in opened.replace("\n", " ")
+    assert not shown_elsewhere
+
+
+@pytest.mark.parametrize("ui, heading", [("it", "Nelle regole moderne (al più tardi dal 2011)"),
+                                         ("ru", "В современных правилах (не позднее 2011 года)")])
+def test_modern_rules_say_the_date_in_words(ui, heading):
+    async def go(app, pilot):
+        app.navigate(EntryLocation("it:turno"))
+        await pilot.pause()
+        return str(app.screen.query_one("#doc-modern").render())
+    modern = run(go, ui=ui)
+    assert heading in modern and "≤" not in modern
