@@ -158,3 +158,49 @@ def test_modern_rules_say_the_date_in_words(ui, heading):
         return str(app.screen.query_one("#doc-modern").render())
     modern = run(go, ui=ui)
     assert heading in modern and "≤" not in modern
+
+
+# ---- 11: titles and links readable in the dark and the light theme --------------------------------------------
+def _luminance(c) -> float:
+    def channel(v: int) -> float:
+        v /= 255
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+    return 0.2126 * channel(c.r) + 0.7152 * channel(c.g) + 0.0722 * channel(c.b)
+
+
+def contrast(widget) -> float:
+    """The WCAG contrast ratio of a widget's text on its background, as rendered (translucent text blended)."""
+    style = widget.visual_style
+    fg, bg = style.foreground, style.background
+    fg = bg + fg if fg.a < 1 else fg
+    light, dark = sorted((_luminance(fg), _luminance(bg)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+READABLE = ("#doc-title", "#breadcrumb", "#doc-body", "#doc-links", "#links-label", "#doc-source")
+
+
+@pytest.mark.parametrize("theme", ["textual-dark", "textual-light"])
+def test_titles_and_links_are_readable(theme):
+    async def go(app, pilot):
+        app.navigate(EntryLocation("it:attacco-improvviso"))  # a title, links, a breadcrumb, a source line
+        await pilot.pause()
+        return {wid: contrast(app.screen.query_one(wid)) for wid in READABLE}
+    ratios = run(go, theme=theme)
+    assert all(r >= 4.5 for r in ratios.values()), ratios
+
+
+def test_titles_are_readable_in_every_theme_with_colours():
+    async def go(app, pilot):
+        app.navigate(EntryLocation("it:cimitero"))
+        await pilot.pause()
+        ratios = {}
+        for theme in sorted(app.available_themes):
+            if theme.startswith("ansi-"):  # the terminal's own palette: no colours to measure
+                continue
+            app.theme = theme
+            await pilot.pause()
+            ratios[theme] = contrast(app.screen.query_one("#doc-title"))
+        return ratios
+    ratios = run(go)
+    assert len(ratios) > 10 and all(r >= 4.5 for r in ratios.values()), ratios
