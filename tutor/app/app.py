@@ -3,6 +3,8 @@ history with back and forward, bilingual interface switched with one key and rem
 
 from __future__ import annotations
 
+import threading
+
 from rich.text import Text
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -75,16 +77,21 @@ class TutorApp(LocalizedBindings, App):
         self.MODES = {"glossary": GlossaryScreen, "rules": RulesScreen}
         super().__init__()
         self._kb = kb
+        self._kb_lock = threading.Lock()  # the knowledge base loads once, in the background or on first use
         self.settings = settings if settings is not None else load_settings()
         self.history = History()
 
     # ---- data ---------------------------------------------------------------------------------------
     @property
     def kb(self):
+        """The knowledge base; loaded in the background after the first frame, or here when asked sooner
+        (then this waits for the background load rather than loading twice)."""
         if self._kb is None:
-            from glossary.kb import load
+            with self._kb_lock:
+                if self._kb is None:
+                    from glossary.kb import load
 
-            self._kb = load()
+                    self._kb = load()
         return self._kb
 
     @property
@@ -92,7 +99,6 @@ class TutorApp(LocalizedBindings, App):
         return self.settings["ui"]
 
     def on_mount(self) -> None:
-        _ = self.kb  # load the compiled index now: milliseconds from the cache (built once when stale)
         if self.settings.get("theme") in self.available_themes:
             self.theme = self.settings["theme"]
         self.title = t("app_title", self.ui)
@@ -105,11 +111,17 @@ class TutorApp(LocalizedBindings, App):
                         markup=False)
 
     def on_ready(self) -> None:
-        # Load the word-form analysers in the background once the first screen is up, so that the
-        # first inflected Russian query does not pause typing while pymorphy3 loads.
+        # Once the first screen is up, in the background: the compiled index (the welcome screen needs
+        # none of it: milliseconds from the cache, longer when it is rebuilt; a search typed sooner waits
+        # for it), then the word-form analysers, so that the first inflected Russian query does not pause
+        # typing while pymorphy3 loads.
         self.run_worker(self._warm_up, thread=True, exclusive=True, group="warm-up")
 
     def _warm_up(self) -> None:
+        try:
+            _ = self.kb
+        except Exception:  # noqa: BLE001 - said where it is used: the next use loads it again and reports
+            return
         from glossary.lang import lemma_key, stem_words
 
         for lang in ("it", "ru", "en"):

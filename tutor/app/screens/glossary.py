@@ -232,8 +232,9 @@ class GlossaryScreen(BrowserScreen):
     def update_results(self, query: str) -> None:
         """Search now (the index answers in well under a millisecond) and list the hits in one batch;
         nothing is redrawn when the list would be the same."""
-        ui, kb = self.app.ui, self.app.kb
-        result = kb.lookup(query, limit=LIMIT) if query.strip() else None
+        ui = self.app.ui
+        kb = self.app.kb if query.strip() else None  # the empty box of the first screen needs no index
+        result = kb.lookup(query, limit=LIMIT) if kb is not None else None
         shown = None if result is None else (
             ui, query_lang(query), tuple(h["id"] for h in result["hits"]), tuple(result["suggestions"]))
         if shown == self._shown:
