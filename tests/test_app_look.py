@@ -204,3 +204,27 @@ def test_titles_are_readable_in_every_theme_with_colours():
         return ratios
     ratios = run(go)
     assert len(ratios) > 10 and all(r >= 4.5 for r in ratios.values()), ratios
+
+
+# ---- timings: nothing before the first frame waits for the knowledge base ---------------------------------------
+def test_the_knowledge_base_loads_off_the_first_frame(monkeypatch):
+    import threading
+
+    import glossary.kb
+
+    threads = []
+    real_load = glossary.kb.load
+
+    def load(*args, **kwargs):
+        threads.append(threading.current_thread() is threading.main_thread())
+        return real_load(*args, **kwargs)
+
+    monkeypatch.setattr(glossary.kb, "load", load)
+
+    async def go(app, pilot):
+        await pilot.pause(0.3)
+        await pilot.press(*"cimitero")  # a search right away still finds it
+        await pilot.pause()
+        return app.screen.query_one("#results").option_count
+    assert run(go) >= 1
+    assert threads == [False]  # loaded once, in the background

@@ -86,7 +86,7 @@ class DocumentView(LocalizedBindings, VerticalScroll):
     def show_text(self, text: str) -> None:
         """Show a plain message instead of a document (the welcome text, "not found")."""
         self._summary = None
-        self._fill(Text(""), None, None, Text(text, style="italic"), None, None, [], [], "")
+        self._fill(Text(""), None, None, Text(text, style="italic"), None, None, [], [], "", linked=False)
 
     def show(self, location: Location) -> bool:
         """Show a location (an entry in the interface language when its concept has one); False when it does not exist."""
@@ -231,20 +231,21 @@ class DocumentView(LocalizedBindings, VerticalScroll):
     def _backlink_options(backlinks: tuple[Backlink, ...]) -> list[LocationOption]:
         return [LocationOption(Text(f"← {b.term} [{b.lang}]"), b.target) for b in backlinks]
 
-    def _show_linked(self, wid: str, content: Text | None) -> None:
-        """Show a text with its rule numbers as links (hidden when there is none)."""
+    def _show_linked(self, wid: str, content: Text | None, linked: bool = True) -> None:
+        """Show a text with its rule numbers as links (hidden when there is none); `linked=False` for a
+        message of ours, which has none (the welcome text: the first screen does not wait for the index)."""
         w = self.query_one(wid, LinkedText)
         content = safe_text(content) if content is not None else None  # control characters never shown
         if content is None or not content.plain:
             w.update("")
             w.display = False
             return
-        w.update(content, text_links(self.app.kb, content.plain))
+        w.update(content, text_links(self.app.kb, content.plain) if linked else ())
         w.display = True
 
     def _fill(self, title, modern, fixes, body, summary, other, links, backlinks, source,
               links_label: str = "", backlinks_label: str = "", english=None, original=None,
-              original_label: str = "") -> None:
+              original_label: str = "", linked: bool = True) -> None:
         self.query_one("#doc-title", Static).update(safe_text(title))
         folded = self.query_one("#doc-original", Collapsible)
         folded.title = original_label
@@ -254,7 +255,7 @@ class DocumentView(LocalizedBindings, VerticalScroll):
         for wid, content in (("#doc-modern", modern), ("#doc-fixes", fixes), ("#doc-summary", summary),
                              ("#doc-english", english), ("#doc-other", other)):
             self._show_linked(wid, content)
-        self._show_linked("#doc-body", body)
+        self._show_linked("#doc-body", body, linked)
         for list_id, label_id, options, label in (("#doc-links", "#links-label", links, links_label),
                                                   ("#doc-backlinks", "#backlinks-label", backlinks, backlinks_label)):
             ol = self.query_one(list_id, OptionList)
