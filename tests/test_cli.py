@@ -189,7 +189,7 @@ def test_kb_check_speaks_words_not_codes(capsys, monkeypatch, ui, words):
     ("ru", "Attacco Improvviso", ["Примечание редакции (определение скопировано из другой статьи)"]),
     ("it", "Mazzo", ["Nota della redazione (sezione non presente nelle fonti)", "(non presente nelle fonti: Il rimando"]),
     ("ru", "Mazzo", ["Примечание редакции (раздела нет в источниках)", "(отсутствует в источниках: Ссылка"]),
-    ("it", "Turno", ["  1. Fase iniziale", "      1. Interfase di STAP", "Nelle regole moderne (≤ 2011)"]),
+    ("it", "Turno", ["  1. Fase iniziale", "      1. Interfase di STAP", "Nelle regole moderne (già nel 2011)"]),
     ("it", "Tipo di Carta", ["Nota della redazione (il numero annunciato non corrisponde all'elenco)"]),
 ])
 def test_show_notes_and_statuses_in_words(capsys, monkeypatch, ui, term, words):

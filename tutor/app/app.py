@@ -3,6 +3,8 @@ history with back and forward, bilingual interface switched with one key and rem
 
 from __future__ import annotations
 
+import threading
+
 from rich.text import Text
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -13,6 +15,7 @@ from textual.widgets import Static
 from tutor.app.bindings import LocalizedBindings, localized_bindings
 from tutor.app.history import History
 from tutor.app.settings import load_settings, save_settings
+from tutor.app.widgets.breadcrumb import Breadcrumb
 from tutor.i18n import LANGS, chosen_ui, next_lang, t
 from tutor.resources import app_file
 from tutor.views.locations import Location
@@ -77,6 +80,7 @@ class TutorApp(LocalizedBindings, App):
         self.MODES = {"glossary": GlossaryScreen, "rules": RulesScreen}
         super().__init__()
         self._kb = kb
+        self._kb_lock = threading.Lock()  # the knowledge base loads once, in the background or on first use
         self.settings = settings if settings is not None else load_settings()
         self.history = History()
         self.ui_override = ui if ui in LANGS else None
@@ -85,10 +89,14 @@ class TutorApp(LocalizedBindings, App):
     # ---- data ---------------------------------------------------------------------------------------
     @property
     def kb(self):
+        """The knowledge base; loaded in the background after the first frame, or here when asked sooner
+        (then this waits for the background load rather than loading twice)."""
         if self._kb is None:
-            from glossary.kb import load
+            with self._kb_lock:
+                if self._kb is None:
+                    from glossary.kb import load
 
-            self._kb = load()
+                    self._kb = load()
         return self._kb
 
     @property
@@ -97,7 +105,6 @@ class TutorApp(LocalizedBindings, App):
         return self.ui_override or self.settings["ui"]
 
     def on_mount(self) -> None:
-        _ = self.kb  # load the compiled index now: milliseconds from the cache (built once when stale)
         if self.settings.get("theme") in self.available_themes:
             self.theme = self.settings["theme"]
         self.title = t("app_title", self.ui)
@@ -110,11 +117,17 @@ class TutorApp(LocalizedBindings, App):
                         markup=False)
 
     def on_ready(self) -> None:
-        # Load the word-form analysers in the background once the first screen is up, so that the
-        # first inflected Russian query does not pause typing while pymorphy3 loads.
+        # Once the first screen is up, in the background: the compiled index (the welcome screen needs
+        # none of it: milliseconds from the cache, longer when it is rebuilt; a search typed sooner waits
+        # for it), then the word-form analysers, so that the first inflected Russian query does not pause
+        # typing while pymorphy3 loads.
         self.run_worker(self._warm_up, thread=True, exclusive=True, group="warm-up")
 
     def _warm_up(self) -> None:
+        try:
+            _ = self.kb
+        except Exception:  # noqa: BLE001 - said where it is used: the next use loads it again and reports
+            return
         from glossary.lang import lemma_key, stem_words
 
         for lang in ("it", "ru", "en"):
@@ -170,7 +183,10 @@ class TutorApp(LocalizedBindings, App):
             return
         trail = [x.label(self.kb) for x in self.history.trail()]
         crumb = screen.query_one("#breadcrumb", Static)
-        crumb.update(Text(f"{t('breadcrumb', self.ui)}: " + " › ".join(trail)) if trail else Text(""))
+        if isinstance(crumb, Breadcrumb):  # elided from the left to the terminal's width
+            crumb.show_trail(f"{t('breadcrumb', self.ui)}: ", trail)
+        else:
+            crumb.update(Text(f"{t('breadcrumb', self.ui)}: " + " › ".join(trail)) if trail else Text(""))
 
     def screens(self) -> list[Screen]:
         """Every screen the app holds, in every mode (the ones below the top and in other modes too)."""
@@ -221,6 +237,23 @@ class TutorApp(LocalizedBindings, App):
             self.push_screen(HelpScreen())
 
     # ---- command palette ----------------------------------------------------------------------------
+    def action_command_palette(self) -> None:
+        """Ctrl+P: the command palette, its search box in the interface language."""
+        from textual.command import CommandPalette
+
+        from tutor.app.palette import LocalizedPalette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(LocalizedPalette(id="--command-palette", placeholder=t("look.palette_placeholder", self.ui)))
+
+    def search_themes(self) -> None:
+        """The theme picker ("Tema" in the palette), its search box in the interface language."""
+        from textual.theme import ThemeProvider
+
+        from tutor.app.palette import LocalizedPalette
+
+        self.push_screen(LocalizedPalette(providers=[ThemeProvider], placeholder=t("look.themes_placeholder", self.ui)))
+
     def get_system_commands(self, screen):
         ui = self.ui
         yield SystemCommand(t("key_glossary", ui), t("cmd_glossary_help", ui), lambda: self.switch_mode("glossary"))

@@ -827,4 +827,12 @@ MESSAGES: dict[str, str] = {
     'search.src_rules': 'Regole Complete {date}',
     # ==== app: navigation (app-nav) ====
     'nav.section_rules': 'Le regole della sezione {number}',
+    # ==== app: look (app-look) ====
+    'look.palette_placeholder': 'Cerca un comando…',
+    'look.themes_placeholder': 'Cerca un tema…',
+    'look.no_matches': 'Nessun risultato',
+    'look.since': 'dal {year}',
+    'look.by': 'già nel {year}',
+    'look.range': 'dal {start} al {end}',
+    'look.and': ' e ',
 }

@@ -827,6 +827,14 @@ MESSAGES: dict[str, str] = {
     'search.src_rules': 'Комплексные правила {date}',
     # ==== app: navigation (app-nav) ====
     'nav.section_rules': 'Правила раздела {number}',
+    # ==== app: look (app-look) ====
+    'look.palette_placeholder': 'Поиск команды…',
+    'look.themes_placeholder': 'Поиск темы…',
+    'look.no_matches': 'Ничего не найдено',
+    'look.since': 'с {year} года',
+    'look.by': 'уже в {year} году',
+    'look.range': 'с {start} по {end} год',
+    'look.and': ' и ',
 }
 
 # Gender (m, f, n; ".pl" for plural) of card names whose first word pymorphy3 does not know as a common

@@ -38,7 +38,7 @@ from tutor.views.model import (
     SubRule,
     Summary,
 )
-from tutor.views.texts import fix_kind, ref_status
+from tutor.views.texts import fix_kind, obsolete_since, ref_status
 
 if TYPE_CHECKING:
     from glossary.kb import KnowledgeBase
@@ -101,7 +101,7 @@ def entry_page(kb: KnowledgeBase, eid: str, ui: str) -> EntryPage:
     modern = None
     if v.get("obsolete"):
         o = v["obsolete"]
-        modern = ModernNote(heading=t("modern_rules", ui, year=o["year"]), text=_note(o["note"], ui),
+        modern = ModernNote(heading=t("modern_rules", ui, year=obsolete_since(o["year"], ui)), text=_note(o["note"], ui),
                             terms_label=t("modern_term", ui),
                             terms=tuple((o["modern"][k], k) for k in ("it", "ru", "en") if o["modern"].get(k)))
     notes = tuple(EditorNote(heading=t("editor_note", ui), kind=fix_kind(fx["kind"], ui), text=_note(fx["note"], ui))
@@ -145,7 +145,7 @@ def _modern(note: dict | None, ui: str) -> ModernNote | None:
     """An older edition's rule's note: what the modern rules say instead."""
     if not note:
         return None
-    return ModernNote(heading=t("modern_rules", ui, year=note["year"]), text=_note(note, ui), terms_label="", terms=())
+    return ModernNote(heading=t("modern_rules", ui, year=obsolete_since(note["year"], ui)), text=_note(note, ui), terms_label="", terms=())
 
 
 def summary_of(text: dict[str, str] | None, ui: str, date: str) -> Summary | None:

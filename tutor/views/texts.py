@@ -11,16 +11,42 @@ The knowledge base (and its JSON) speaks in stable codes (``title_only``, ``see_
 
 from __future__ import annotations
 
+import re
+
 from glossary.model import REF_KINDS
 from tutor.i18n import t
 
-__all__ = ["finding_text", "fix_kind", "plural", "ref_kind", "ref_status", "status_counts"]
+__all__ = ["finding_text", "fix_kind", "obsolete_since", "plural", "ref_kind", "ref_status", "status_counts"]
 
 # Reference statuses in the order a report lists them.
 STATUS_ORDER = ("resolved", "fixed", "title_only", "missing", "unresolved")
 # Editor's-note kinds with words (glossary.curation.FIX_KINDS; "other" needs none).
 FIX_KINDS = ("copied-definition", "corrupted-reference", "swallowed-entry", "count-mismatch", "wrong-rule",
              "missing-section")
+
+
+def obsolete_since(year: int | str, ui: str) -> str:
+    """When the modern rules changed a term, in words: the curated ``year`` of an obsolete note is a year
+    (``2009``), a bound (``≤ 2011``: at the latest by then), a range (``2007–2024``) or several of these
+    separated by ``;``. Anything else is shown as it is.
+
+    >>> [obsolete_since(y, "it") for y in (2009, "≤ 2011", "2007–2024", "2009; ≤ 2011")]
+    ['dal 2009', 'già nel 2011', 'dal 2007 al 2024', 'dal 2009 e già nel 2011']
+    >>> [obsolete_since(y, "ru") for y in ("2009", "≤ 2011", "2007-2024", "2004; 2013")]
+    ['с 2009 года', 'уже в 2011 году', 'с 2007 по 2024 год', 'с 2004 года и с 2013 года']
+    """
+    parts = []
+    for part in str(year).split(";"):
+        part = part.strip()
+        if re.fullmatch(r"\d{4}", part):
+            parts.append(t("look.since", ui, year=part))
+        elif m := re.fullmatch(r"(?:≤|<=)\s*(\d{4})", part):
+            parts.append(t("look.by", ui, year=m[1]))
+        elif m := re.fullmatch(r"(\d{4})\s*[–—-]\s*(\d{4})", part):
+            parts.append(t("look.range", ui, start=m[1], end=m[2]))
+        elif part:
+            parts.append(part)
+    return t("look.and", ui).join(parts)
 
 
 def plural(n: int, forms: str, ui: str) -> str:

@@ -22,6 +22,7 @@ from glossary.lang import script
 from glossary.model import Entry, Rule
 from glossary.text import fold
 from tutor.app.screens.base import BrowserScreen
+from tutor.app.widgets.breadcrumb import Breadcrumb
 from tutor.app.widgets.document import DocumentView, LocationOption
 from tutor.i18n import LANG_NAMES, t
 from tutor.render import symbol_text
@@ -195,7 +196,7 @@ class GlossaryScreen(BrowserScreen):
     _asked: tuple[str, dict | None] | None = None  # (query language, hit) of the row being opened
 
     def compose(self) -> ComposeResult:
-        yield Static(id="breadcrumb")
+        yield Breadcrumb(id="breadcrumb")
         yield Input(id="search")
         with Horizontal(id="main"):
             with Vertical(id="left"):
@@ -231,8 +232,9 @@ class GlossaryScreen(BrowserScreen):
     def update_results(self, query: str) -> None:
         """Search now (the index answers in well under a millisecond) and list the hits in one batch;
         nothing is redrawn when the list would be the same."""
-        ui, kb = self.app.ui, self.app.kb
-        result = kb.lookup(query, limit=LIMIT) if query.strip() else None
+        ui = self.app.ui
+        kb = self.app.kb if query.strip() else None  # the empty box of the first screen needs no index
+        result = kb.lookup(query, limit=LIMIT) if kb is not None else None
         shown = None if result is None else (
             ui, query_lang(query), tuple(h["id"] for h in result["hits"]), tuple(result["suggestions"]))
         if shown == self._shown:

@@ -10,6 +10,7 @@ from textual.widgets import Footer, Input, Static, Tree
 
 from glossary.model import parse_rule_query, rule_sort_key
 from tutor.app.screens.base import BrowserScreen
+from tutor.app.widgets.breadcrumb import Breadcrumb
 from tutor.app.widgets.document import DocumentView
 from tutor.i18n import t
 from tutor.render import safe_text
@@ -42,7 +43,7 @@ class RulesScreen(BrowserScreen):
     ]
 
     def compose(self) -> ComposeResult:
-        yield Static(id="breadcrumb")
+        yield Breadcrumb(id="breadcrumb")
         yield Input(id="jump")
         with Horizontal(id="main"):
             with Vertical(id="left"):

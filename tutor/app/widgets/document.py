@@ -13,7 +13,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.message import Message
-from textual.widgets import Label, OptionList, Static
+from textual.widgets import Collapsible, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tutor.app.bindings import LocalizedBindings, localized_bindings
@@ -66,8 +66,10 @@ class DocumentView(LocalizedBindings, VerticalScroll):
         self.summary_other = False  # showing the summary in the other language
         yield Static(id="doc-title")
         yield LinkedText(id="doc-modern", classes="note-modern")
+        yield LinkedText(id="doc-body")  # an editor's corrected text leads; the note and the source's text follow
         yield LinkedText(id="doc-fixes", classes="note-editor")
-        yield LinkedText(id="doc-body")
+        with Collapsible(id="doc-original", collapsed=True):  # the source's wrong text, folded
+            yield LinkedText(id="doc-original-text")
         yield LinkedText(id="doc-summary", classes="summary")
         yield LinkedText(id="doc-english", classes="english")
         yield LinkedText(id="doc-other", classes="other-language")
@@ -84,7 +86,7 @@ class DocumentView(LocalizedBindings, VerticalScroll):
     def show_text(self, text: str) -> None:
         """Show a plain message instead of a document (the welcome text, "not found")."""
         self._summary = None
-        self._fill(Text(""), None, None, Text(text, style="italic"), None, None, [], [], "")
+        self._fill(Text(""), None, None, Text(text, style="italic"), None, None, [], [], "", linked=False)
 
     def show_overview(self, title: Text, links: list[LocationOption], links_label: str) -> None:
         """Show a title and a list of links (a section of the rules and its rules)."""
@@ -126,11 +128,10 @@ class DocumentView(LocalizedBindings, VerticalScroll):
         if p.notes:
             fixes = Text()
             for note in p.notes:
-                fixes.append(f"{note.heading}: ", style="bold")
-                fixes.append(note.text + "\n")
-            if p.original:
-                fixes.append(f"{p.original_label}: ", style="bold")
-                fixes.append(symbol_text(p.original, "italic"))
+                _new_line(fixes)
+                fixes.append(f"{note.heading} ({note.kind}): " if note.kind else f"{note.heading}: ", style="bold")
+                fixes.append(note.text)
+        original = symbol_text(p.original, "italic") if p.notes and p.original else None
         other = Text()
         for lang in p.other:
             for o in lang.entries:
@@ -159,7 +160,8 @@ class DocumentView(LocalizedBindings, VerticalScroll):
                 source += f" · {p.concept.rules_label}: {', '.join(p.concept.rules)}"
         self._summary = None
         self._fill(title, modern, fixes, symbol_text(p.definition), None, other if other.plain else None, links,
-                   self._backlink_options(p.backlinks), source, p.links_heading, p.backlinks_heading)
+                   self._backlink_options(p.backlinks), source, p.links_heading, p.backlinks_heading,
+                   original=original, original_label=p.original_label)
 
     def _show_rule(self, p: RulePage) -> None:
         title = Text(p.heading, style="bold")
@@ -249,24 +251,31 @@ class DocumentView(LocalizedBindings, VerticalScroll):
     def _backlink_options(backlinks: tuple[Backlink, ...]) -> list[LocationOption]:
         return [LocationOption(Text(f"← {b.term} [{b.lang}]"), b.target) for b in backlinks]
 
-    def _show_linked(self, wid: str, content: Text | None) -> None:
-        """Show a text with its rule numbers as links (hidden when there is none)."""
+    def _show_linked(self, wid: str, content: Text | None, linked: bool = True) -> None:
+        """Show a text with its rule numbers as links (hidden when there is none); `linked=False` for a
+        message of ours, which has none (the welcome text: the first screen does not wait for the index)."""
         w = self.query_one(wid, LinkedText)
         content = safe_text(content) if content is not None else None  # control characters never shown
         if content is None or not content.plain:
             w.update("")
             w.display = False
             return
-        w.update(content, text_links(self.app.kb, content.plain))
+        w.update(content, text_links(self.app.kb, content.plain) if linked else ())
         w.display = True
 
     def _fill(self, title, modern, fixes, body, summary, other, links, backlinks, source,
-              links_label: str = "", backlinks_label: str = "", english=None) -> None:
+              links_label: str = "", backlinks_label: str = "", english=None, original=None,
+              original_label: str = "", linked: bool = True) -> None:
         self.query_one("#doc-title", Static).update(safe_text(title))
+        folded = self.query_one("#doc-original", Collapsible)
+        folded.title = original_label
+        folded.collapsed = True  # every page opens with the source's wrong text folded
+        folded.display = original is not None
+        self._show_linked("#doc-original-text", original)
         for wid, content in (("#doc-modern", modern), ("#doc-fixes", fixes), ("#doc-summary", summary),
                              ("#doc-english", english), ("#doc-other", other)):
             self._show_linked(wid, content)
-        self._show_linked("#doc-body", body)
+        self._show_linked("#doc-body", body, linked)
         for list_id, label_id, options, label in (("#doc-links", "#links-label", links, links_label),
                                                   ("#doc-backlinks", "#backlinks-label", backlinks, backlinks_label)):
             ol = self.query_one(list_id, OptionList)
