@@ -70,10 +70,12 @@ def explanation_links(kb, q, ui: str) -> tuple[str, list]:
     from tutor.i18n.terms import concept_name
     from tutor.views.links import TextLink, text_links
 
-    text = q.explanation[ui].rstrip()
-    if q.rules:
-        text += "\n" + t("quiz.rules", ui, rules=", ".join(q.rules))
+    text = safe_text(q.explanation[ui]).plain.rstrip()  # controls dropped before the links are placed
     links = list(text_links(kb, text))
+    missing = [n for n in q.rules if n not in {x.number for x in links}]
+    if missing:  # the rules the explanation does not cite itself
+        text += "\n" + t("quiz.rules", ui, rules=", ".join(missing))
+        links = list(text_links(kb, text))
     named = []
     for cid in q.concepts:
         target = _concept_target(kb, cid, ui)
@@ -97,6 +99,41 @@ class QuizScreen(LocalizedBindings, Screen):
     """Today's quiz session and the statistics. Options (for tests and reproducible sessions) come from
     ``app.quiz_options`` when the app has them: ``seed``, ``now`` (a callable giving the aware UTC time),
     ``fuzzing``, ``day_policy``, ``tz`` (for the dates shown), ``topic``, ``kind``, ``size``."""
+
+    DEFAULT_CSS = """
+    QuizScreen #quiz-header {
+        height: auto;
+        padding: 0 1;
+        color: $text-muted;
+        background: $boost;
+    }
+    QuizScreen #quiz-switcher {
+        height: 1fr;
+    }
+    QuizScreen #quiz-pane, QuizScreen #stats-pane {
+        height: 1fr;
+        padding: 0 1;
+    }
+    QuizScreen #quiz-prompt {
+        margin: 1 0;
+    }
+    QuizScreen #quiz-options {
+        height: auto;
+        max-height: 12;
+    }
+    QuizScreen #quiz-how {
+        margin-top: 1;
+    }
+    QuizScreen #quiz-hints, QuizScreen #quiz-verdict, QuizScreen #quiz-due {
+        height: auto;
+        margin-top: 1;
+    }
+    QuizScreen #quiz-explanation {
+        margin-top: 1;
+        border-left: thick $primary-background;
+        padding-left: 1;
+    }
+    """
 
     BINDINGS = localized_bindings(
         ("enter,n", "next", "quiz.key.next"),
@@ -218,6 +255,7 @@ class QuizScreen(LocalizedBindings, Screen):
             self.started = time.monotonic()
         box = self.query_one("#quiz-input", Input)
         box.value = ""
+        self.query_one("#quiz-options", OptionList).highlighted = None  # a new question starts at its first option
         self.refresh_texts()
         self._focus_answer()
 
@@ -247,7 +285,7 @@ class QuizScreen(LocalizedBindings, Screen):
             self.outcome = self.session.answer(q, text, duration_ms=duration, hint_used=self.hints_shown > 0,
                                                **kwargs)
         except AnswerError as exc:
-            self.query_one("#quiz-verdict", Static).update(Text(exc.message(self.app.ui), style="bold"))
+            self._put("#quiz-verdict", Text(exc.message(self.app.ui), style="bold"))
             return
         except ProgressError as exc:
             self.app.notify(exc.message(self.app.ui), severity="error", markup=False, timeout=15)
@@ -255,7 +293,8 @@ class QuizScreen(LocalizedBindings, Screen):
         self.duration_ms = duration
         self.judged_in = self.session.lang
         self.refresh_texts()
-        self.query_one("#quiz-pane", VerticalScroll).scroll_home(animate=False)
+        verdict = self.query_one("#quiz-verdict", Static)
+        self.call_after_refresh(verdict.scroll_visible, top=True, animate=False)
         self._focus_answer()
         if self.stats_shown:
             self._show_stats()
@@ -270,9 +309,8 @@ class QuizScreen(LocalizedBindings, Screen):
         header = self.query_one("#quiz-header", Static)
         prompt = self.query_one("#quiz-prompt", Static)
         q = self.question
-        for wid in ("#quiz-how", "#quiz-hints", "#quiz-verdict", "#quiz-due"):
-            self.query_one(wid, Static).update("")
-        self.query_one("#quiz-explanation", LinkedText).update("")
+        for wid in ("#quiz-how", "#quiz-hints", "#quiz-verdict", "#quiz-due", "#quiz-explanation"):
+            self.query_one(wid).display = False
         box = self.query_one("#quiz-input", Input)
         options = self.query_one("#quiz-options", OptionList)
         if self.error is not None or self.session is None or q is None:
@@ -308,11 +346,18 @@ class QuizScreen(LocalizedBindings, Screen):
         if not answered:
             left = len(q.hints) - self.hints_shown
             extra = [t("quiz.app.hints_left", ui, n=left)] if left else []
-            self.query_one("#quiz-how", Static).update(Text("\n".join([how, keys, *extra]), style="dim"))
+            self._put("#quiz-how", Text("\n".join([how, keys, *extra]), style="dim"))
         hints = [t("quiz.hint", ui, n=i + 1, text=q.hints[i][ui]) for i in range(self.hints_shown)]
-        self.query_one("#quiz-hints", Static).update(safe_text("\n".join(hints), "italic"))
+        if hints:
+            self._put("#quiz-hints", safe_text(Text("\n".join(hints), style="italic")))
         if answered:
             self._outcome_texts(q, ui)
+
+    def _put(self, wid: str, text: Text) -> None:
+        """Show `text` in the Static `wid` (shown only when there is something to show)."""
+        widget = self.query_one(wid, Static)
+        widget.update(text)
+        widget.display = bool(text.plain)
 
     def _fill_options(self, q, ui: str, options: OptionList) -> None:
         """The options as the learner composes the answer (marks for select-all, the current order), and after
@@ -370,12 +415,14 @@ class QuizScreen(LocalizedBindings, Screen):
         seconds = f"{self.duration_ms / 1000:.0f}"
         lines.append(Text(t("quiz.app.rated", ui, seconds=seconds, rating=t(f"quiz.app.rating.{o.rating}", ui)),
                           style="dim"))
-        self.query_one("#quiz-verdict", Static).update(Text("\n").join(lines))
+        self._put("#quiz-verdict", Text("\n").join(lines))
         text, links = explanation_links(self.app.kb, q, ui)
-        self.query_one("#quiz-explanation", LinkedText).update(safe_text(text), links)
+        explanation = self.query_one("#quiz-explanation", LinkedText)
+        explanation.update(Text(text), links)
+        explanation.display = bool(text)
         now = self.now()
         due = due_text(o.due, now, ui, self.options.get("tz"))
-        self.query_one("#quiz-due", Static).update(Text(due + "\n" + t("quiz.app.after", ui), style="dim"))
+        self._put("#quiz-due", Text(due + "\n" + t("quiz.app.after", ui), style="dim"))
 
     def _summary_text(self, ui: str) -> Text:
         s = self.session.summary()
@@ -499,7 +546,7 @@ class QuizScreen(LocalizedBindings, Screen):
             self.submit(str(event.option_index + 1))
         elif q.answer_format == "choices":
             if not self.selected:
-                self.query_one("#quiz-verdict", Static).update(Text(t("quiz.app.select_first", self.app.ui)))
+                self._put("#quiz-verdict", Text(t("quiz.app.select_first", self.app.ui), style="bold"))
                 return
             self.submit(",".join(map(str, sorted(self.selected))))
         else:
@@ -511,7 +558,7 @@ class QuizScreen(LocalizedBindings, Screen):
         if text == "?":
             event.input.value = ""
             if self.question is not None and self.hints_shown >= len(self.question.hints):
-                self.query_one("#quiz-verdict", Static).update(Text(t("quiz.no_more_hints", self.app.ui)))
+                self._put("#quiz-verdict", Text(t("quiz.no_more_hints", self.app.ui), style="bold"))
                 return
             self.action_hint()
             return
