@@ -12,7 +12,7 @@ from tutor.app.app import TutorApp
 class SnapshotQuizApp(TutorApp):
     def __init__(self) -> None:
         super().__init__(settings={"ui": "it", "theme": "textual-dark"})
-        self.quiz_options = quiz_options(tz=timezone.utc)
+        self.quiz_options = quiz_options(tz=timezone.utc, timer=lambda: 0.0)
 
     def on_mount(self) -> None:
         prepare_store(days=12)

@@ -259,26 +259,25 @@ def prepare_store(days: int = 12, per_day: int = 3) -> None:
 
 # ---- the app and the CLI writing at once --------------------------------------------------------------------
 CLI_LOOP = textwrap.dedent("""
-    import sys
-    from tutor.cli import run
+    import sys, time
+    from tutor.cli import main
     from tutor.quiz import bank
     qid = bank.pick(11, None, "which-step", "it").id
     print("ready", qid, flush=True)
     sys.stdin.readline()
     for n in range(int(sys.argv[1])):
-        try:
-            run(["quiz", "answer", qid, "1", "--json"])
-        except SystemExit as exc:
-            if exc.code:
-                raise
+        if main(["quiz", "answer", qid, "1", "--json"]) != 0:
+            sys.exit(1)
+        time.sleep(0.05)  # spread over the app's session
 """)
 
 
 def test_the_app_and_the_cli_write_at_once(isolated_home):
     """A CLI process answers in a loop (the `quiz answer` command's code) while the app answers its session: no
-    error on either side, every answer in the log, the database sound."""
+    error on either side, every answer in the log (the two interleaved), the database sound; and three
+    `python -m tutor quiz answer` commands started while the app answers."""
     env = dict(os.environ)
-    loops = 25
+    loops, commands = 25, []
     proc = subprocess.Popen([sys.executable, "-c", CLI_LOOP, str(loops)], cwd=ROOT, env=env, text=True,
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
@@ -290,6 +289,9 @@ def test_the_app_and_the_cli_write_at_once(isolated_home):
             screen = await open_quiz(app, pilot)
             proc.stdin.write("go\n")
             proc.stdin.flush()
+            commands.extend(subprocess.Popen([sys.executable, "-m", "tutor", "quiz", "answer", cli_id, "2"], cwd=ROOT,
+                                             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            for _ in range(3))
             ids = []
             while screen.question is not None:
                 q = screen.question
@@ -302,15 +304,20 @@ def test_the_app_and_the_cli_write_at_once(isolated_home):
 
         app_ids = run(go, now=None)  # the real clock: both write "now"
         out, err = proc.communicate(timeout=120)
+        results = [c.communicate(timeout=120) for c in commands]
     finally:
-        if proc.poll() is None:
-            proc.kill()
+        for p in (proc, *commands):
+            if p.poll() is None:
+                p.kill()
     assert proc.returncode == 0, err
     assert out.count('"correct"') == loops
+    assert [c.returncode for c in commands] == [0, 0, 0], [r[1] for r in results]
     with open_store() as store:
         rows = store.reviews()
         assert store.integrity_check() == ["ok"]
-    assert sum(r.question_id == cli_id for r in rows) == loops
+    assert sum(r.question_id == cli_id for r in rows) == loops + 3
+    writers = "".join("c" if r.question_id == cli_id else "a" for r in rows)
+    assert "ac" in writers and "ca" in writers, writers  # they did write at the same time
     assert [r.question_id for r in rows if r.question_id != cli_id] == app_ids
 
 

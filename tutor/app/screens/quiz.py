@@ -98,7 +98,8 @@ def explanation_links(kb, q, ui: str) -> tuple[str, list]:
 class QuizScreen(LocalizedBindings, Screen):
     """Today's quiz session and the statistics. Options (for tests and reproducible sessions) come from
     ``app.quiz_options`` when the app has them: ``seed``, ``now`` (a callable giving the aware UTC time),
-    ``fuzzing``, ``day_policy``, ``tz`` (for the dates shown), ``topic``, ``kind``, ``size``."""
+    ``fuzzing``, ``day_policy``, ``tz`` (for the dates shown), ``timer`` (a monotonic clock in seconds, for the
+    answer time), ``topic``, ``kind``, ``size``."""
 
     DEFAULT_CSS = """
     QuizScreen #quiz-header {
@@ -167,6 +168,10 @@ class QuizScreen(LocalizedBindings, Screen):
     @property
     def options(self) -> dict:
         return getattr(self.app, "quiz_options", None) or {}
+
+    def timer(self) -> float:
+        """Seconds of a monotonic clock, for the answer time (``time.monotonic``; tests may fix it)."""
+        return (self.options.get("timer") or time.monotonic)()
 
     def now(self) -> datetime:
         from datetime import UTC
@@ -252,7 +257,7 @@ class QuizScreen(LocalizedBindings, Screen):
             n = len(q.options or ())
             self.selected = set()
             self.arrangement = list(range(1, n + 1))
-            self.started = time.monotonic()
+            self.started = self.timer()
         box = self.query_one("#quiz-input", Input)
         box.value = ""
         self.query_one("#quiz-options", OptionList).highlighted = None  # a new question starts at its first option
@@ -279,7 +284,7 @@ class QuizScreen(LocalizedBindings, Screen):
         q = self.question
         if q is None or self.outcome is not None or self.session is None:
             return
-        duration = round((time.monotonic() - self.started) * 1000)
+        duration = round((self.timer() - self.started) * 1000)
         kwargs = {"now": self.now()} if "now" in self.options else {}
         try:
             self.outcome = self.session.answer(q, text, duration_ms=duration, hint_used=self.hints_shown > 0,
