@@ -19,6 +19,7 @@ textual = pytest.importorskip("textual")
 
 from tutor.app.app import TutorApp  # noqa: E402
 from tutor.progress import DayPolicy, open_store  # noqa: E402
+from tutor.views.locations import EntryLocation  # noqa: E402
 
 NOW = datetime(2025, 3, 10, 12, 0, tzinfo=UTC)
 
@@ -113,6 +114,13 @@ def test_a_whole_session(isolated_home):
         await pilot.press("alt+left")
         await pilot.pause()
         assert app.current_mode == "quiz" and screen.question is q
+        await pilot.press("enter")  # and once more, back with Backspace
+        await pilot.pause()
+        await pilot.pause()
+        assert app.current_mode != "quiz"
+        await pilot.press("backspace")
+        await pilot.pause()
+        assert app.current_mode == "quiz" and screen.question is q
         await pilot.press("n")  # next question (Enter would follow the focused link again)
         await pilot.pause()
         # 2: Ctrl+L mid-question keeps the question; answer with the arrows and Enter
@@ -198,6 +206,18 @@ def test_number_and_text_answers_a_malformed_one_and_the_hint_in_the_box(isolate
         await pilot.press("ctrl+l")  # the note follows the language
         await pilot.pause()
         assert "опечатк" in text_of(screen, "#quiz-verdict").lower()
+        # the glossary concept of the explanation: its entry in the glossary mode, and back
+        await pilot.press("tab")
+        await pilot.pause()
+        links = app.focused.links
+        assert app.focused.id == "quiz-explanation" and isinstance(links[-1].target, EntryLocation)
+        await pilot.press(*["right"] * (len(links) - 1), "enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert app.current_mode == "glossary" and app.history.current == links[-1].target
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.current_mode == "quiz" and screen.question is q and screen.outcome.correct
         return True
     assert run(go)
     with open_store() as store:

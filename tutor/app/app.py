@@ -154,6 +154,9 @@ class TutorApp(LocalizedBindings, App):
         await self.switch_mode("glossary" if isinstance(location, EntryLocation) else "rules")
         self.navigate(location)
         self.quiz_return = (here, self.history.position)
+        document = self.screen.query("#document")
+        if document and document.first().focusable:  # not the search box: Backspace goes back
+            document.first().focus()
 
     def action_return_to_quiz(self) -> bool:
         """Back to the quiz when the page shown was opened from it (and not left for an older one)."""

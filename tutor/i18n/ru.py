@@ -737,7 +737,7 @@ MESSAGES: dict[str, str] = {
     'quiz.error.out_of_range': 'Варианты нумеруются от 1 до {n}.',
     'quiz.error.repeated': 'Каждый номер пишется один раз (варианты — от 1 до {n}).',
     'quiz.settings_ignored': '{file}: значение {value} параметра «{key}» недопустимо; используется {default}.',
-    'quiz.in_minutes': 'через {n:# минута}',
+    'quiz.in_minutes': 'через {n:# минуту|минуты|минут}',
     'quiz.in_hours': 'через {n:# час}',
     'quiz.in_days': 'через {n:# день}',
     'quiz.due': 'Следующее повторение: {when} ({rel}).',
