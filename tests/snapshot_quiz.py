@@ -2,7 +2,7 @@
 a progress store holding twelve days of reviews (written when the app starts, in the test's own home), so that
 the quiz and the statistics look the same every run. The cursor does not blink."""
 
-from datetime import timezone
+from datetime import UTC
 
 from tests import snapshot_app  # noqa: F401 - the steady cursor
 from tests.test_app_quiz import prepare_store, quiz_options
@@ -12,7 +12,7 @@ from tutor.app.app import TutorApp
 class SnapshotQuizApp(TutorApp):
     def __init__(self) -> None:
         super().__init__(settings={"ui": "it", "theme": "textual-dark"})
-        self.quiz_options = quiz_options(tz=timezone.utc, timer=lambda: 0.0)
+        self.quiz_options = quiz_options(tz=UTC, timer=lambda: 0.0)
 
     def on_mount(self) -> None:
         prepare_store(days=12)

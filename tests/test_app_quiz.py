@@ -9,7 +9,7 @@ import os
 import subprocess
 import sys
 import textwrap
-from datetime import UTC, datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -25,8 +25,8 @@ NOW = datetime(2025, 3, 10, 12, 0, tzinfo=UTC)
 
 
 def quiz_options(**extra) -> dict:
-    return {"seed": 1, "now": lambda: NOW, "fuzzing": False, "day_policy": DayPolicy(tz=timezone.utc),
-            "tz": timezone.utc, **extra}
+    return {"seed": 1, "now": lambda: NOW, "fuzzing": False, "day_policy": DayPolicy(tz=UTC),
+            "tz": UTC, **extra}
 
 
 def run(coro_fn, ui: str = "it", size=(80, 24), **options):
@@ -255,7 +255,7 @@ def test_statistics_from_the_store(isolated_home):
     figures, data, weeks, back = run(go)
     assert back == "quiz-pane"
     with open_store() as store:
-        stats = store.quiz_stats(NOW, day_policy=DayPolicy(tz=timezone.utc))
+        stats = store.quiz_stats(NOW, day_policy=DayPolicy(tz=UTC))
     assert data == [float(d.reviews) for d in stats.days] and len(data) == 30
     assert f"Risposte in tutto: {stats.total_reviews}" in figures
     assert f"Giorni di fila con almeno una risposta: {stats.streak}" in figures and stats.streak == 12
@@ -269,7 +269,7 @@ def prepare_store(days: int = 12, per_day: int = 3) -> None:
     from tutor.quiz.scheduler import QuizScheduler
 
     with open_store() as store:
-        quiz = QuizScheduler(store, fuzzing=False, day_policy=DayPolicy(tz=timezone.utc))
+        quiz = QuizScheduler(store, fuzzing=False, day_policy=DayPolicy(tz=UTC))
         for d in range(days, 0, -1):
             for i in range((d % per_day) + 1):
                 when = NOW - timedelta(days=d - 1, hours=i + 1)
