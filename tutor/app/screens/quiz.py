@@ -466,7 +466,7 @@ class QuizScreen(LocalizedBindings, Screen):
             self.query_one("#stats-pane").focus()
         else:
             self._focus_answer()
-        self.refresh_bindings()
+        # (no refresh_bindings(): the focus moved, and that already has the footer look again)
 
     # ---- keys ----------------------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
