@@ -85,7 +85,7 @@ async def bench_app(repeat: int) -> tuple[list[float], list[float]]:
         frames = Frames(app)
         for _ in range(repeat):
             before = len(handler)
-            opened.append(await frames.key_to_frame(app, "s", lambda: len(handler) > before))
+            opened.append(await frames.key_to_frame(app, "s", lambda before=before: len(handler) > before))
             await pilot.press("s")  # back to the question (not timed)
             await pilot.pause()
     return opened, handler
