@@ -31,11 +31,8 @@ def _concept_target(kb, cid: str, ui: str):
     """The glossary entry of a concept in `ui` (else in the other language), or None when the sources have none."""
     from tutor.views.locations import EntryLocation
 
-    concept = kb.data.concepts.get(cid)
-    if concept is None:
-        return None
-    entries = [e for e in concept.entries if e in kb.data.entries]
-    entries.sort(key=lambda e: kb.data.entries[e].lang != ui)
+    entries = kb.concept_entries(cid)
+    entries.sort(key=lambda e: kb.entry(e).lang != ui)
     return EntryLocation(entries[0]) if entries else None
 
 
