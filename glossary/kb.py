@@ -50,6 +50,11 @@ class KnowledgeBase(RulesMixin):
         same = [x for x in self.data.concepts[cid].entries if x in self.data.entries and self.data.entries[x].lang == lang]
         return same[0] if same else eid
 
+    def concept_entries(self, cid: str) -> list[str]:
+        """The ids of the entries of the curated concept `cid` that the sources have (empty when unknown)."""
+        concept = self.data.concepts.get(cid)
+        return [e for e in concept.entries if e in self.data.entries] if concept else []
+
     def target(self, tid: str | None) -> Entry | Rule | None:
         """The entry or rule an id names (a reference's target, a backlink's source, a search hit's id);
         None for a section, a page outside the sources or an unknown id.

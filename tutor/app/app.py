@@ -64,6 +64,8 @@ class TutorApp(LocalizedBindings, App):
         ("ctrl+l", "toggle_language", "key_language"),
         ("ctrl+g", "switch_mode('glossary')", "key_glossary"),
         ("ctrl+r", "switch_mode('rules')", "key_rules"),
+        ("f3", "switch_mode('quiz')", "key_quiz"),
+        ("escape", "return_to_quiz", "quiz.key.return", False),  # after a link followed from the quiz
         ("f1", "help", "key_help"),
         ("question_mark", "help", "key_help", False),  # when not typing in a box
         ("ctrl+p", "command_palette", "key_palette", False, True),
@@ -75,9 +77,10 @@ class TutorApp(LocalizedBindings, App):
         for by the command line or the environment (`tutor.i18n.chosen_ui`), which wins over the saved one for
         this run without being saved (Ctrl+L saves its choice)."""
         from tutor.app.screens.glossary import GlossaryScreen
+        from tutor.app.screens.quiz import QuizScreen
         from tutor.app.screens.rules import RulesScreen
 
-        self.MODES = {"glossary": GlossaryScreen, "rules": RulesScreen}
+        self.MODES = {"glossary": GlossaryScreen, "rules": RulesScreen, "quiz": QuizScreen}
         super().__init__()
         self._kb = kb
         self._kb_lock = threading.Lock()  # the knowledge base loads once, in the background or on first use
@@ -85,6 +88,7 @@ class TutorApp(LocalizedBindings, App):
         self.history = History()
         self.ui_override = ui if ui in LANGS else None
         self._preview: Location | None = None  # the history's current place, when a preview put it there
+        self.quiz_return: tuple[str, int] | None = None  # (the quiz's mode, the history position) after a link
 
     # ---- data ---------------------------------------------------------------------------------------
     @property
@@ -163,7 +167,30 @@ class TutorApp(LocalizedBindings, App):
         self._update_breadcrumb(screen)
 
     def action_back(self) -> None:
-        self._move_in_history(self.history.back)
+        if not self.action_return_to_quiz():
+            self._move_in_history(self.history.back)
+
+    async def open_from_quiz(self, location: Location) -> None:
+        """Open a link of the quiz's explanation in the glossary or rules mode; back (Alt+←, Backspace, Esc) from
+        that page returns to the quiz as it was."""
+        from tutor.views.locations import EntryLocation
+
+        here = self.current_mode
+        await self.switch_mode("glossary" if isinstance(location, EntryLocation) else "rules")
+        self.navigate(location)
+        self.quiz_return = (here, self.history.position)
+        document = self.screen.query("#document")
+        if document and document.first().focusable:  # not the search box: Backspace goes back
+            document.first().focus()
+
+    def action_return_to_quiz(self) -> bool:
+        """Back to the quiz when the page shown was opened from it (and not left for an older one)."""
+        mark = self.quiz_return
+        if mark is None or self.current_mode == mark[0] or self.history.position > mark[1]:
+            return False
+        self.quiz_return = None
+        self.switch_mode(mark[0])
+        return True
 
     def action_forward(self) -> None:
         self._move_in_history(self.history.forward)
@@ -258,6 +285,7 @@ class TutorApp(LocalizedBindings, App):
         ui = self.ui
         yield SystemCommand(t("key_glossary", ui), t("cmd_glossary_help", ui), lambda: self.switch_mode("glossary"))
         yield SystemCommand(t("key_rules", ui), t("cmd_rules_help", ui), lambda: self.switch_mode("rules"))
+        yield SystemCommand(t("key_quiz", ui), t("cmd_quiz_help", ui), lambda: self.switch_mode("quiz"))
         yield SystemCommand(t("cmd_language", ui), t("cmd_language_help", ui), self.action_toggle_language)
         yield SystemCommand(t("key_back", ui), t("cmd_back_help", ui), self.action_back)
         yield SystemCommand(t("key_forward", ui), t("cmd_forward_help", ui), self.action_forward)

@@ -37,6 +37,11 @@ class History:
         """Where we are (None before the first visit)."""
         return self._items[self._pos] if self._pos >= 0 else None
 
+    @property
+    def position(self) -> int:
+        """The index of the current location (-1 before the first visit); back lowers it, visiting raises it."""
+        return self._pos
+
     def visit(self, location: Location) -> None:
         """Go to `location` (a no-op when it is where we already are)."""
         if self.current == location:

@@ -1,0 +1,503 @@
+"""The quiz screen (F3): today's session — due reviews mixed with a few new questions — answered by keyboard,
+with hints, the verdict, the explanation whose rule numbers and glossary concepts are links, the next due date,
+a summary at the end, and the statistics (``s``).
+
+The session is :class:`tutor.quiz.session.QuizSession`, the same code as ``mtg-tutor quiz``: it plans the day,
+builds each question, judges the answer typed as the CLI reads it (``2``, ``1,3``, ``3,1,2``, ``16``, a term),
+records it in the progress store (one transaction) and schedules it with FSRS. The answer time is measured from
+the moment the question is shown to the moment it is answered (as the CLI does) for the rating policy; a hint
+caps the rating.
+
+Keys: choice — ↑ ↓ and Enter, or the option's number; select-all — the numbers or Space toggle, Enter submits;
+order — Shift+↑ / Shift+↓ (or Ctrl+↑ / Ctrl+↓) move the highlighted item, Enter submits, or type the order in
+the box below (Tab); number and text — the box, Enter (``?`` + Enter: a hint, as in the CLI). ``h`` a hint,
+Enter or ``n`` the next question, Tab the links of the explanation (Enter opens one in the rules or glossary mode;
+back — Alt+←, Backspace, Esc — comes back here as it was), ``s`` the statistics.
+"""
+
+from __future__ import annotations
+
+import time
+from datetime import datetime
+
+from rich.text import Text
+from textual.actions import parse
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import ContentSwitcher, Footer, Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tutor.app.bindings import LocalizedBindings, localized_bindings
+from tutor.app.screens.quiz_text import due_text, explanation_links, summary_text
+from tutor.app.widgets.linked_text import LinkedText
+from tutor.app.widgets.quiz_stats import QuizStatsView
+from tutor.i18n import t
+from tutor.render import safe_text
+
+__all__ = ["QuizScreen"]
+
+_OPTION_FORMATS = ("choice", "choices", "order")
+
+
+class QuizScreen(LocalizedBindings, Screen):
+    """Today's quiz session and the statistics. Options (for tests and reproducible sessions) come from
+    ``app.quiz_options`` when the app has them: ``seed``, ``now`` (a callable giving the aware UTC time),
+    ``fuzzing``, ``day_policy``, ``tz`` (for the dates shown), ``timer`` (a monotonic clock in seconds, for the
+    answer time), ``topic``, ``kind``, ``size``."""
+
+    DEFAULT_CSS = """
+    QuizScreen #quiz-header {
+        height: auto;
+        padding: 0 1;
+        color: $text-muted;
+        background: $boost;
+    }
+    QuizScreen #quiz-switcher {
+        height: 1fr;
+    }
+    QuizScreen #quiz-pane, QuizScreen #stats-pane {
+        height: 1fr;
+        padding: 0 1;
+    }
+    QuizScreen #quiz-prompt {
+        margin: 1 0;
+    }
+    QuizScreen #quiz-options {
+        height: auto;
+        max-height: 12;
+    }
+    QuizScreen #quiz-how {
+        margin-top: 1;
+    }
+    QuizScreen #quiz-hints, QuizScreen #quiz-verdict, QuizScreen #quiz-due {
+        height: auto;
+        margin-top: 1;
+    }
+    QuizScreen #quiz-explanation {
+        margin-top: 1;
+        border-left: thick $primary-background;
+        padding-left: 1;
+    }
+    """
+
+    BINDINGS = localized_bindings(
+        ("enter,n", "next", "quiz.key.next"),
+        ("h", "hint", "quiz.key.hint"),
+        ("s,ctrl+s", "toggle_stats", "quiz.key.stats"),
+        ("space", "toggle_option", "quiz.key.toggle", False),
+        ("shift+up,ctrl+up", "move(-1)", "quiz.key.move_up", False),
+        ("shift+down,ctrl+down", "move(1)", "quiz.key.move_down", False),
+        *((str(d), f"number({d})", "quiz.key.number", False) for d in range(1, 10)),
+    )
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.store = None
+        self.session = None
+        self.error: str | None = None
+        self.question = None
+        self.number = 0
+        self.outcome = None
+        self.hints_shown = 0
+        self.selected: set[int] = set()   # select-all: the option numbers toggled on
+        self.arrangement: list[int] = []  # order: option numbers as arranged now
+        self.started = 0.0                # time.monotonic() when the question was shown
+        self.duration_ms = 0
+        self.judged_in = ""               # the language the answer was judged in (its note is in it)
+        self.finished = False
+        self.stats_shown = False
+        self._questions = None
+
+    # ---- options and clock ---------------------------------------------------------------------------
+    @property
+    def options(self) -> dict:
+        return getattr(self.app, "quiz_options", None) or {}
+
+    def timer(self) -> float:
+        """Seconds of a monotonic clock, for the answer time (``time.monotonic``; tests may fix it)."""
+        return (self.options.get("timer") or time.monotonic)()
+
+    def now(self) -> datetime:
+        from datetime import UTC
+
+        clock = self.options.get("now")
+        return clock() if clock else datetime.now(UTC)
+
+    # ---- layout --------------------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static(id="quiz-header")
+        with ContentSwitcher(initial="quiz-pane", id="quiz-switcher"):
+            with VerticalScroll(id="quiz-pane"):
+                yield Static(id="quiz-prompt")
+                yield OptionList(id="quiz-options")
+                yield Input(id="quiz-input")
+                yield Static(id="quiz-how")
+                yield Static(id="quiz-hints")
+                yield Static(id="quiz-verdict")
+                yield LinkedText(id="quiz-explanation")
+                yield Static(id="quiz-due")
+            with VerticalScroll(id="stats-pane"):
+                yield QuizStatsView(id="quiz-stats")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_texts()
+        self.run_worker(self._prepare, thread=True, exclusive=True, group="quiz-session")
+
+    def on_unmount(self) -> None:
+        if self.store is not None:
+            self.store.close()
+
+    def on_screen_resume(self) -> None:
+        # Back on the quiz (F3, or back from a page one of its links opened): a later Back is the page's own.
+        self.app.quiz_return = None
+
+    # ---- the session -----------------------------------------------------------------------------------
+    def _prepare(self) -> None:
+        """In a thread: open the store, plan today's session and build its first question (the question bank
+        loads its sources the first time, which takes a few seconds)."""
+        from tutor.progress import ProgressError, open_store
+        from tutor.quiz.model import QuizError
+        from tutor.quiz.session import QuizSession
+
+        ui = self.app.ui
+        try:
+            store = open_store()
+        except ProgressError as exc:
+            self.app.call_from_thread(self._failed, exc.message(ui))
+            return
+        o = self.options
+        try:
+            session = QuizSession(store, lang=ui, topic=o.get("topic"), kind=o.get("kind"), size=o.get("size"),
+                                  seed=o.get("seed"), now=self.now() if "now" in o else None,
+                                  fuzzing=o.get("fuzzing", True), day_policy=o.get("day_policy"))
+            questions = session.questions()
+            first = next(questions, None)
+        except (QuizError, ProgressError) as exc:
+            store.close()
+            self.app.call_from_thread(self._failed, exc.message(ui))
+            return
+        self.app.call_from_thread(self._ready, store, session, questions, first)
+
+    def _failed(self, message: str) -> None:
+        self.error = message
+        self.refresh_texts()
+
+    def _ready(self, store, session, questions, first) -> None:
+        if not self.is_attached:
+            store.close()
+            return
+        for notice in store.notices:  # e.g. a damaged file was moved aside
+            self.app.notify(notice.message(self.app.ui), severity="warning", markup=False, timeout=15)
+        self.store, self.session, self._questions = store, session, questions
+        self.session.lang = self.app.ui
+        self._show_question(first)
+
+    def _show_question(self, q) -> None:
+        self.question, self.outcome, self.hints_shown = q, None, 0
+        self.finished = q is None
+        if q is not None:
+            self.number += 1
+            n = len(q.options or ())
+            self.selected = set()
+            self.arrangement = list(range(1, n + 1))
+            self.started = self.timer()
+        box = self.query_one("#quiz-input", Input)
+        box.value = ""
+        self.query_one("#quiz-options", OptionList).highlighted = None  # a new question starts at its first option
+        self.refresh_texts()
+        self._focus_answer()
+
+    def _focus_answer(self) -> None:
+        q = self.question
+        if self.stats_shown:
+            return
+        if q is None or self.outcome is not None:
+            self.query_one("#quiz-pane").focus()
+        elif q.answer_format in _OPTION_FORMATS:
+            self.query_one("#quiz-options", OptionList).focus()
+        else:
+            self.query_one("#quiz-input", Input).focus()
+
+    def submit(self, text: str) -> None:
+        """Judge and record `text` as the answer to the current question (the CLI's form); a malformed answer is
+        explained and nothing is recorded."""
+        from tutor.progress import ProgressError
+        from tutor.quiz.model import AnswerError
+
+        q = self.question
+        if q is None or self.outcome is not None or self.session is None:
+            return
+        duration = round((self.timer() - self.started) * 1000)
+        kwargs = {"now": self.now()} if "now" in self.options else {}
+        try:
+            self.outcome = self.session.answer(q, text, duration_ms=duration, hint_used=self.hints_shown > 0,
+                                               **kwargs)
+        except AnswerError as exc:
+            self._put("#quiz-verdict", Text(exc.message(self.app.ui), style="bold"))
+            return
+        except ProgressError as exc:
+            self.app.notify(exc.message(self.app.ui), severity="error", markup=False, timeout=15)
+            return
+        self.duration_ms = duration
+        self.judged_in = self.session.lang
+        self.refresh_texts()
+        verdict = self.query_one("#quiz-verdict", Static)
+        self.call_after_refresh(verdict.scroll_visible, top=True, animate=False)
+        self._focus_answer()
+        if self.stats_shown:
+            self._show_stats()
+
+    # ---- texts -----------------------------------------------------------------------------------------
+    def refresh_texts(self) -> None:
+        """Everything in the interface language, from the state (the question, the hints shown, the answer
+        being composed, the verdict): switching the language mid-question loses nothing."""
+        ui = self.app.ui
+        if self.session is not None:
+            self.session.lang = ui
+        header = self.query_one("#quiz-header", Static)
+        prompt = self.query_one("#quiz-prompt", Static)
+        q = self.question
+        for wid in ("#quiz-how", "#quiz-hints", "#quiz-verdict", "#quiz-due", "#quiz-explanation"):
+            self.query_one(wid).display = False
+        box = self.query_one("#quiz-input", Input)
+        options = self.query_one("#quiz-options", OptionList)
+        if self.error is not None or self.session is None or q is None:
+            options.display = box.display = False
+            header.update(Text(t("quiz.app.title", ui)))
+            if self.error is not None:
+                prompt.update(Text(self.error))
+            elif self.session is None:
+                prompt.update(Text(t("quiz.app.loading", ui)))
+            else:
+                prompt.update(summary_text(self.session.summary(), ui, self.now(), self.options.get("tz")))
+        else:
+            self._question_texts(q, ui, header, prompt, options, box)
+        if self.stats_shown:
+            self._show_stats()
+        self.refresh_bindings()
+
+    def _question_texts(self, q, ui, header, prompt, options, box) -> None:
+        items = self.session.items
+        due = sum(not item.is_new for item in items)
+        header.update(Text(t("quiz.app.header", ui, kind=t(f"quiz.kind.{q.kind}", ui), n=self.number,
+                             total=len(items), due=due, new=len(items) - due)))
+        prompt.update(safe_text(q.prompt[ui]))
+        fmt, answered = q.answer_format, self.outcome is not None
+        options.display = fmt in _OPTION_FORMATS
+        box.display = fmt in ("number", "text", "order") and not (answered and fmt == "order")
+        box.disabled = answered
+        box.placeholder = t(f"quiz.app.placeholder.{fmt}", ui) if box.display else ""
+        if options.display:
+            self._fill_options(q, ui, options)
+        how = t(f"quiz.how.{fmt}", ui, n=len(q.options or ()))
+        keys = t(f"quiz.app.keys.{'input' if fmt in ('number', 'text') else fmt}", ui)
+        if not answered:
+            left = len(q.hints) - self.hints_shown
+            extra = [t("quiz.app.hints_left", ui, n=left)] if left else []
+            self._put("#quiz-how", Text("\n".join([how, keys, *extra]), style="dim"))
+        hints = [t("quiz.hint", ui, n=i + 1, text=q.hints[i][ui]) for i in range(self.hints_shown)]
+        if hints:
+            self._put("#quiz-hints", safe_text(Text("\n".join(hints), style="italic")))
+        if answered:
+            self._outcome_texts(q, ui)
+
+    def _put(self, wid: str, text: Text) -> None:
+        """Show `text` in the Static `wid` (shown only when there is something to show)."""
+        widget = self.query_one(wid, Static)
+        widget.update(text)
+        widget.display = bool(text.plain)
+
+    def _fill_options(self, q, ui: str, options: OptionList) -> None:
+        """The options as the learner composes the answer (marks for select-all, the current order), and after
+        the answer which were right."""
+        from tutor.quiz.model import expected_text
+
+        fmt, answered = q.answer_format, self.outcome is not None
+        right = set(q.answer if fmt == "choices" else [q.answer] if fmt == "choice" else [])
+        given = self._given_numbers()
+        rows = []
+        numbers = self.arrangement if fmt == "order" and not answered else (
+            list(q.answer) if fmt == "order" else range(1, len(q.options) + 1))
+        for position, number in enumerate(numbers, 1):
+            label = Text()
+            if fmt == "choices":
+                label.append("[x] " if number in (given if answered else self.selected) else "[ ] ")
+            if fmt == "order":
+                label.append(f"{position}. ", style="bold")
+            label.append(f"{number}) ")
+            label.append_text(safe_text(q.options[number - 1][ui]))
+            if answered and fmt != "order":
+                if number in right:
+                    label.append(" ✓", style="bold green")
+                elif number in given:
+                    label.append(" ✗", style="bold red")
+            rows.append(Option(label))
+        highlighted = options.highlighted
+        options.clear_options()
+        options.add_options(rows)
+        if rows:
+            options.highlighted = min(highlighted or 0, len(rows) - 1)
+        options.disabled = answered
+        if answered and fmt == "order":
+            options.border_title = t("quiz.app.right_order", ui, order=expected_text(q, ui))
+
+    def _given_numbers(self) -> set[int]:
+        if self.outcome is None:
+            return set()
+        return {int(x) for x in self.outcome.verdict.given.split(",") if x.strip().isdigit()}
+
+    def _outcome_texts(self, q, ui: str) -> None:
+        from tutor.quiz.model import expected_text, judge
+
+        o, v = self.outcome, self.outcome.verdict
+        expected = expected_text(q, ui)
+        lines = [Text(t("quiz.right" if v.correct else "quiz.wrong", ui, expected=expected),
+                      style="bold green" if v.correct else "bold red")]
+        lines.append(safe_text(t("quiz.app.your_answer", ui, given=v.given or "—")))
+        note = v.note if ui == self.judged_in else None
+        if v.note and ui != self.judged_in and q.answer_format == "text":
+            again = judge(q, v.given, ui)  # only for the note's language: the verdict is never judged again
+            note = again.note if again.correct == v.correct else None
+        if note:
+            lines.append(safe_text(note))
+        seconds = f"{self.duration_ms / 1000:.0f}"
+        lines.append(Text(t("quiz.app.rated", ui, seconds=seconds, rating=t(f"quiz.app.rating.{o.rating}", ui)),
+                          style="dim"))
+        self._put("#quiz-verdict", Text("\n").join(lines))
+        text, links = explanation_links(self.app.kb, q, ui)
+        explanation = self.query_one("#quiz-explanation", LinkedText)
+        explanation.update(Text(text), links)
+        explanation.display = bool(text)
+        now = self.now()
+        due = due_text(o.due, now, ui, self.options.get("tz"))
+        self._put("#quiz-due", Text(due + "\n" + t("quiz.app.after", ui), style="dim"))
+
+    # ---- statistics ----------------------------------------------------------------------------------------
+    def _show_stats(self) -> None:
+        if self.store is None:
+            return
+        kwargs = {"day_policy": self.options["day_policy"]} if "day_policy" in self.options else {}
+        stats = self.store.quiz_stats(self.now(), **kwargs)
+        self.query_one("#quiz-stats", QuizStatsView).show(stats, self.app.ui)
+
+    def action_toggle_stats(self) -> None:
+        """``s``: the statistics, and back to the question."""
+        if self.store is None:
+            return
+        self.stats_shown = not self.stats_shown
+        switcher = self.query_one("#quiz-switcher", ContentSwitcher)
+        switcher.current = "stats-pane" if self.stats_shown else "quiz-pane"
+        if self.stats_shown:
+            self._show_stats()
+            self.query_one("#stats-pane").focus()
+        else:
+            self._focus_answer()
+        # (no refresh_bindings(): the focus moved, and that already has the footer look again)
+
+    # ---- keys ----------------------------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        allowed = super().check_action(action, parameters)
+        if not allowed:
+            return allowed
+        name = parse(parameters[1])[1] if action == "localized" else action
+        q, waiting = self.question, self.question is not None and self.outcome is None and not self.stats_shown
+        if name == "next":
+            return (self.outcome is not None or (self.finished and self.session is not None)) and not self.stats_shown
+        if name == "hint":
+            return waiting and self.hints_shown < len(q.hints)
+        if name in ("toggle_option", "number"):
+            return waiting and q.answer_format in ("choice", "choices") and not self._typing()
+        if name == "move":
+            return waiting and q.answer_format == "order" and not self._typing()
+        if name == "toggle_stats":
+            return self.store is not None
+        return allowed
+
+    def _typing(self) -> bool:
+        return isinstance(self.focused, Input)
+
+    def action_next(self) -> None:
+        """Enter or ``n`` after an answer: the next question (at the end, the summary; after it, a new session)."""
+        if self.finished:
+            self.session, self.number, self.finished = None, 0, False
+            self.refresh_texts()
+            self.run_worker(self._prepare, thread=True, exclusive=True, group="quiz-session")
+            return
+        if self.outcome is None:
+            return
+        self._show_question(next(self._questions, None))
+
+    def action_hint(self) -> None:
+        """``h`` (or ``?`` in the box): the next hint; the answer will be rated Hard at best."""
+        q = self.question
+        if q is not None and self.outcome is None and self.hints_shown < len(q.hints):
+            self.hints_shown += 1
+            self.refresh_texts()
+
+    def action_number(self, number: int) -> None:
+        """A number key: answer a choice; toggle an option of a select-all."""
+        q = self.question
+        if q is None or self.outcome is not None or number > len(q.options or ()):
+            return
+        if q.answer_format == "choice":
+            self.query_one("#quiz-options", OptionList).highlighted = number - 1
+            self.submit(str(number))
+        elif q.answer_format == "choices":
+            self.selected ^= {number}
+            self.query_one("#quiz-options", OptionList).highlighted = number - 1
+            self.refresh_texts()
+
+    def action_toggle_option(self) -> None:
+        """Space: toggle the highlighted option of a select-all."""
+        q = self.question
+        index = self.query_one("#quiz-options", OptionList).highlighted
+        if q is not None and q.answer_format == "choices" and index is not None:
+            self.action_number(index + 1)
+
+    def action_move(self, step: int) -> None:
+        """Shift+↑ / Shift+↓: move the highlighted item of an order question up or down."""
+        options = self.query_one("#quiz-options", OptionList)
+        i = options.highlighted
+        j = None if i is None else i + step
+        if j is None or not 0 <= j < len(self.arrangement):
+            self.app.bell()
+            return
+        self.arrangement[i], self.arrangement[j] = self.arrangement[j], self.arrangement[i]
+        options.highlighted = j
+        self.refresh_texts()
+        options.highlighted = j
+
+    # ---- events --------------------------------------------------------------------------------------------
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        q = self.question
+        if q is None or self.outcome is not None:
+            return
+        if q.answer_format == "choice":
+            self.submit(str(event.option_index + 1))
+        elif q.answer_format == "choices":
+            if not self.selected:
+                self._put("#quiz-verdict", Text(t("quiz.app.select_first", self.app.ui), style="bold"))
+                return
+            self.submit(",".join(map(str, sorted(self.selected))))
+        else:
+            self.submit(",".join(map(str, self.arrangement)))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = event.value.strip()
+        if text == "?":
+            event.input.value = ""
+            if self.question is not None and self.hints_shown >= len(self.question.hints):
+                self._put("#quiz-verdict", Text(t("quiz.no_more_hints", self.app.ui), style="bold"))
+                return
+            self.action_hint()
+            return
+        self.submit(text)
+
+    def on_linked_text_link_chosen(self, event: LinkedText.LinkChosen) -> None:
+        event.stop()
+        self.run_worker(self.app.open_from_quiz(event.location), group="quiz-link")
+
