@@ -61,21 +61,24 @@ class TutorApp(LocalizedBindings, App):
         ("ctrl+l", "toggle_language", "key_language"),
         ("ctrl+g", "switch_mode('glossary')", "key_glossary"),
         ("ctrl+r", "switch_mode('rules')", "key_rules"),
+        ("f2", "lessons", "app.lessons.key_lessons"),
         ("f1", "help", "key_help"),
         ("question_mark", "help", "key_help", False),  # when not typing in a box
         ("ctrl+p", "command_palette", "key_palette", False, True),
         ("ctrl+q", "quit", "key_quit", False, True),
-    )
+    ) + [Binding("escape", "return_to_lesson", show=False)]  # from a page opened in a lesson (app-lessons)
 
     def __init__(self, kb=None, settings: dict | None = None) -> None:
         from tutor.app.screens.glossary import GlossaryScreen
+        from tutor.app.screens.lessons import CourseScreen
         from tutor.app.screens.rules import RulesScreen
 
-        self.MODES = {"glossary": GlossaryScreen, "rules": RulesScreen}
+        self.MODES = {"glossary": GlossaryScreen, "rules": RulesScreen, "lessons": CourseScreen}
         super().__init__()
         self._kb = kb
         self.settings = settings if settings is not None else load_settings()
         self.history = History()
+        self.lesson_return = None  # the page a lesson's link opened: back from it returns to the lesson
 
     # ---- data ---------------------------------------------------------------------------------------
     @property
@@ -138,7 +141,40 @@ class TutorApp(LocalizedBindings, App):
         self._update_breadcrumb(screen)
 
     def action_back(self) -> None:
-        self._move_in_history(self.history.back)
+        if not self._back_to_lesson():
+            self._move_in_history(self.history.back)
+
+    # ---- lessons (app-lessons) ----------------------------------------------------------------------
+    def action_lessons(self) -> None:
+        """The lessons mode (F2): the course map, or the lesson being played."""
+        self.lesson_return = None
+        self.switch_mode("lessons")
+
+    async def open_from_lesson(self, location: Location) -> None:
+        """Open a rule page or a glossary entry from a lesson; back from that page returns to the lesson."""
+        from tutor.views.locations import EntryLocation
+
+        await self.switch_mode("glossary" if isinstance(location, EntryLocation) else "rules")
+        self.navigate(location)
+        self.lesson_return = self.history.current
+
+    def _back_to_lesson(self, always: bool = False) -> bool:
+        """Back to the lesson from the page it opened (from any page, with `always`)."""
+        spot = self.lesson_return
+        if spot is None or self.current_mode == "lessons" or not (always or self.history.current == spot):
+            return False
+        self.lesson_return = None
+        self.switch_mode("lessons")
+        return True
+
+    def action_return_to_lesson(self) -> None:
+        """Escape on a page opened from a lesson: back to the lesson."""
+        self._back_to_lesson(always=True)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "return_to_lesson":
+            return self.lesson_return is not None and self.current_mode != "lessons"
+        return super().check_action(action, parameters)
 
     def action_forward(self) -> None:
         self._move_in_history(self.history.forward)
@@ -214,6 +250,7 @@ class TutorApp(LocalizedBindings, App):
         ui = self.ui
         yield SystemCommand(t("key_glossary", ui), t("cmd_glossary_help", ui), lambda: self.switch_mode("glossary"))
         yield SystemCommand(t("key_rules", ui), t("cmd_rules_help", ui), lambda: self.switch_mode("rules"))
+        yield SystemCommand(t("app.lessons.key_lessons", ui), t("app.lessons.cmd_help", ui), self.action_lessons)
         yield SystemCommand(t("cmd_language", ui), t("cmd_language_help", ui), self.action_toggle_language)
         yield SystemCommand(t("key_back", ui), t("cmd_back_help", ui), self.action_back)
         yield SystemCommand(t("key_forward", ui), t("cmd_forward_help", ui), self.action_forward)
