@@ -160,8 +160,8 @@ class LessonScreen(LocalizedBindings, Screen):
                  total=len(self.lesson.steps), hints=s.hint_count)
         if self.free is not None:
             head += " · " + t("app.lessons.free_mark", ui)
-        self.query_one("#lesson-title", Static).update(Text(head, style="bold"))
-        self.query_one("#tracker", TurnTracker).show(view.turn, view.active, view.step, ui)
+        self.query_one("#lesson-title", Static).update(Text(head, style="bold", no_wrap=True, overflow="ellipsis"))
+        self.query_one("#tracker", TurnTracker).show(view.step, ui)
         self.query_one("#board", BoardPane).show(view, self.lesson.cards, ui, self.learner, self.zones_open)
         self._render_text(ui)
         self._render_feedback(ui)
@@ -209,7 +209,9 @@ class LessonScreen(LocalizedBindings, Screen):
 
     def _render_feedback(self, ui: str) -> None:
         text = "\n".join(note(ui) for note in self.notes)
-        self.query_one("#feedback", LinkedText).update(Text(text), text_links(self.app.kb, text) if text else ())
+        feedback = self.query_one("#feedback", LinkedText)
+        feedback.update(Text(text), text_links(self.app.kb, text) if text else ())
+        feedback.display = bool(text)
 
     def _render_options(self, ui: str) -> None:
         mode, s = self.mode(), self.session
@@ -279,7 +281,8 @@ class LessonScreen(LocalizedBindings, Screen):
         log.update(Text(text), text_links(self.app.kb, text) if lines else ())
         if log.links:
             log.current = len(log.links) - 1  # the newest event is the selected one
-        self.query_one("#log-box", VerticalScroll).scroll_end(animate=False)
+        box = self.query_one("#log-box", VerticalScroll)
+        self.call_after_refresh(box.scroll_end, animate=False)
 
     def _focus_input(self) -> None:
         if self.mode() == "number":

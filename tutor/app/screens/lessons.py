@@ -24,6 +24,8 @@ from tutor.lessons.results import text_of
 
 __all__ = ["CourseScreen", "concept_location", "course", "lesson_store"]
 
+NARROW = 90  # columns under which the map hides the side pane
+
 
 @lru_cache(maxsize=1)
 def course():
@@ -88,13 +90,36 @@ class CourseScreen(LocalizedBindings, Screen):
                 yield Static(id="course-detail")
         yield Footer()
 
+    loaded = False  # the course is read in a thread (its YAML takes a second or two): the map waits for it
+
     def on_mount(self) -> None:
         self.states: dict = {}
-        self.refresh_texts()
+        self.set_class(self.app.size.width < NARROW, "narrow")
+        self.query_one("#course-title", Static).update(Text(t("app.lessons.loading", self.app.ui), style="bold"))
         self.query_one("#course-list", OptionList).focus()
+        self.run_worker(self._load, thread=True, group="course")
+
+    def _load(self) -> None:
+        try:
+            course()
+        except Exception as exc:  # an invalid course file: one line, never a traceback
+            self.app.call_from_thread(self._failed, exc)
+            return
+        self.app.call_from_thread(self._loaded)
+
+    def _failed(self, exc: Exception) -> None:
+        self.query_one("#course-title", Static).update(
+            Text(t("invalid_file", self.app.ui, error=str(exc)[:300]), style="bold"))
+
+    def _loaded(self) -> None:
+        self.loaded = True
+        self.refresh_texts()
+
+    def on_resize(self, event) -> None:
+        self.set_class(event.size.width < NARROW, "narrow")
 
     def on_screen_resume(self) -> None:
-        if getattr(self, "states", None) is not None and self.is_mounted:
+        if self.loaded:
             self.refresh_texts()
 
     def _load_states(self) -> dict:
@@ -109,6 +134,8 @@ class CourseScreen(LocalizedBindings, Screen):
 
     def refresh_texts(self) -> None:
         """The map in the interface language, with the progress read again from the store."""
+        if not self.loaded:
+            return
         ui = self.app.ui
         self.states = self._load_states()
         lessons = course().lessons
@@ -140,11 +167,15 @@ class CourseScreen(LocalizedBindings, Screen):
         row.append(t("app.lessons.map_row", ui, level=lesson.level, minutes=lesson.minutes,
                      status=t(f"lesson.status.{status}", ui), hints=st.hints_used if st else 0))
         row.append("  " + stars_text(st.best_stars if st else 0))
-        if self._missing(lesson):
-            row.append("  ⚠ " + t("app.lessons.needs", ui), style="italic")
+        missing = self._missing(lesson)
+        if missing:
+            orders = ", ".join(str(course().get(r).order) for r in missing if course().get(r))
+            row.append("  ⚠ " + t("app.lessons.needs", ui, lessons=orders), style="italic")
         return row
 
     def _detail(self) -> None:
+        if not self.loaded:
+            return
         ui = self.app.ui
         listing = self.query_one("#course-list", OptionList)
         lessons = course().lessons
@@ -174,6 +205,8 @@ class CourseScreen(LocalizedBindings, Screen):
 
     def action_open_lesson(self) -> None:
         """Open the highlighted lesson."""
+        if not self.loaded:
+            return
         listing = self.query_one("#course-list", OptionList)
         if listing.highlighted is not None:
             self.open_lesson(listing.get_option_at_index(listing.highlighted).id)

@@ -110,7 +110,9 @@ def _player_lines(view, p, cards: dict, lang: str, learner: int | None, zones_op
     if learner is not None and p.index == learner:
         head.append(" (" + t("app.lessons.you", lang) + ")", style=_HEAD)
     head.append(" · " + t("app.lessons.player_line", lang, life=p.life, library=p.library, hand=len(p.hand),
-                          graveyard=len(p.graveyard), exile=len(p.exile)))
+                          graveyard=len(p.graveyard)))
+    if p.exile or zones_open:
+        head.append(" · " + t("app.lessons.exile_count", lang, n=len(p.exile)))
     if p.mana.total:
         pool = "".join("{" + c + "}" for c in "WUBRGC" for _ in range(getattr(p.mana, c)))
         head.append(" · " + t("lesson.board.pool", lang, mana=pool), style=_HEAD)

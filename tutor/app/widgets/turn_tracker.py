@@ -19,25 +19,31 @@ __all__ = ["TurnTracker", "tracker_labels"]
 _CURRENT = Style(reverse=True, bold=True)
 _PAST = Style(dim=True)
 _SEPARATOR = " │ "
+_MULTI_STEP = ("beginning", "combat", "ending")  # the phases with steps (500.1); the main phases are one each
 
 
-def tracker_labels(step: Step | None, lang: str) -> list[tuple[str, Style | None, bool]]:
+def tracker_labels(step: Step | None, lang: str, collapse: bool = False) -> list[tuple[str, Style | None, bool]]:
     """(label, style, starts a phase) for every step of the turn; the current `step` lit, the steps before
-    it dimmed."""
+    it dimmed. With `collapse`, a phase other than the current one is one label (its name)."""
     steps = list(TURN_STEPS)
     if step is Step.FIRST_STRIKE_DAMAGE:
         steps.insert(steps.index(Step.COMBAT_DAMAGE), Step.FIRST_STRIKE_DAMAGE)
     current = steps.index(step) if step in steps else -1
+    here = step.phase if step is not None else None
     out, phase = [], None
     for i, s in enumerate(steps):
         style = _CURRENT if i == current else _PAST if i < current else None
-        out.append((t(f"app.lessons.step.{s.key}", lang), style, s.phase != phase))
+        if collapse and s.phase != here and s.phase in _MULTI_STEP:
+            if s.phase != phase:
+                out.append((t(f"app.lessons.phase.{s.phase}", lang), style, True))
+        else:
+            out.append((t(f"app.lessons.step.{s.key}", lang), style, s.phase != phase))
         phase = s.phase
     return out
 
 
 class TurnTracker(Widget):
-    """Turn, active player and the steps of the turn, the current one lit."""
+    """The steps of the turn, the current one lit (turn and active player are on the board's first line)."""
 
     DEFAULT_CSS = """
     TurnTracker {
@@ -48,22 +54,26 @@ class TurnTracker(Widget):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self._head = ""
-        self._labels: list[tuple[str, Style | None, bool]] = []
+        self._step: Step | None = None
+        self._lang = "it"
 
-    def show(self, turn: int, active: int, step: Step | None, lang: str) -> None:
-        """Show turn `turn` of player `active` (0 = A) at `step` in `lang`."""
-        head = t("app.lessons.turn", lang, turn=turn, player="AB"[active])
-        labels = tracker_labels(step, lang)
-        if (head, labels) != (self._head, self._labels):
-            self._head, self._labels = head, labels
+    def show(self, step: Step | None, lang: str) -> None:
+        """Show the turn at `step` in `lang`."""
+        if (step, lang) != (self._step, self._lang):
+            self._step, self._lang = step, lang
             self.refresh(layout=True)
 
     def _lines(self, width: int) -> list[Text]:
+        """Every step in at most two lines; when they need more, the other phases are shown by name."""
         width = max(width, 10)
-        lines, line = [], Text(self._head, style=Style(bold=True))
-        for label, style, new_phase in self._labels:
-            sep = _SEPARATOR if new_phase else " "
+        lines = self._pack(tracker_labels(self._step, self._lang), width)
+        return lines if len(lines) <= 2 else self._pack(tracker_labels(self._step, self._lang, True), width)
+
+    @staticmethod
+    def _pack(labels, width: int) -> list[Text]:
+        lines, line = [], Text()
+        for i, (label, style, new_phase) in enumerate(labels):
+            sep = _SEPARATOR if new_phase and i else " "
             if line.cell_len + len(sep) + len(label) > width and line.cell_len:
                 lines.append(line)
                 line = Text()
