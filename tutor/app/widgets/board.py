@@ -101,26 +101,46 @@ def _permanent_chip(perm, view, cards: dict, lang: str) -> Text:
     return chip
 
 
+def _pieces(pieces: list[tuple[str, Style | None]], width: int, first: str = "", indent: int = 2) -> list[Text]:
+    """Pieces joined by " · " in lines of at most `width` cells (a piece is never cut): the first line starts
+    with `first`, the next ones are indented."""
+    lines, line = [], Text(first)
+    for text, style in pieces:
+        start = line.cell_len <= max(len(first), indent if lines else len(first))
+        if not start and line.cell_len + 3 + len(text) > width:
+            lines.append(line)
+            line, start = Text(" " * indent), True
+        if not start:
+            line.append(" · ", style=_MUTED)
+        line.append(text, style=style)
+    lines.append(line)
+    return lines
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def _player_lines(view, p, cards: dict, lang: str, learner: int | None, zones_open: bool, width: int) -> list[Text]:
     you = learner is None or p.index == learner
-    head = Text()
     mark = "▶ " if view.pending.player == p.index and view.outcome is None else "  "
-    head.append(mark, style=_HEAD)
-    head.append(t("lesson.player", lang, player="AB"[p.index]), style=_HEAD)
+    who = _capital(t("lesson.player", lang, player="AB"[p.index]))
     if learner is not None and p.index == learner:
-        head.append(" (" + t("app.lessons.you", lang) + ")", style=_HEAD)
-    head.append(" · " + t("app.lessons.player_line", lang, life=p.life, library=p.library, hand=len(p.hand),
-                          graveyard=len(p.graveyard)))
+        who += " (" + t("app.lessons.you", lang) + ")"
+    pieces: list[tuple[str, Style | None]] = [(who, _HEAD)]
+    pieces += [(x, None) for x in t("app.lessons.player_line", lang, life=p.life, library=p.library, hand=len(p.hand),
+                                      graveyard=len(p.graveyard)).split(" · ")]
     if p.exile or zones_open:
-        head.append(" · " + t("app.lessons.exile_count", lang, n=len(p.exile)))
+        pieces.append((t("app.lessons.exile_count", lang, n=len(p.exile)), None))
     if p.mana.total:
         pool = "".join("{" + c + "}" for c in "WUBRGC" for _ in range(getattr(p.mana, c)))
-        head.append(" · " + t("lesson.board.pool", lang, mana=pool), style=_HEAD)
-    lines = [head]
+        pieces.append((t("lesson.board.pool", lang, mana=pool), _HEAD))
+    lines = _pieces(pieces, width, first=mark, indent=4)
+    lines[0].stylize(_HEAD, 0, len(mark))
     if you:
         chips = [Text("[", style=_MUTED) + Text(_name(cards, c.card, lang)) + Text("]", style=_MUTED) for c in p.hand]
-        label = Text("  " + t("app.lessons.hand", lang) + ":", style=_MUTED)
-        lines.append(label if not chips else label + Text(" ") + Text(" ").join(chips))
+        label = Text(t("app.lessons.hand", lang) + ":", style=_MUTED)
+        lines += _pack([label] + chips, width) if chips else [Text("  ") + label]
     if zones_open:
         for zone in ("graveyard", "exile"):
             names = ", ".join(_name(cards, c.card, lang) for c in getattr(p, zone)) or "—"
@@ -137,7 +157,7 @@ def _stack_lines(view, cards: dict, lang: str) -> list[Text]:
         what = str(card_noun(card, lang, "spell" if item.kind.value == "spell" else "ability")) if card else item.card
         line = Text(f"  {i}. ")
         line.append(what, style=_CARD)
-        line.append(" (" + t("lesson.player", lang, player="AB"[item.controller]) + ")")
+        line.append(" (" + _capital(t("lesson.player", lang, player="AB"[item.controller])) + ")")
         targets = []
         for x in item.targets:
             if x.player is not None:
@@ -154,7 +174,7 @@ def _stack_lines(view, cards: dict, lang: str) -> list[Text]:
 def board_text(view, cards: dict, lang: str, learner: int | None = 0, zones_open: bool = False,
                width: int = 80) -> Text:
     """The whole board as one rich text `width` cells wide (plain text only: no markup is read)."""
-    lines: list[Text] = [Text(status_line(view, lang), style=_HEAD)]
+    lines = _pieces([(x, _HEAD) for x in status_line(view, lang).split(" · ")], width)
     bottom = 0 if learner is None else learner
     order = [p for p in view.players if p.index != bottom] + [p for p in view.players if p.index == bottom]
     for k, p in enumerate(order):
