@@ -40,6 +40,9 @@ _PASS_KEYS = frozenset("hug?")
 class NumberInput(Input):
     """The box for a number answer; the player's letter keys (h, u, g, ?) reach the screen's bindings."""
 
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        return character not in _PASS_KEYS and super().check_consume_key(key, character)
+
     async def _on_key(self, event) -> None:
         if event.character in _PASS_KEYS:
             event.prevent_default()  # not typed here: the key goes on to the bindings
