@@ -355,4 +355,4 @@ def test_snapshot_player(snap_compare, size, russian):
 def test_snapshot_course_map(snap_compare):
     async def run_before(pilot):
         await open_map(pilot.app, pilot)
-    assert snap_compare(SNAP_APP, terminal_size=(100, 30), run_before=run_before)
+    assert snap_compare(SNAP_APP, terminal_size=(120, 36), run_before=run_before)

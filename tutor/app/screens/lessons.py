@@ -24,7 +24,7 @@ from tutor.lessons.results import text_of
 
 __all__ = ["CourseScreen", "concept_location", "course", "lesson_store"]
 
-NARROW = 90  # columns under which the map hides the side pane
+NARROW = 120  # columns under which the map hides the side pane (the goals of the highlighted lesson)
 
 
 @lru_cache(maxsize=1)

@@ -161,7 +161,7 @@ def _stack_lines(view, cards: dict, lang: str) -> list[Text]:
         targets = []
         for x in item.targets:
             if x.player is not None:
-                targets.append(t("lesson.player", lang, player="AB"[x.player]))
+                targets.append(_capital(t("lesson.player", lang, player="AB"[x.player])))
             else:
                 perm = view.permanent(x.object)
                 targets.append(f"«{_name(cards, perm.card, lang)}»" if perm is not None else "?")
