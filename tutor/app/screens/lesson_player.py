@@ -33,7 +33,7 @@ from tutor.views.links import TextLink, rule_target, text_links
 __all__ = ["LessonScreen", "NumberInput"]
 
 NARROW = 110  # columns under which the board and the talk are stacked
-LOG_EVENTS = 80  # the last events the log shows
+LOG_EVENTS = 40  # the last events the log shows (older ones scroll out)
 _PASS_KEYS = frozenset("hug?")
 
 
@@ -174,6 +174,14 @@ class LessonScreen(LocalizedBindings, Screen):
         number.display = self.mode() == "number"
         number.placeholder = t("app.lessons.number_placeholder", ui)
 
+    def _show(self, selector: str, text: Text, links=()) -> None:
+        """Update a `LinkedText` only when what it shows changes (an update lays the screen out again)."""
+        widget = self.query_one(selector, LinkedText)
+        key = (text.plain, tuple(text.spans), tuple(links))
+        if getattr(widget, "_shown_key", None) != key:
+            widget._shown_key = key
+            widget.update(text, links)
+
     def _linked(self, parts, ui: str) -> tuple[Text, list[TextLink]]:
         from tutor.app.screens.lessons import concept_location
 
@@ -197,31 +205,29 @@ class LessonScreen(LocalizedBindings, Screen):
                 body.append("\n" + t("app.lessons.free_over", ui))
             elif not self.free.moves(attempts=False):
                 body.append("\n" + t("app.lessons.free_stuck", ui))
-            self.query_one("#step-text", LinkedText).update(body)
+            self._show("#step-text", body)
             return
         if mode == "finished":
             text = t("lesson.finished", ui, stars="★" * s.stars + "☆" * (3 - s.stars), hints=s.hint_count,
                      mistakes=s.mistake_count)
-            self.query_one("#step-text", LinkedText).update(Text(text + "\n" + t("app.lessons.free_offer", ui),
-                                                                 style="bold"))
+            self._show("#step-text", Text(text + "\n" + t("app.lessons.free_offer", ui), style="bold"))
             return
         text, links = self._linked(s.parts(ui), ui)
         if mode == "answer" and s.ask_kind in ("choices", "order"):
             text.append("\n" + t(f"app.lessons.how_{s.ask_kind}", ui), style="italic")
-        self.query_one("#step-text", LinkedText).update(text, links)
+        self._show("#step-text", text, links)
 
     def _render_feedback(self, ui: str) -> None:
         text = "\n".join(note(ui) for note in self.notes)
-        feedback = self.query_one("#feedback", LinkedText)
-        feedback.update(Text(text), text_links(self.app.kb, text) if text else ())
-        feedback.display = bool(text)
+        self._show("#feedback", Text(text), text_links(self.app.kb, text) if text else ())
+        self.query_one("#feedback", LinkedText).display = bool(text)
 
     def _render_options(self, ui: str) -> None:
         mode, s = self.mode(), self.session
         options: list[Option] = []
         self.choice_moves: list = []
         if mode in ("move", "free"):
-            groups = self.free.moves() if mode == "free" else s.moves()
+            groups = self.free.moves() if mode == "free" else self._moves()
             for group in groups:
                 options.append(Option(Text(group.title(ui), style="bold"), disabled=True))
                 for move in group.moves:
@@ -274,7 +280,7 @@ class LessonScreen(LocalizedBindings, Screen):
         self._log_events = [EventLine(e, self.lesson.cards, game.object_cards) for e in events]
         lines, starts, pos = [], [], 0
         for line in self._log_events:
-            text = "· " + line.text(ui)
+            text = "· " + self._event_text(line, ui)
             starts.append(pos)
             lines.append(text)
             pos += len(text) + 1
@@ -286,6 +292,31 @@ class LessonScreen(LocalizedBindings, Screen):
             log.current = len(log.links) - 1  # the newest event is the selected one
         box = self.query_one("#log-box", VerticalScroll)
         self.call_after_refresh(box.scroll_end, animate=False)
+
+    def _event_text(self, line: EventLine, ui: str) -> str:
+        """An event's sentence (remembered: the log is drawn again after every move). Events are kept by
+        identity, with the event itself, so that a recycled id never gives another event's text."""
+        cache = self.__dict__.setdefault("_event_texts", {})
+        key = (id(line.event), ui)
+        hit = cache.get(key)
+        if hit is None or hit[0] is not line.event:
+            if len(cache) > 4000:
+                cache.clear()
+            hit = cache[key] = (line.event, line.text(ui))
+        return hit[1]
+
+    def _moves(self):
+        """The session's grouped moves now (remembered for the position: undo comes back to it)."""
+        game = self.session.game
+        last = game.events[-1] if game.events else None
+        key = (game.undo_depth, len(game.events), id(last))
+        cache = self.__dict__.setdefault("_move_cache", {})
+        hit = cache.get(key)
+        if hit is None or hit[0] is not last:
+            if len(cache) > 16:
+                cache.clear()
+            hit = cache[key] = (last, self.session.moves())
+        return hit[1]
 
     def _focus_input(self) -> None:
         if self.mode() == "number":
@@ -331,7 +362,8 @@ class LessonScreen(LocalizedBindings, Screen):
             if not result.accepted:
                 self.notes = [result.message]
             else:
-                self.notes = [lambda lang, n=len(result.events): t("app.lessons.free_played", lang, n=n)]
+                count = len(result.events)
+                self.notes = [lambda lang: t("app.lessons.free_played", lang, n=count)]
             self._after()
             return
         result = self.session.move(move.action)

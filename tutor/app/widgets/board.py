@@ -209,6 +209,7 @@ class BoardPane(Widget):
         if self._args is not None and args == self._args:
             return
         self._args, self._cards, self._cache = args, cards, None
+        self._height: tuple[int, int] | None = None
         self.refresh(layout=True)
 
     def _text(self, width: int) -> Text:
@@ -220,7 +221,9 @@ class BoardPane(Widget):
         return self._cache[1]
 
     def get_content_height(self, container, viewport, width: int) -> int:
-        return len(self._text(width).wrap(self.app.console, max(width, 1)))
+        if getattr(self, "_height", None) is None or self._height[0] != width:
+            self._height = (width, len(self._text(width).wrap(self.app.console, max(width, 1))))
+        return self._height[1]
 
     def render(self) -> Text:
         return self._text(self.content_region.width or self.size.width)
