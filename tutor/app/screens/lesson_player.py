@@ -17,6 +17,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
@@ -229,12 +230,12 @@ class LessonScreen(LocalizedBindings, Screen):
         if mode in ("move", "free"):
             groups = self.free.moves() if mode == "free" else self._moves()
             for group in groups:
-                options.append(Option(Text(group.title(ui), style="bold"), disabled=True))
+                options.append(Option(Content.styled(group.title(ui), "bold"), disabled=True))
                 for move in group.moves:
-                    options.append(Option(Text("  " + move.label(ui)), id=f"m{len(self.choice_moves)}"))
+                    options.append(Option(Content("  " + move.label(ui)), id=f"m{len(self.choice_moves)}"))
                     self.choice_moves.append(move)
             if mode == "free":
-                options.append(Option(Text(t("app.lessons.free_end", ui)), id="end_free"))
+                options.append(Option(Content(t("app.lessons.free_end", ui)), id="end_free"))
         elif mode == "answer":
             kind = s.ask_kind
             for i, o in enumerate(s.options()):
@@ -244,17 +245,17 @@ class LessonScreen(LocalizedBindings, Screen):
                     mark = f"{self.picked.index(o.id) + 1}. " if o.id in self.picked else "·  "
                 else:
                     mark = ""
-                options.append(Option(Text(mark + o.text(ui)), id=f"o{i}"))
+                options.append(Option(Content(mark + o.text(ui)), id=f"o{i}"))
             if kind in ("choices", "order"):
-                options.append(Option(Text(t("app.lessons.submit", ui), style="bold"), id="submit"))
+                options.append(Option(Content.styled(t("app.lessons.submit", ui), "bold"), id="submit"))
             if kind == "order" and self.picked:
-                options.append(Option(Text(t("app.lessons.reset_order", ui)), id="reset"))
+                options.append(Option(Content(t("app.lessons.reset_order", ui)), id="reset"))
         elif mode == "next":
-            options.append(Option(Text(t("app.lessons.continue", ui), style="bold"), id="next"))
+            options.append(Option(Content.styled(t("app.lessons.continue", ui), "bold"), id="next"))
         elif mode == "finished":
-            options.append(Option(Text(t("app.lessons.free_one", ui, player="AB"[self.lesson.learner])), id="free1"))
-            options.append(Option(Text(t("app.lessons.free_both", ui)), id="free2"))
-            options.append(Option(Text(t("app.lessons.back_to_map", ui)), id="map"))
+            options.append(Option(Content(t("app.lessons.free_one", ui, player="AB"[self.lesson.learner])), id="free1"))
+            options.append(Option(Content(t("app.lessons.free_both", ui)), id="free2"))
+            options.append(Option(Content(t("app.lessons.back_to_map", ui)), id="map"))
         key = (ui, tuple(str(o.prompt) for o in options))
         listing = self.query_one("#choices", OptionList)
         listing.display = bool(options)
