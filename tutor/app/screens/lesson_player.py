@@ -326,9 +326,15 @@ class LessonScreen(LocalizedBindings, Screen):
             self.query_one("#choices", OptionList).focus()
 
     def _after(self, carry: list | None = None) -> None:
+        before = self._step
         self._step_changed(carry)
         self.render_all()
         self._focus_input()
+        talk = self.query_one("#talk", VerticalScroll)
+        if self._step != before:  # a new step: its text first
+            self.call_after_refresh(talk.scroll_home, animate=False)
+        else:  # the newest note (a hint, a refusal, why?) in sight
+            self.call_after_refresh(talk.scroll_end, animate=False)
 
     # ---- choosing -------------------------------------------------------------------------------------
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
