@@ -356,3 +356,24 @@ def test_snapshot_course_map(snap_compare):
     async def run_before(pilot):
         await open_map(pilot.app, pilot)
     assert snap_compare(SNAP_APP, terminal_size=(120, 36), run_before=run_before)
+
+
+def test_a_concept_link_in_the_narration_opens_the_glossary_entry_and_back():
+    async def go(app, pilot):
+        screen = await open_lesson(app, pilot)
+        text = screen.query_one("#step-text")
+        text.focus()
+        await pilot.pause()
+        first = text.links[0]
+        await pilot.press("enter")
+        await pilot.pause()
+        opened = (app.current_mode, app.history.current)
+        await pilot.press("alt+left")  # (Backspace types in the glossary's search box, which has the focus)
+        await pilot.pause()
+        return first, opened, app.current_mode, app.screen is screen, screen.session.index
+    first, opened, mode, same, index = run(go)
+    from tutor.views.locations import EntryLocation
+
+    assert first.number == "phase" and isinstance(first.target, EntryLocation)
+    assert opened == ("glossary", first.target)
+    assert (mode, same, index) == ("lessons", True, 0)

@@ -182,6 +182,7 @@ class LessonScreen(LocalizedBindings, Screen):
         if getattr(widget, "_shown_key", None) != key:
             widget._shown_key = key
             widget.update(text, links)
+            widget.parent.refresh(layout=True)  # the box's own height follows (it is height: auto)
 
     def _linked(self, parts, ui: str) -> tuple[Text, list[TextLink]]:
         from tutor.app.screens.lessons import concept_location
@@ -221,7 +222,10 @@ class LessonScreen(LocalizedBindings, Screen):
     def _render_feedback(self, ui: str) -> None:
         text = "\n".join(note(ui) for note in self.notes)
         self._show("#feedback", Text(text), text_links(self.app.kb, text) if text else ())
-        self.query_one("#feedback", LinkedText).display = bool(text)
+        feedback = self.query_one("#feedback", LinkedText)
+        if feedback.display != bool(text):
+            feedback.display = bool(text)
+            feedback.parent.refresh(layout=True)
 
     def _render_options(self, ui: str) -> None:
         mode, s = self.mode(), self.session
