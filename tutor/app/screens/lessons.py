@@ -51,22 +51,20 @@ def lesson_store(app):
 
 
 def concept_location(kb, cid: str, ui: str):
-    """Where a ``[[concept]]`` link leads: the concept's glossary entry in `ui` (else in the other language),
-    else the page of its first rule; None when the concept is unknown."""
-    from tutor.views.links import rule_target
-    from tutor.views.locations import EntryLocation
+    """Where a ``[[concept]]`` link leads: what the knowledge base's search finds for the concept's name in
+    `ui` (its glossary entry, else the rule of a concept without entries); None when nothing is found."""
+    from tutor.i18n.terms import concept_name
+    from tutor.views.locations import location_of
 
-    concept = kb.data.concepts.get(cid)
-    if concept is None:
+    try:
+        hits = kb.lookup(concept_name(cid, ui), limit=10)["hits"]
+    except KeyError:
         return None
-    entries = [e for e in concept.entries if e in kb.data.entries]
-    if entries:
-        mine = [e for e in entries if kb.data.entries[e].lang == ui]
-        return EntryLocation((mine or entries)[0])
-    for number in concept.rules:
-        target = rule_target(kb, number)
-        if target is not None:
-            return target
+    for hit in hits:
+        if (hit.get("concept") or {}).get("id") == cid:
+            found = location_of(kb, hit["id"])
+            if found is not None:
+                return found
     return None
 
 
