@@ -45,9 +45,9 @@ def test_footer_and_palette_key_follow_the_language(isolated_home):
 
     italian, russian, footer, back, palette, ui, mode = asyncio.run(main())
     assert italian == {"alt+left": "Indietro", "ctrl+l": "Русский", "ctrl+g": "Glossario", "ctrl+r": "Regole",
-                       "f3": "Quiz", "f1": "Tasti", "ctrl+p": "Comandi", "ctrl+q": "Esci"}
+                       "f2": "Lezioni", "f3": "Quiz", "f1": "Tasti", "ctrl+p": "Comandi", "ctrl+q": "Esci"}
     assert russian == {"alt+left": "Назад", "ctrl+l": "Italiano", "ctrl+g": "Глоссарий", "ctrl+r": "Правила",
-                       "f3": "Викторина", "f1": "Клавиши", "ctrl+p": "Команды", "ctrl+q": "Выход"}
+                       "f2": "Уроки", "f3": "Викторина", "f1": "Клавиши", "ctrl+p": "Команды", "ctrl+q": "Выход"}
     assert "Назад" in footer and "Команды" in footer and "Indietro" not in footer
     assert mode == "rules"
     assert back == italian and ui == "it"  # one Ctrl+L switches once: the hidden binding does not run

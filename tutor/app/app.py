@@ -64,8 +64,9 @@ class TutorApp(LocalizedBindings, App):
         ("ctrl+l", "toggle_language", "key_language"),
         ("ctrl+g", "switch_mode('glossary')", "key_glossary"),
         ("ctrl+r", "switch_mode('rules')", "key_rules"),
+        ("f2", "lessons", "app.lessons.key_lessons"),
         ("f3", "switch_mode('quiz')", "key_quiz"),
-        ("escape", "return_to_quiz", "quiz.key.return", False),  # after a link followed from the quiz
+        ("escape", "return_from_link", "quiz.key.return", False),  # after a link followed from the quiz or a lesson
         ("f1", "help", "key_help"),
         ("question_mark", "help", "key_help", False),  # when not typing in a box
         ("ctrl+p", "command_palette", "key_palette", False, True),
@@ -81,6 +82,10 @@ class TutorApp(LocalizedBindings, App):
         from tutor.app.screens.rules import RulesScreen
 
         self.MODES = {"glossary": GlossaryScreen, "rules": RulesScreen, "quiz": QuizScreen}
+        from tutor.app.screens.lessons import CourseScreen
+        from tutor.app.screens.rules import RulesScreen
+
+        self.MODES = {"glossary": GlossaryScreen, "rules": RulesScreen, "lessons": CourseScreen}
         super().__init__()
         self._kb = kb
         self._kb_lock = threading.Lock()  # the knowledge base loads once, in the background or on first use
@@ -89,6 +94,7 @@ class TutorApp(LocalizedBindings, App):
         self.ui_override = ui if ui in LANGS else None
         self._preview: Location | None = None  # the history's current place, when a preview put it there
         self.quiz_return: tuple[str, int] | None = None  # (the quiz's mode, the history position) after a link
+        self.lesson_return = None  # the page a lesson's link opened: back from it returns to the lesson
 
     # ---- data ---------------------------------------------------------------------------------------
     @property
@@ -167,7 +173,7 @@ class TutorApp(LocalizedBindings, App):
         self._update_breadcrumb(screen)
 
     def action_back(self) -> None:
-        if not self.action_return_to_quiz():
+        if not self.action_return_to_quiz() and not self._back_to_lesson():
             self._move_in_history(self.history.back)
 
     async def open_from_quiz(self, location: Location) -> None:
@@ -191,6 +197,38 @@ class TutorApp(LocalizedBindings, App):
         self.quiz_return = None
         self.switch_mode(mark[0])
         return True
+
+    # ---- lessons (app-lessons) ----------------------------------------------------------------------
+    def action_lessons(self) -> None:
+        """The lessons mode (F2): the course map, or the lesson being played."""
+        self.lesson_return = None
+        self.switch_mode("lessons")
+
+    async def open_from_lesson(self, location: Location) -> None:
+        """Open a rule page or a glossary entry from a lesson; back from that page returns to the lesson."""
+        from tutor.views.locations import EntryLocation
+
+        await self.switch_mode("glossary" if isinstance(location, EntryLocation) else "rules")
+        self.navigate(location)
+        self.lesson_return = self.history.current
+
+    def _back_to_lesson(self, always: bool = False) -> bool:
+        """Back to the lesson from the page it opened (from any page, with `always`)."""
+        spot = self.lesson_return
+        if spot is None or self.current_mode == "lessons" or not (always or self.history.current == spot):
+            return False
+        self.lesson_return = None
+        self.switch_mode("lessons")
+        return True
+
+    def action_return_to_lesson(self) -> None:
+        """Escape on a page opened from a lesson: back to the lesson."""
+        self._back_to_lesson(always=True)
+
+    def action_return_from_link(self) -> None:
+        """Escape on a page opened from the quiz or from a lesson: back there, as it was."""
+        if not self.action_return_to_quiz():
+            self._back_to_lesson(always=True)
 
     def action_forward(self) -> None:
         self._move_in_history(self.history.forward)
@@ -286,6 +324,7 @@ class TutorApp(LocalizedBindings, App):
         yield SystemCommand(t("key_glossary", ui), t("cmd_glossary_help", ui), lambda: self.switch_mode("glossary"))
         yield SystemCommand(t("key_rules", ui), t("cmd_rules_help", ui), lambda: self.switch_mode("rules"))
         yield SystemCommand(t("key_quiz", ui), t("cmd_quiz_help", ui), lambda: self.switch_mode("quiz"))
+        yield SystemCommand(t("app.lessons.key_lessons", ui), t("app.lessons.cmd_help", ui), self.action_lessons)
         yield SystemCommand(t("cmd_language", ui), t("cmd_language_help", ui), self.action_toggle_language)
         yield SystemCommand(t("key_back", ui), t("cmd_back_help", ui), self.action_back)
         yield SystemCommand(t("key_forward", ui), t("cmd_forward_help", ui), self.action_forward)

@@ -1,0 +1,233 @@
+"""Lessons in the app, at 120×36, each figure beside a baseline measured in the same run:
+
+- a learner's move → the board redrawn: Enter on the intended move of a lesson step (the move is played, the
+  lesson goes on, the whole player is drawn again from the session), then ``u`` (the move taken back, drawn
+  again), alternately; against a minimal Textual app whose one Static, as large as the player's text, is
+  refilled on every Enter (goal p95 ≤ 16 ms, one frame at 60 Hz);
+- opening a lesson: Enter on the course map → the player composed and on screen (a fresh `LessonSession`,
+  resumed from the progress store), then Escape back; against pushing a Screen with one Static
+  (goal ≤ 100 ms).
+
+Three figures per key: the handler (the player's drawing, `render_all`, or the Static's update), the key
+event until the handler has run, and the key event until the next frame is composed (the headless driver
+writes nothing, so the terminal's own drawing is left out).
+
+Run from the project root: ``python bench/bench_app_lessons.py``. Prints figures; asserts nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+SIZE = (120, 36)
+ROUNDS = 60
+
+
+class Frames:
+    """Counts the frames the app composes (wraps the app's display hook)."""
+
+    def __init__(self, app) -> None:
+        self.count = 0
+        display = app._display
+
+        def counted(screen, renderable) -> None:
+            if renderable is not None:
+                self.count += 1
+            display(screen, renderable)
+
+        app._display = counted
+
+
+async def timed_key(app, frames: Frames, key: str, done) -> tuple[float, float]:
+    """Post `key`; (until `done()` is true, until the next frame after that) in seconds."""
+    from textual import events
+
+    before = frames.count
+    t0 = time.perf_counter()
+    app.post_message(events.Key(key, None))
+    while not done():
+        await asyncio.sleep(0)
+    handled = time.perf_counter() - t0
+    while frames.count == before:
+        await asyncio.sleep(0.0002)
+    return handled, time.perf_counter() - t0
+
+
+def pct(xs: list[float], p: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))]
+
+
+def line(name: str, xs: list[float]) -> str:
+    return (f"  {name:<52} p50 {pct(xs, 50) * 1000:6.2f} ms   p95 {pct(xs, 95) * 1000:6.2f} ms   "
+            f"max {max(xs) * 1000:6.2f} ms")
+
+
+async def lesson_moves() -> dict[str, list[float]]:
+    """Enter on the intended move, then u, at a move step of lesson 3 (main-phase)."""
+    from textual.widgets import OptionList
+
+    from tests.test_app_lessons import move_id, open_lesson, play_step
+    from tutor.app.app import TutorApp
+
+    app = TutorApp(settings={"ui": "it", "theme": "textual-dark"})
+    out: dict[str, list[float]] = {"handler": [], "handled": [], "painted": []}
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_lesson(app, pilot, order=3)
+        while screen.mode() != "move" or screen.session.index < 5:
+            await play_step(pilot, screen)
+        draw = screen.render_all
+
+        def timed_draw() -> None:
+            t0 = time.perf_counter()
+            draw()
+            out["handler"].append(time.perf_counter() - t0)
+
+        screen.render_all = timed_draw
+        frames = Frames(app)
+        s = screen.session
+        step = s.index
+        listing = screen.query_one("#choices", OptionList)
+        for _ in range(ROUNDS):
+            listing.focus()
+            target = move_id(screen, s.step.accept[0])
+            listing.highlighted = next(i for i in range(listing.option_count)
+                                       if listing.get_option_at_index(i).id == target)
+            await pilot.pause()
+            n = len(out["handler"])
+            handled, painted = await timed_key(app, frames, "enter", lambda n=n: len(out["handler"]) > n)
+            out["handled"].append(handled)
+            out["painted"].append(painted)
+            await pilot.pause()
+            n = len(out["handler"])
+            handled, painted = await timed_key(app, frames, "u", lambda n=n: len(out["handler"]) > n)
+            out["handled"].append(handled)
+            out["painted"].append(painted)
+            await pilot.pause()
+            assert s.index == step  # back at the same step for the next round
+    return out
+
+
+async def static_baseline(chars: int) -> dict[str, list[float]]:
+    """A minimal app: Enter refills one Static with a text of `chars` characters."""
+    from rich.text import Text
+    from textual.app import App
+    from textual.widgets import Static
+
+    out: dict[str, list[float]] = {"handler": [], "handled": [], "painted": []}
+    words = ("Giocatore A TAPpa la terra «Montagna» per {R}. [106.4, 605.3] " * (chars // 60 + 1))[:chars]
+
+    class Minimal(App):
+        BINDINGS = [("enter", "refill")]
+        flip = 0
+
+        def compose(self):
+            yield Static(id="s")
+
+        def action_refill(self) -> None:
+            t0 = time.perf_counter()
+            self.flip += 1
+            text = Text(words if self.flip % 2 else words[1:] + words[0])
+            self.query_one("#s", Static).update(text)
+            out["handler"].append(time.perf_counter() - t0)
+
+    app = Minimal()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        frames = Frames(app)
+        for _ in range(2 * ROUNDS):
+            n = len(out["handler"])
+            handled, painted = await timed_key(app, frames, "enter", lambda n=n: len(out["handler"]) > n)
+            out["handled"].append(handled)
+            out["painted"].append(painted)
+            await pilot.pause()
+    return out
+
+
+async def opening() -> tuple[list[float], list[float]]:
+    """Enter on the course map → the player on screen; Escape back; and the baseline: push a Screen."""
+    from textual.app import App
+    from textual.screen import Screen
+    from textual.widgets import Static
+
+    from tests.test_app_lessons import open_map
+    from tutor.app.app import TutorApp
+    from tutor.app.screens.lesson_player import LessonScreen
+
+    lesson_times: list[float] = []
+    app = TutorApp(settings={"ui": "it", "theme": "textual-dark"})
+    async with app.run_test(size=SIZE) as pilot:
+        await open_map(app, pilot)
+        frames = Frames(app)
+        for _ in range(20):
+            _, painted = await timed_key(app, frames, "enter", lambda: isinstance(app.screen, LessonScreen)
+                                         and app.screen.is_mounted)
+            lesson_times.append(painted)
+            await pilot.pause()
+            await pilot.press("escape")
+            await pilot.pause()
+
+    class One(Screen):
+        def compose(self):
+            yield Static("x" * 2000)
+
+    class Minimal(App):
+        BINDINGS = [("enter", "open"), ("escape", "close")]
+
+        def action_open(self) -> None:
+            self.push_screen(One())
+
+        def action_close(self) -> None:
+            self.pop_screen()
+
+    base: list[float] = []
+    app2 = Minimal()
+    async with app2.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        frames = Frames(app2)
+        for _ in range(20):
+            _, painted = await timed_key(app2, frames, "enter", lambda: isinstance(app2.screen, One)
+                                         and app2.screen.is_mounted)
+            base.append(painted)
+            await pilot.pause()
+            await pilot.press("escape")
+            await pilot.pause()
+    return lesson_times, base
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as home:
+        os.environ["MTG_TUTOR_HOME"] = home
+        t0 = time.perf_counter()
+        from tutor.app.screens.lessons import course
+
+        course()
+        print(f"loading the course (14 lessons, validated; once per process, in a thread in the app): "
+              f"{(time.perf_counter() - t0) * 1000:.0f} ms")
+        moves = asyncio.run(lesson_moves())
+        base = asyncio.run(static_baseline(3000))
+        print(f"a learner's move -> board redrawn, {SIZE[0]}x{SIZE[1]}, {len(moves['painted'])} keys "
+              f"(Enter on the move / u, alternately):")
+        print(line("player: render_all (the handler)", moves["handler"]))
+        print(line("player: key -> handler done", moves["handled"]))
+        print(line("player: key -> next frame composed (goal p95 <= 16 ms)", moves["painted"]))
+        print("  baseline: one Static of 3000 characters refilled on Enter:")
+        print(line("baseline: the update (the handler)", base["handler"]))
+        print(line("baseline: key -> handler done", base["handled"]))
+        print(line("baseline: key -> next frame composed", base["painted"]))
+        lesson, screen = asyncio.run(opening())
+        print(f"opening a lesson, {SIZE[0]}x{SIZE[1]}, 20 times:")
+        print(line("Enter on the course map -> player on screen (goal <= 100 ms)", lesson))
+        print(line("baseline: push a Screen with one Static", screen))
+
+
+if __name__ == "__main__":
+    main()

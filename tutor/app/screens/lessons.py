@@ -1,0 +1,218 @@
+"""The lessons mode (F2): the course map, from which Enter opens the lesson player (`lesson_player.py`).
+
+The map lists the course's lessons in order: title in the interface language, level, minutes, status (new /
+started / done), hints used in the current run, best stars, and a mark when a lesson's prerequisites are not
+done yet (it opens all the same). Status and hints come from the progress store the CLI uses
+(`tutor.progress.ProgressStore`, in the data directory): a started lesson resumes where it stopped. When the
+store cannot be opened the lessons still play, without progress, and a notice says why.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tutor.app.bindings import LocalizedBindings, localized_bindings
+from tutor.i18n import t
+from tutor.lessons.results import text_of
+
+__all__ = ["CourseScreen", "concept_location", "course", "lesson_store"]
+
+NARROW = 120  # columns under which the map hides the side pane (the goals of the highlighted lesson)
+
+
+@lru_cache(maxsize=1)
+def course():
+    """The shipped course (loaded and validated once per process)."""
+    from tutor.lessons import load_course
+
+    return load_course()
+
+
+def lesson_store(app):
+    """The app's progress store (opened once; None when it cannot be used, with a notice)."""
+    if not hasattr(app, "_lesson_store"):
+        from tutor.progress import ProgressError, ProgressStore
+
+        try:
+            app._lesson_store = ProgressStore.open()
+            for notice in app._lesson_store.notices:
+                app.notify(notice.message(app.ui), severity="warning", markup=False)
+        except ProgressError as exc:
+            app._lesson_store = None
+            app.notify(exc.message(app.ui), title=t("app.lessons.no_store", app.ui), severity="warning", markup=False)
+    return app._lesson_store
+
+
+def concept_location(kb, cid: str, ui: str):
+    """Where a ``[[concept]]`` link leads: what the knowledge base's search finds for the concept's name in
+    `ui` (its glossary entry, else the rule of a concept without entries); None when nothing is found."""
+    from tutor.i18n.terms import concept_name
+    from tutor.views.locations import location_of
+
+    try:
+        hits = kb.lookup(concept_name(cid, ui), limit=10)["hits"]
+    except KeyError:
+        return None
+    for hit in hits:
+        if (hit.get("concept") or {}).get("id") == cid:
+            found = location_of(kb, hit["id"])
+            if found is not None:
+                return found
+    return None
+
+
+def stars_text(n: int) -> str:
+    """★★☆ for 2 of 3 stars."""
+    return "★" * n + "☆" * (3 - n)
+
+
+class CourseScreen(LocalizedBindings, Screen):
+    """The course map: Enter opens the highlighted lesson."""
+
+    BINDINGS = localized_bindings(
+        ("enter", "open_lesson", "app.lessons.key_open"),
+    )
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="course-title")
+        with Horizontal(id="course-main"):
+            yield OptionList(id="course-list")
+            with Vertical(id="course-side"):
+                yield Static(id="course-detail")
+        yield Footer()
+
+    loaded = False  # the course is read in a thread (its YAML takes a second or two): the map waits for it
+
+    def on_mount(self) -> None:
+        self.states: dict = {}
+        self.set_class(self.app.size.width < NARROW, "narrow")
+        self.query_one("#course-title", Static).update(Text(t("app.lessons.loading", self.app.ui), style="bold"))
+        self.query_one("#course-list", OptionList).focus()
+        self.run_worker(self._load, thread=True, group="course")
+
+    def _load(self) -> None:
+        try:
+            course()
+        except Exception as exc:  # an invalid course file: one line, never a traceback
+            self.app.call_from_thread(self._failed, exc)
+            return
+        self.app.call_from_thread(self._loaded)
+
+    def _failed(self, exc: Exception) -> None:
+        self.query_one("#course-title", Static).update(
+            Text(t("invalid_file", self.app.ui, error=str(exc)[:300]), style="bold"))
+
+    def _loaded(self) -> None:
+        self.loaded = True
+        self.refresh_texts()
+
+    def on_resize(self, event) -> None:
+        self.set_class(event.size.width < NARROW, "narrow")
+
+    def on_screen_resume(self) -> None:
+        if self.loaded:
+            self.refresh_texts()
+
+    def _load_states(self) -> dict:
+        store = lesson_store(self.app)
+        if store is None:
+            return {}
+        try:
+            return store.lesson_states()
+        except Exception as exc:  # a store that broke since it was opened: play on without progress
+            self.app.notify(str(exc)[:200], severity="warning", markup=False)
+            return {}
+
+    def refresh_texts(self) -> None:
+        """The map in the interface language, with the progress read again from the store."""
+        if not self.loaded:
+            return
+        ui = self.app.ui
+        self.states = self._load_states()
+        lessons = course().lessons
+        self.query_one("#course-title", Static).update(
+            Text(t("app.lessons.map_title", ui, n=len(lessons)), style="bold"))
+        listing = self.query_one("#course-list", OptionList)
+        keep = listing.highlighted
+        listing.clear_options()
+        listing.add_options([Option(self._row(lesson, ui), id=lesson.id) for lesson in lessons])
+        listing.highlighted = keep if keep is not None else self._first_unfinished(lessons)
+        self._detail()
+
+    def _first_unfinished(self, lessons) -> int:
+        for i, lesson in enumerate(lessons):
+            st = self.states.get(lesson.id)
+            if st is None or st.status != "done":
+                return i
+        return 0
+
+    def _missing(self, lesson) -> list[str]:
+        return [r for r in lesson.requires if self.states.get(r) is None or self.states[r].completions == 0]
+
+    def _row(self, lesson, ui: str) -> Text:
+        st = self.states.get(lesson.id)
+        status = st.status if st else "new"
+        row = Text(f"{lesson.order:>2}. ", style="bold")
+        row.append(text_of(lesson.title, ui), style="bold")
+        row.append("\n    ")
+        row.append(t("app.lessons.map_row", ui, level=lesson.level, minutes=lesson.minutes,
+                     status=t(f"lesson.status.{status}", ui), hints=st.hints_used if st else 0))
+        row.append("  " + stars_text(st.best_stars if st else 0))
+        missing = self._missing(lesson)
+        if missing:
+            orders = ", ".join(str(course().get(r).order) for r in missing if course().get(r))
+            row.append("  ⚠ " + t("app.lessons.needs", ui, lessons=orders), style="italic")
+        return row
+
+    def _detail(self) -> None:
+        if not self.loaded:
+            return
+        ui = self.app.ui
+        listing = self.query_one("#course-list", OptionList)
+        lessons = course().lessons
+        i = listing.highlighted
+        if i is None or not 0 <= i < len(lessons):
+            self.query_one("#course-detail", Static).update("")
+            return
+        lesson = lessons[i]
+        text = Text(text_of(lesson.title, ui) + "\n\n", style="bold")
+        text.append(text_of(lesson.goals, ui) + "\n\n")
+        text.append(t("app.lessons.rules", ui, rules=", ".join(lesson.rules)) + "\n")
+        missing = self._missing(lesson)
+        if missing:
+            titles = ", ".join(text_of(course().get(r).title, ui) for r in missing if course().get(r))
+            text.append("\n⚠ " + t("lesson.requires", ui, ids=titles), style="italic")
+        st = self.states.get(lesson.id)
+        if st is not None and st.status == "started":
+            text.append("\n" + t("app.lessons.resume_at", ui, n=st.step + 1, total=len(lesson.steps)))
+        self.query_one("#course-detail", Static).update(text)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self._detail()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.open_lesson(event.option.id)
+
+    def action_open_lesson(self) -> None:
+        """Open the highlighted lesson."""
+        if not self.loaded:
+            return
+        listing = self.query_one("#course-list", OptionList)
+        if listing.highlighted is not None:
+            self.open_lesson(listing.get_option_at_index(listing.highlighted).id)
+
+    def open_lesson(self, lesson_id: str) -> None:
+        """Open a lesson in the player (resumed where the store says it stopped)."""
+        from tutor.app.screens.lesson_player import LessonScreen
+
+        lesson = course().get(lesson_id)
+        if lesson is not None:
+            self.app.push_screen(LessonScreen(lesson, lesson_store(self.app), missing=self._missing(lesson)))

@@ -1,0 +1,234 @@
+"""The board of a lesson or of free play, drawn from the engine's `BoardView` (never from the game state).
+
+From top to bottom: who has priority (or what the game waits for), the opponent's area, their permanents,
+the stack (top first, with controllers and targets), the learner's permanents and area. A player's area has
+life, library, hand (the learner's cards by name in the interface language, the opponent's as a count),
+graveyard and exile (their cards listed when the zones are open) and the mana pool. Each permanent is a card:
+name, power/toughness, tapped, summoning sickness, damage, counters, keywords, attacking / blocking and what it
+is attached to. Cards are packed into lines by the width, never cut inside a card.
+"""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+from textual.widget import Widget
+
+from tutor.i18n import pick, t
+from tutor.i18n.terms import keyword_noun, step_noun
+from tutor.lessons.text import card_noun
+
+__all__ = ["BoardPane", "board_text", "status_line"]
+
+_HEAD = Style(bold=True)
+_MUTED = Style(dim=True)
+_TAPPED = Style(dim=True, italic=True)
+_COMBAT = Style(bold=True, underline=True)
+_CARD = Style(bold=True)
+
+
+def status_line(view, lang: str) -> str:
+    """Turn, active player, step, and who has priority / what the game waits for / who won."""
+    head = t("lesson.board.header", lang, turn=view.turn, active="AB"[view.active],
+             step=str(step_noun(view.step.key, lang)))
+    pend = view.pending
+    if view.outcome is not None:
+        head += " · " + (t("lesson.board.winner", lang, player="AB"[view.outcome.winner])
+                         if view.outcome.winner is not None else t("lesson.board.draw", lang))
+    elif view.priority is not None:
+        head += " · " + t("lesson.board.priority", lang, player="AB"[view.priority])
+    elif pend.player is not None:
+        head += " · " + t("lesson.board.deciding", lang, player="AB"[pend.player],
+                          decision=t(f"lesson.decision.{pend.decision.value}", lang))
+    return head
+
+
+def _name(cards: dict, card_id: str, lang: str) -> str:
+    card = cards.get(card_id)
+    return pick(card.name, lang) if card is not None else card_id
+
+
+def _pack(chips: list[Text], width: int, indent: int = 2) -> list[Text]:
+    """Chips in lines of at most `width` cells, one space apart, each line indented (a chip wider than a
+    line gets a line of its own and is folded by the widget)."""
+    lines, line = [], Text(" " * indent)
+    for chip in chips:
+        if line.cell_len > indent and line.cell_len + 1 + chip.cell_len > width:
+            lines.append(line)
+            line = Text(" " * indent)
+        elif line.cell_len > indent:
+            line.append(" ")
+        line.append_text(chip)
+    if line.cell_len > indent:
+        lines.append(line)
+    return lines
+
+
+def _permanent_chip(perm, view, cards: dict, lang: str) -> Text:
+    card = cards[perm.card]
+    n = card_noun(card, lang)
+    chip = Text("[", style=_MUTED)
+    chip.append(pick(card.name, lang), style=_TAPPED if perm.tapped else _CARD)
+    if perm.power is not None:
+        chip.append(f" {perm.power}/{perm.toughness}")
+    tags: list[tuple[str, Style | None]] = []
+    if perm.tapped:
+        tags.append((t("lesson.board.tapped", lang, card=n), _TAPPED))
+    if perm.summoning_sick and "haste" not in perm.keywords:
+        tags.append((t("lesson.board.sick", lang), None))
+    if perm.damage:
+        tags.append((t("lesson.board.damage", lang, n=perm.damage), None))
+    for kind, count in perm.counters:
+        tags.append((f"{kind} ×{count}", None))
+    for kw in perm.keywords:
+        tags.append((str(keyword_noun(kw, lang)), _MUTED))
+    if perm.attacking is not None:
+        tags.append((t("lesson.board.attacking", lang, player="AB"[perm.attacking]), _COMBAT))
+    if perm.blocking is not None:
+        other = view.permanent(perm.blocking)
+        if other is not None:
+            tags.append((t("lesson.board.blocking", lang, name=_name(cards, other.card, lang)), _COMBAT))
+    if perm.blocked:
+        tags.append((t("lesson.board.blocked", lang, card=n), _COMBAT))
+    if perm.attached_to is not None:
+        host = view.permanent(perm.attached_to)
+        if host is not None:
+            tags.append((t("app.lessons.attached", lang, card=n, name=_name(cards, host.card, lang)), None))
+    for text, style in tags:
+        chip.append(" · ", style=_MUTED)
+        chip.append(text, style=style)
+    chip.append("]", style=_MUTED)
+    return chip
+
+
+def _pieces(pieces: list[tuple[str, Style | None]], width: int, first: str = "", indent: int = 2) -> list[Text]:
+    """Pieces joined by " · " in lines of at most `width` cells (a piece is never cut): the first line starts
+    with `first`, the next ones are indented."""
+    lines, line = [], Text(first)
+    for text, style in pieces:
+        start = line.cell_len <= max(len(first), indent if lines else len(first))
+        if not start and line.cell_len + 3 + len(text) > width:
+            lines.append(line)
+            line, start = Text(" " * indent), True
+        if not start:
+            line.append(" · ", style=_MUTED)
+        line.append(text, style=style)
+    lines.append(line)
+    return lines
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _player_lines(view, p, cards: dict, lang: str, learner: int | None, zones_open: bool, width: int) -> list[Text]:
+    you = learner is None or p.index == learner
+    mark = "▶ " if view.pending.player == p.index and view.outcome is None else "  "
+    who = _capital(t("lesson.player", lang, player="AB"[p.index]))
+    if learner is not None and p.index == learner:
+        who += " (" + t("app.lessons.you", lang) + ")"
+    pieces: list[tuple[str, Style | None]] = [(who, _HEAD)]
+    pieces += [(x, None) for x in t("app.lessons.player_line", lang, life=p.life, library=p.library, hand=len(p.hand),
+                                      graveyard=len(p.graveyard)).split(" · ")]
+    if p.exile or zones_open:
+        pieces.append((t("app.lessons.exile_count", lang, n=len(p.exile)), None))
+    if p.mana.total:
+        pool = "".join("{" + c + "}" for c in "WUBRGC" for _ in range(getattr(p.mana, c)))
+        pieces.append((t("lesson.board.pool", lang, mana=pool), _HEAD))
+    lines = _pieces(pieces, width, first=mark, indent=4)
+    lines[0].stylize(_HEAD, 0, len(mark))
+    if you:
+        chips = [Text("[", style=_MUTED) + Text(_name(cards, c.card, lang)) + Text("]", style=_MUTED) for c in p.hand]
+        label = Text(t("app.lessons.hand", lang) + ":", style=_MUTED)
+        lines += _pack([label] + chips, width) if chips else [Text("  ") + label]
+    if zones_open:
+        for zone in ("graveyard", "exile"):
+            names = ", ".join(_name(cards, c.card, lang) for c in getattr(p, zone)) or "—"
+            lines.append(Text(f"  {t(f'app.lessons.{zone}', lang)}: {names}", style=_MUTED))
+    return lines
+
+
+def _stack_lines(view, cards: dict, lang: str) -> list[Text]:
+    if not view.stack:
+        return []
+    lines = [Text(t("app.lessons.stack", lang), style=_HEAD)]
+    for i, item in enumerate(reversed(view.stack), 1):
+        card = cards.get(item.card)
+        what = str(card_noun(card, lang, "spell" if item.kind.value == "spell" else "ability")) if card else item.card
+        line = Text(f"  {i}. ")
+        line.append(what, style=_CARD)
+        line.append(" (" + _capital(t("lesson.player", lang, player="AB"[item.controller])) + ")")
+        targets = []
+        for x in item.targets:
+            if x.player is not None:
+                targets.append(_capital(t("lesson.player", lang, player="AB"[x.player])))
+            else:
+                perm = view.permanent(x.object)
+                targets.append(f"«{_name(cards, perm.card, lang)}»" if perm is not None else "?")
+        if targets:
+            line.append(" → " + ", ".join(targets))
+        lines.append(line)
+    return lines
+
+
+def board_text(view, cards: dict, lang: str, learner: int | None = 0, zones_open: bool = False,
+               width: int = 80) -> Text:
+    """The whole board as one rich text `width` cells wide (plain text only: no markup is read)."""
+    lines = _pieces([(x, _HEAD) for x in status_line(view, lang).split(" · ")], width)
+    bottom = 0 if learner is None else learner
+    order = [p for p in view.players if p.index != bottom] + [p for p in view.players if p.index == bottom]
+    for k, p in enumerate(order):
+        perms = [_permanent_chip(x, view, cards, lang) for x in view.permanents if x.controller == p.index]
+        area = _player_lines(view, p, cards, lang, learner, zones_open, width)
+        field = _pack(perms, width) or [Text("  " + t("app.lessons.no_permanents", lang), style=_MUTED)]
+        if k == 0:
+            lines += area + field + _stack_lines(view, cards, lang)
+        else:
+            lines += field + area
+    return Text("\n").join(lines)
+
+
+class BoardPane(Widget):
+    """The board, redrawn from a `BoardView` (`show`)."""
+
+    DEFAULT_CSS = """
+    BoardPane {
+        height: auto;
+        padding: 0 1;
+    }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._args: tuple | None = None
+        self._cache: tuple[int, Text] | None = None
+
+    def show(self, view, cards: dict, lang: str, learner: int | None = 0, zones_open: bool = False) -> None:
+        """Draw `view` (cards named in `lang`; `learner`'s hand face up, both when None)."""
+        args = (view, id(cards), lang, learner, zones_open)
+        if self._args is not None and args == self._args:
+            return
+        self._args, self._cards, self._cache = args, cards, None
+        self._height: tuple[int, int] | None = None
+        self.refresh(layout=True)
+
+    def _text(self, width: int) -> Text:
+        if self._args is None:
+            return Text("")
+        if self._cache is None or self._cache[0] != width:
+            view, _, lang, learner, zones_open = self._args
+            self._cache = (width, board_text(view, self._cards, lang, learner, zones_open, width))
+        return self._cache[1]
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        if getattr(self, "_height", None) is None or self._height[0] != width:
+            self._height = (width, len(self._text(width).wrap(self.app.console, max(width, 1))))
+        return self._height[1]
+
+    def render(self) -> Text:
+        return self._text(self.content_region.width or self.size.width)
+
+    @property
+    def text(self) -> str:
+        """What the board shows, as plain text (for tests)."""
+        return self._text(self.content_region.width or 100).plain
