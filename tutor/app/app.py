@@ -78,14 +78,11 @@ class TutorApp(LocalizedBindings, App):
         for by the command line or the environment (`tutor.i18n.chosen_ui`), which wins over the saved one for
         this run without being saved (Ctrl+L saves its choice)."""
         from tutor.app.screens.glossary import GlossaryScreen
+        from tutor.app.screens.lessons import CourseScreen
         from tutor.app.screens.quiz import QuizScreen
         from tutor.app.screens.rules import RulesScreen
 
-        self.MODES = {"glossary": GlossaryScreen, "rules": RulesScreen, "quiz": QuizScreen}
-        from tutor.app.screens.lessons import CourseScreen
-        from tutor.app.screens.rules import RulesScreen
-
-        self.MODES = {"glossary": GlossaryScreen, "rules": RulesScreen, "lessons": CourseScreen}
+        self.MODES = {"glossary": GlossaryScreen, "rules": RulesScreen, "lessons": CourseScreen, "quiz": QuizScreen}
         super().__init__()
         self._kb = kb
         self._kb_lock = threading.Lock()  # the knowledge base loads once, in the background or on first use
