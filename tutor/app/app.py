@@ -48,6 +48,17 @@ class HelpScreen(ModalScreen):
             self.dismiss()
 
 
+def _lazy_screen(module: str, name: str):
+    """A mode's screen factory that imports its module on first use (Textual calls it once per mode)."""
+
+    def make() -> Screen:
+        import importlib
+
+        return getattr(importlib.import_module(module), name)()
+
+    return make
+
+
 class TutorApp(LocalizedBindings, App):
     """Browse the bilingual glossary and the Comprehensive Rules."""
 
@@ -78,11 +89,12 @@ class TutorApp(LocalizedBindings, App):
         for by the command line or the environment (`tutor.i18n.chosen_ui`), which wins over the saved one for
         this run without being saved (Ctrl+L saves its choice)."""
         from tutor.app.screens.glossary import GlossaryScreen
-        from tutor.app.screens.lessons import CourseScreen
-        from tutor.app.screens.quiz import QuizScreen
-        from tutor.app.screens.rules import RulesScreen
 
-        self.MODES = {"glossary": GlossaryScreen, "rules": RulesScreen, "lessons": CourseScreen, "quiz": QuizScreen}
+        # The first screen is the glossary; the other modes (and the lessons runtime, the quiz) are imported when
+        # first shown, so that they cost the first frame nothing.
+        self.MODES = {"glossary": GlossaryScreen, "rules": _lazy_screen("tutor.app.screens.rules", "RulesScreen"),
+                      "lessons": _lazy_screen("tutor.app.screens.lessons", "CourseScreen"),
+                      "quiz": _lazy_screen("tutor.app.screens.quiz", "QuizScreen")}
         super().__init__()
         self._kb = kb
         self._kb_lock = threading.Lock()  # the knowledge base loads once, in the background or on first use

@@ -4,8 +4,18 @@ No UI toolkit here: `tutor.render` and `tutor.app.widgets.document` lay these ou
 """
 
 from tutor.views.locations import EntryLocation, Location, RuleLocation, location_of, rule_location
-from tutor.views.model import EntryPage, RulePage
-from tutor.views.pages import entry_page, page_for, rule_page
+
+_LAZY = {"EntryPage": "tutor.views.model", "RulePage": "tutor.views.model", "entry_page": "tutor.views.pages",
+         "page_for": "tutor.views.pages", "rule_page": "tutor.views.pages"}
+
+
+def __getattr__(name: str):
+    """The page model and builders, imported on first use (the app's first frame needs only the locations)."""
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'tutor.views' has no attribute {name!r}")
 
 __all__ = [
     "EntryLocation",

@@ -9,6 +9,8 @@ records it in the history and calls `show`.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
@@ -20,9 +22,10 @@ from tutor.app.bindings import LocalizedBindings, localized_bindings
 from tutor.app.widgets.linked_text import LinkedText
 from tutor.i18n import t
 from tutor.render import safe_text, symbol_text
-from tutor.views import EntryLocation, EntryPage, Location, RulePage, page_for
-from tutor.views.links import text_links
-from tutor.views.model import Backlink, Link, Summary
+from tutor.views.locations import EntryLocation, Location
+
+if TYPE_CHECKING:  # the page model is imported with the first page shown, not with the first frame
+    from tutor.views.model import Backlink, EntryPage, Link, RulePage, Summary
 
 __all__ = ["DocumentView", "LocationOption"]
 
@@ -98,6 +101,8 @@ class DocumentView(LocalizedBindings, VerticalScroll):
         kb, ui = self.app.kb, self.app.ui
         if isinstance(location, EntryLocation) and location.exists(kb):
             location = EntryLocation(kb.primary_entry(location.entry_id, ui))
+        from tutor.views.pages import page_for
+
         page = page_for(kb, location, ui)
         if page is None:
             return False
@@ -106,6 +111,8 @@ class DocumentView(LocalizedBindings, VerticalScroll):
 
     def show_page(self, page: EntryPage | RulePage) -> None:
         """Lay out a page of the presentation model (a summary starts in the interface language)."""
+        from tutor.views.model import EntryPage
+
         self.summary_other = False
         if isinstance(page, EntryPage):
             self._show_entry(page)
@@ -260,6 +267,8 @@ class DocumentView(LocalizedBindings, VerticalScroll):
             w.update("")
             w.display = False
             return
+        from tutor.views.links import text_links
+
         w.update(content, text_links(self.app.kb, content.plain) if linked else ())
         w.display = True
 

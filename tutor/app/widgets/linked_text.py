@@ -9,6 +9,7 @@ Messages go up: following a link posts `LinkedText.LinkChosen` with its typed lo
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rich.style import Style
 from rich.text import Text
@@ -16,8 +17,10 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.widget import Widget
 
-from tutor.views.links import TextLink
 from tutor.views.locations import Location
+
+if TYPE_CHECKING:  # the link finder (rule references, the digest) is imported with the first text shown
+    from tutor.views.links import TextLink
 
 __all__ = ["LinkedText"]
 
