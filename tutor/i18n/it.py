@@ -923,7 +923,7 @@ MESSAGES: dict[str, str] = {
     'app.lessons.exile': 'Esilio',
     'app.lessons.stack': 'Pila (dalla cima):',
     'app.lessons.no_permanents': 'nessun permanente',
-    'app.lessons.attached': '{card:assegnato|assegnata} a «{name}»',
+    'app.lessons.attached': '{card:~assegnato|assegnata} a «{name}»',
     'app.lessons.number_placeholder': 'Scrivi un numero e premi Invio',
     'app.lessons.how_choices': 'Scegli tutte le risposte giuste (Invio o Spazio), poi «Conferma».',
     'app.lessons.how_order': "Scegli le risposte una dopo l'altra, dalla prima all'ultima.",

@@ -923,7 +923,7 @@ MESSAGES: dict[str, str] = {
     'app.lessons.exile': 'Изгнание',
     'app.lessons.stack': 'Стек (сверху вниз):',
     'app.lessons.no_permanents': 'перманентов нет',
-    'app.lessons.attached': '{card:прикреплён|прикреплена|прикреплено|прикреплены} к карте «{name}»',
+    'app.lessons.attached': '{card:~прикреплён|прикреплена|прикреплено|прикреплены} к карте «{name}»',
     'app.lessons.number_placeholder': 'Введите число и нажмите Enter',
     'app.lessons.how_choices': 'Выберите все верные ответы (Enter или пробел), затем «Подтвердить».',
     'app.lessons.how_order': 'Выбирайте ответы по очереди, от первого до последнего.',
