@@ -923,6 +923,8 @@ MESSAGES: dict[str, str] = {
     'app.lessons.exile': 'Изгнание',
     'app.lessons.stack': 'Стек (сверху вниз):',
     'app.lessons.no_permanents': 'перманентов нет',
+    'app.lessons.tapped': '{card:~повёрнут|повёрнута|повёрнуто|повёрнуты}',
+    'app.lessons.blocked': '{card:~заблокирован|заблокирована|заблокировано|заблокированы}',
     'app.lessons.attached': '{card:~прикреплён|прикреплена|прикреплено|прикреплены} к карте «{name}»',
     'app.lessons.number_placeholder': 'Введите число и нажмите Enter',
     'app.lessons.how_choices': 'Выберите все верные ответы (Enter или пробел), затем «Подтвердить».',

@@ -73,7 +73,7 @@ def _permanent_chip(perm, view, cards: dict, lang: str) -> Text:
         chip.append(f" {perm.power}/{perm.toughness}")
     tags: list[tuple[str, Style | None]] = []
     if perm.tapped:
-        tags.append((t("lesson.board.tapped", lang, card=n), _TAPPED))
+        tags.append((t("app.lessons.tapped", lang, card=n), _TAPPED))  # agrees with the name the chip shows
     if perm.summoning_sick and "haste" not in perm.keywords:
         tags.append((t("lesson.board.sick", lang), None))
     if perm.damage:
@@ -89,7 +89,7 @@ def _permanent_chip(perm, view, cards: dict, lang: str) -> Text:
         if other is not None:
             tags.append((t("lesson.board.blocking", lang, name=_name(cards, other.card, lang)), _COMBAT))
     if perm.blocked:
-        tags.append((t("lesson.board.blocked", lang, card=n), _COMBAT))
+        tags.append((t("app.lessons.blocked", lang, card=n), _COMBAT))
     if perm.attached_to is not None:
         host = view.permanent(perm.attached_to)
         if host is not None:
