@@ -43,6 +43,7 @@ guesses from the ending when nothing is said. A language without special rules u
 
 from __future__ import annotations
 
+import functools
 import re
 import string
 
@@ -192,10 +193,15 @@ class Italian(Grammar):
 _CONSONANT = "бвгджзклмнпрстфхцчшщ"
 # с → со, в → во, к → ко before the words that ask for the vowel: со смертельным, со страхом, со щитом, во второй,
 # во время, ко мне, со всеми (the rules of the written language; no pymorphy3 needed).
-_VOWEL_PREPOSITIONS = re.compile("|".join(
-    rf"(?<![\w-])({prep}) (?=[«\"„(]?(?:{follows}))" for prep, follows in (
-        ("с", rf"[сзшж][{_CONSONANT}]|щ|мн|вс|вт"), ("в", rf"[вф][{_CONSONANT}]|мн"), ("к", "мн|вс|вт"))),
-    re.IGNORECASE)
+
+
+@functools.cache
+def _vowel_prepositions() -> re.Pattern:
+    """Compiled on the first Russian text (not at import: an Italian command never needs it)."""
+    return re.compile("|".join(
+        rf"(?<![\w-])({prep}) (?=[«\"„(]?(?:{follows}))" for prep, follows in (
+            ("с", rf"[сзшж][{_CONSONANT}]|щ|мн|вс|вт"), ("в", rf"[вф][{_CONSONANT}]|мн"), ("к", "мн|вс|вт"))),
+        re.IGNORECASE)
 
 
 def _vowel_preposition(m: re.Match) -> str:
@@ -223,7 +229,7 @@ class Russian(Grammar):
         return True
 
     def finish(self, text: str) -> str:
-        return _VOWEL_PREPOSITIONS.sub(_vowel_preposition, text) if " " in text else text
+        return _vowel_prepositions().sub(_vowel_preposition, text) if " " in text else text
 
     def agree_number(self, words: str, n: int) -> str:
         from tutor.i18n import russian
