@@ -126,14 +126,9 @@ def _when(due, ui: str) -> str:
     """"2025-03-11 12:00 (tra 10 minuti)" in local time."""
     from datetime import UTC, datetime
 
-    seconds = max(0, (due - datetime.now(UTC)).total_seconds())
-    if seconds < 3600:
-        rel = t("quiz.in_minutes", ui, n=max(1, round(seconds / 60)))
-    elif seconds < 86400:
-        rel = t("quiz.in_hours", ui, n=round(seconds / 3600))
-    else:
-        rel = t("quiz.in_days", ui, n=round(seconds / 86400))
-    return t("quiz.due", ui, when=due.astimezone().strftime("%Y-%m-%d %H:%M"), rel=rel)
+    from tutor.quiz.when import due_text
+
+    return due_text(due, datetime.now(UTC), ui)
 
 
 def _question_text(q, ui: str, number: str = "") -> str:

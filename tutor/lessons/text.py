@@ -11,7 +11,7 @@ from __future__ import annotations
 from tutor.i18n import noun, pick, t
 from tutor.i18n.terms import step_noun
 
-__all__ = ["board_lines", "card_noun"]
+__all__ = ["board_lines", "card_noun", "status_line"]
 
 
 def _kind(card) -> str:
@@ -28,10 +28,11 @@ def card_noun(card, lang: str, kind: str | None = None):
     return noun(f"noun.{kind or _kind(card)}", lang, name=pick(card.name, lang))
 
 
-def board_lines(view, cards: dict, lang: str, learner: int | None = 0) -> list[str]:
-    """The position `view` (a BoardView) as lines of text; `learner`'s hand is shown by name (None: both)."""
+def status_line(view, lang: str) -> str:
+    """Turn, active player, step, and who has priority / what the game waits for / who won."""
+    head = t("lesson.board.header", lang, turn=view.turn, active="AB"[view.active],
+             step=str(step_noun(view.step.key, lang)))
     pend = view.pending
-    head = t("lesson.board.header", lang, turn=view.turn, active="AB"[view.active], step=str(step_noun(view.step.key, lang)))
     if view.outcome is not None:
         head += " · " + (t("lesson.board.winner", lang, player="AB"[view.outcome.winner])
                          if view.outcome.winner is not None else t("lesson.board.draw", lang))
@@ -40,6 +41,12 @@ def board_lines(view, cards: dict, lang: str, learner: int | None = 0) -> list[s
     elif pend.player is not None:
         head += " · " + t("lesson.board.deciding", lang, player="AB"[pend.player],
                           decision=t(f"lesson.decision.{pend.decision.value}", lang))
+    return head
+
+
+def board_lines(view, cards: dict, lang: str, learner: int | None = 0) -> list[str]:
+    """The position `view` (a BoardView) as lines of text; `learner`'s hand is shown by name (None: both)."""
+    head = status_line(view, lang)
     lines = [head]
     names = {p.object: p for p in view.permanents}
     for p in view.players:

@@ -15,8 +15,8 @@ from rich.text import Text
 from textual.widget import Widget
 
 from tutor.i18n import pick, t
-from tutor.i18n.terms import keyword_noun, step_noun
-from tutor.lessons.text import card_noun
+from tutor.i18n.terms import keyword_noun
+from tutor.lessons.text import card_noun, status_line
 
 __all__ = ["BoardPane", "board_text", "status_line"]
 
@@ -25,22 +25,6 @@ _MUTED = Style(dim=True)
 _TAPPED = Style(dim=True, italic=True)
 _COMBAT = Style(bold=True, underline=True)
 _CARD = Style(bold=True)
-
-
-def status_line(view, lang: str) -> str:
-    """Turn, active player, step, and who has priority / what the game waits for / who won."""
-    head = t("lesson.board.header", lang, turn=view.turn, active="AB"[view.active],
-             step=str(step_noun(view.step.key, lang)))
-    pend = view.pending
-    if view.outcome is not None:
-        head += " · " + (t("lesson.board.winner", lang, player="AB"[view.outcome.winner])
-                         if view.outcome.winner is not None else t("lesson.board.draw", lang))
-    elif view.priority is not None:
-        head += " · " + t("lesson.board.priority", lang, player="AB"[view.priority])
-    elif pend.player is not None:
-        head += " · " + t("lesson.board.deciding", lang, player="AB"[pend.player],
-                          decision=t(f"lesson.decision.{pend.decision.value}", lang))
-    return head
 
 
 def _name(cards: dict, card_id: str, lang: str) -> str:
