@@ -105,7 +105,7 @@ def test_an_older_editions_rule_carries_the_modern_rules_note(capsys, isolated_h
     assert _json(capsys, "509.4", "--doc", "en-2022-04-29")["foundations_number"] == "509.2"
     assert _json(capsys, "509.1", "--doc", "en-2022-04-29")["modern_note"] is None  # still true today
     assert main(["rule", "510.1c", "--doc", "en-2022-04-29"]) == 0
-    assert "Nelle regole moderne (dal 2009 e dal 2024)" in capsys.readouterr().out
+    assert "Nelle regole moderne (cambiate nel 2009 e nel 2024)" in capsys.readouterr().out
     from glossary.kb import load
 
     page = rule_page(load(), "509.2", "it", doc="en-2022-04-29")

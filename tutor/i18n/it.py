@@ -834,6 +834,8 @@ MESSAGES: dict[str, str] = {
     'look.since': 'dal {year}',
     'look.by': 'già nel {year}',
     'look.range': 'dal {start} al {end}',
+    'look.changed_in': 'cambiate nel {years}',
+    'look.and_in': ' e nel ',
     'look.and': ' e ',
     # ==== app: quiz (app-quiz) ====
     'key_quiz': 'Quiz',

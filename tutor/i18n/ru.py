@@ -834,6 +834,8 @@ MESSAGES: dict[str, str] = {
     'look.since': 'с {year} года',
     'look.by': 'уже в {year} году',
     'look.range': 'с {start} по {end} год',
+    'look.changed_in': 'изменены в {years} годах',
+    'look.and_in': ' и ',
     'look.and': ' и ',
     # ==== app: quiz (app-quiz) ====
     'key_quiz': 'Викторина',

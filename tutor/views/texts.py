@@ -33,8 +33,13 @@ def obsolete_since(year: int | str, ui: str) -> str:
     >>> [obsolete_since(y, "it") for y in (2009, "≤ 2011", "2007–2024", "2009; ≤ 2011")]
     ['dal 2009', 'già nel 2011', 'dal 2007 al 2024', 'dal 2009 e già nel 2011']
     >>> [obsolete_since(y, "ru") for y in ("2009", "≤ 2011", "2007-2024", "2004; 2013")]
-    ['с 2009 года', 'уже в 2011 году', 'с 2007 по 2024 год', 'с 2004 года и с 2013 года']
+    ['с 2009 года', 'уже в 2011 году', 'с 2007 по 2024 год', 'изменены в 2004 и 2013 годах']
+    >>> obsolete_since("2009; 2024", "it")
+    'cambiate nel 2009 e nel 2024'
     """
+    years = [p.strip() for p in str(year).split(";")]
+    if len(years) > 1 and all(re.fullmatch(r"\d{4}", y) for y in years):  # several changes: when each one came
+        return t("look.changed_in", ui, years=t("look.and_in", ui).join(years))
     parts = []
     for part in str(year).split(";"):
         part = part.strip()
