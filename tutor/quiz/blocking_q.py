@@ -17,7 +17,7 @@ from tutor.engine import DeclareBlockers, IllegalAction, Step
 from tutor.engine_text import illegal_text
 from tutor.i18n import t
 from tutor.quiz.describe import bullets, card_name, creature_text
-from tutor.quiz.model import Question, Rejected, both
+from tutor.quiz.model import Question, Rejected, both, draw
 from tutor.quiz.position import Position, pool, test_creature
 
 __all__ = ["FAMILIES", "build", "try_blocks"]
@@ -140,13 +140,7 @@ def _setup(family: str, rng: random.Random):
 
 def build(family: str, seed: int) -> Question:
     """The question ``family@seed``."""
-    rng = random.Random(f"{family}@{seed}")
-    for _ in range(200):
-        try:
-            return _attempt(family, seed, rng)
-        except Rejected:
-            continue
-    raise RuntimeError(f"{family}@{seed}: no acceptable position in 200 draws")  # pragma: no cover
+    return draw(family, seed, _attempt)
 
 
 def _attempt(family: str, seed: int, rng: random.Random, hook=None) -> Question:

@@ -18,7 +18,7 @@ from tutor.engine.actions import player_target
 from tutor.engine_text import illegal_text
 from tutor.i18n import pick, t
 from tutor.quiz.describe import bullets, card_name, creature_text, step_text
-from tutor.quiz.model import Question, Rejected, both
+from tutor.quiz.model import Question, Rejected, both, draw
 from tutor.quiz.position import Position, pool
 
 __all__ = ["FAMILIES", "build", "castable", "hand_card_text", "refusal", "rejection", "stack_item_text"]
@@ -182,13 +182,7 @@ def _play_to_question(family: str, pos: Position, asker: int, opener: str | None
 
 def build(family: str, seed: int) -> Question:
     """The question ``family@seed``."""
-    rng = random.Random(f"{family}@{seed}")
-    for _ in range(200):
-        try:
-            return _attempt(family, seed, rng)
-        except Rejected:
-            continue
-    raise RuntimeError(f"{family}@{seed}: no acceptable position in 200 draws")  # pragma: no cover
+    return draw(family, seed, _attempt)
 
 
 def _attempt(family: str, seed: int, rng: random.Random, hook=None) -> Question:

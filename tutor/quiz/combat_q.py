@@ -23,7 +23,7 @@ from tutor.events_text import render_event
 from tutor.i18n import t
 from tutor.i18n.terms import keyword_noun
 from tutor.quiz.describe import bullets, card_name, creature_text, lives_text, option_creature, step_text
-from tutor.quiz.model import Question, Rejected, both
+from tutor.quiz.model import Question, Rejected, both, draw
 from tutor.quiz.position import Position, Trial, pool, test_creature
 
 __all__ = ["FAMILIES", "build", "solve"]
@@ -193,13 +193,7 @@ def _question_point(family: str, rng: random.Random):
 
 def build(family: str, seed: int) -> Question:
     """The question ``family@seed`` (the same every time)."""
-    rng = random.Random(f"{family}@{seed}")
-    for _ in range(200):
-        try:
-            return _attempt(family, seed, rng)
-        except Rejected:
-            continue
-    raise RuntimeError(f"{family}@{seed}: no acceptable position in 200 draws")  # pragma: no cover
+    return draw(family, seed, _attempt)
 
 
 def _attempt(family: str, seed: int, rng: random.Random) -> Question:

@@ -73,6 +73,20 @@ class Rejected(Exception):
     """A generator's draw is trivial or ambiguous: it draws again (never seen outside the generators)."""
 
 
+def draw(family: str, seed: int, attempt, tries: int = 200):
+    """The question ``family@seed``: `attempt(family, seed, rng)` drawn again on `Rejected`, from one random
+    stream seeded by the id, so that the same id always gives the same question."""
+    import random
+
+    rng = random.Random(f"{family}@{seed}")
+    for _ in range(tries):
+        try:
+            return attempt(family, seed, rng)
+        except Rejected:
+            continue
+    raise RuntimeError(f"{family}@{seed}: no acceptable position in {tries} draws")  # pragma: no cover
+
+
 @dataclass(frozen=True)
 class Question:
     """One question (see the module docstring). ``data`` holds JSON-able particulars: for an engine question the

@@ -18,7 +18,7 @@ from tutor.events_text import render_event
 from tutor.i18n import t
 from tutor.quiz.casting_q import stack_item_text
 from tutor.quiz.describe import bullets, card_name, creature_text, lives_text, option_creature
-from tutor.quiz.model import Question, Rejected, both
+from tutor.quiz.model import Question, Rejected, both, draw
 from tutor.quiz.position import Position, Trial, pool
 
 __all__ = ["FAMILIES", "build"]
@@ -38,14 +38,8 @@ _OPENERS = _RESPONSES + ("soul-feast", "hungry-flames", "blaze", "pyroclasm", "f
 
 def build(family: str, seed: int) -> Question:
     """The question ``family@seed``."""
-    rng = random.Random(f"{family}@{seed}")
     make = {"stack:lifo": _lifo, "stack:trigger": _trigger, "stack:mana-ability": _mana_ability}[family]
-    for _ in range(200):
-        try:
-            return make(family, seed, rng)
-        except Rejected:
-            continue
-    raise RuntimeError(f"{family}@{seed}: no acceptable position in 200 draws")  # pragma: no cover
+    return draw(family, seed, make)
 
 
 def _creatures(rng: random.Random, pos: Position, counts: tuple[int, int]) -> None:
