@@ -39,3 +39,47 @@ def test_the_knowledge_base_loads_neither_textual_nor_the_tutor():
     assert "glossary.search" in found["modules"] and "glossary.kb" in found["modules"]
     assert "textual" not in found["loaded"]
     assert "tutor" not in found["loaded"]
+
+
+# A command in a fresh interpreter, as `run` starts it (the collector off until the command is known); then
+# whether the collector is on and which command groups were imported.
+COMMAND = """
+import gc, io, json, sys
+gc.disable()  # what tutor.cli.run does first
+from tutor import cli
+out, sys.stdout = sys.stdout, io.StringIO()
+status = cli.main({argv!r})
+sys.stdout = out
+print(json.dumps({{"status": status, "gc": gc.isenabled(),
+                   "groups": sorted(m for m in sys.modules if m.startswith("tutor.cli.") and m != "tutor.cli.common")}}))
+"""
+
+
+def _command(tmp_path, *argv: str) -> dict:
+    env = {"PATH": "/usr/bin:/bin", "MTG_TUTOR_HOME": str(tmp_path), "MTG_TUTOR_UI": "it"}
+    res = subprocess.run([sys.executable, "-c", COMMAND.format(argv=list(argv))], capture_output=True, text=True,
+                         cwd=ROOT, env=env, check=True)
+    return json.loads(res.stdout)
+
+
+def test_a_lookup_imports_only_its_own_command_group_and_leaves_the_collector_off(tmp_path):
+    found = _command(tmp_path, "lookup", "cimitero")
+    assert found["status"] == 0
+    assert found["groups"] == ["tutor.cli.glossary_cmds"]  # no quiz, lessons or scenarios for a lookup
+    assert found["gc"] is False  # a short read-only process: nothing to collect
+
+
+def test_every_other_command_turns_the_collector_back_on(tmp_path):
+    found = _command(tmp_path, "progress", "--json")
+    assert found["status"] == 0 and found["gc"] is True
+    assert found["groups"] == ["tutor.cli.quiz_cmd"]
+
+
+def test_the_whole_help_lists_every_command_even_before_a_command_name(tmp_path):
+    for argv in (["-h"], ["-h", "lookup"], ["--ui", "ru", "--help", "quiz"]):
+        env = {"PATH": "/usr/bin:/bin", "MTG_TUTOR_HOME": str(tmp_path)}
+        res = subprocess.run([sys.executable, "-m", "tutor", *argv], capture_output=True, text=True, cwd=ROOT,
+                             env=env)
+        assert res.returncode == 0, res.stderr
+        for name in ("lookup", "show", "rule", "kb", "import-rules", "scenario", "lesson", "quiz", "progress"):
+            assert name in res.stdout, (argv, name)

@@ -1,7 +1,9 @@
 """The ``mtg-tutor`` command: thin argument handling over the knowledge base, the engine, lessons and the quiz.
 
 Each group of subcommands lives in its own module (``glossary_cmds``, ``scenario_cmd``, …) with
-``add_parsers(sub, ui)`` and ``COMMANDS``; ``GROUPS`` lists them in help order.
+``add_parsers(sub, ui)`` and ``COMMANDS``; ``GROUPS`` lists them in help order, with the commands each one
+adds. A command imports and builds only its own group (`mtg-tutor lookup` never imports the quiz); the help and
+an unknown command build them all.
 
 Exit status: 0 success; 1 nothing found / knowledge base inconsistent; 2 bad input (arguments,
 files). User mistakes get a one-line message naming the argument or file:line, never a traceback.
@@ -10,16 +12,37 @@ files). User mistakes get a one-line message naming the argument or file:line, n
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 
-from tutor.cli import glossary_cmds, lesson_cmd, quiz_cmd, scenario_cmd
 from tutor.cli.common import ArgumentParser, Usage, warn
 from tutor.i18n import DEFAULT_LANG, LANGS, t, ui_lang
 
-__all__ = ["COMMANDS", "GROUPS", "OutputError", "main", "run"]
+__all__ = ["COMMANDS", "GROUPS", "OutputError", "command", "main", "run"]
 
-GROUPS = (glossary_cmds, scenario_cmd, lesson_cmd, quiz_cmd)
-COMMANDS = {name: fn for group in GROUPS for name, fn in group.COMMANDS.items()}
+# The groups of subcommands, in help order: module (under tutor.cli) -> the commands its add_parsers adds.
+GROUPS = {
+    "glossary_cmds": ("lookup", "show", "rule", "kb", "import-rules"),
+    "scenario_cmd": ("scenario",),
+    "lesson_cmd": ("lesson",),
+    "quiz_cmd": ("quiz", "progress"),
+}
+_GROUP_OF = {name: group for group, names in GROUPS.items() for name in names}
+COMMANDS: dict = {}  # command -> function, filled as the groups are imported (tests may put their own here)
+
+
+def _group(module: str):
+    group = importlib.import_module(f"tutor.cli.{module}")
+    for name, fn in group.COMMANDS.items():
+        COMMANDS.setdefault(name, fn)
+    return group
+
+
+def command(name: str):
+    """The function that runs the subcommand `name` (its group imported on first use)."""
+    if name not in COMMANDS:
+        _group(_GROUP_OF[name])
+    return COMMANDS[name]
 
 # argparse's own words (usage, help, errors) -> catalog keys (texts: argparse.* in tutor/i18n/<lang>.py).
 _ARGPARSE = {
@@ -81,12 +104,14 @@ class _ArgumentParser(ArgumentParser):
         super().__init__(*args, **kwargs)
 
 
-def _parser(ui: str) -> argparse.ArgumentParser:
+def _parser(ui: str, name: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser: with `name`, a known subcommand, only its group's subparsers (what
+    parsing that command needs); otherwise all of them (the help, the app, an unknown command's error)."""
     p = _ArgumentParser(prog="mtg-tutor", description=t("prog_description", ui))
     p.add_argument("--ui", choices=LANGS, help=t("help_ui", ui))
     sub = p.add_subparsers(dest="command", help=t("help_command", ui))
-    for group in GROUPS:
-        group.add_parsers(sub, ui)
+    for module in GROUPS if name not in _GROUP_OF else (_GROUP_OF[name],):
+        _group(module).add_parsers(sub, ui)
     return p
 
 
@@ -99,7 +124,14 @@ _done_reading = False  # set by main when a read-only command has finished and f
 def run() -> None:
     """The program's entry point (the ``mtg-tutor`` script, ``python -m tutor``): `main`, then exit with its
     status. After a read-only command whose output is flushed, nothing is pending (no file open for writing, no
-    thread, no handler), so the process ends at once instead of tearing the index down."""
+    thread, no handler), so the process ends at once instead of tearing the index down.
+
+    A read-only command is a short process that frees nothing it builds: the garbage collector, which would
+    walk the growing heap again and again while the modules and the index load (some milliseconds of every
+    lookup), stays off for it; every other command (the app above all) turns it back on at once."""
+    import gc
+
+    gc.disable()
     status = main()
     if _done_reading:
         import os
@@ -132,6 +164,10 @@ def main(argv: list[str] | None = None) -> int:
         pre.add_argument("--ui", choices=LANGS)
         pre.add_argument("command", nargs="?")
         known, _ = pre.parse_known_args(argv)
+        if known.command not in _READ_ONLY:
+            import gc
+
+            gc.enable()
         ui = ui_lang(known.ui)
         if 1 in closed:
             _say(t("output_error", ui, error=t("output_closed", ui)))
@@ -139,7 +175,7 @@ def main(argv: list[str] | None = None) -> int:
         if known.command in _WRITERS:
             _terminate_cleanly()
         try:
-            status = _run(argv, ui)
+            status = _run(argv, ui, known.command)
         except SystemExit:  # argparse: --help (0) or a usage error (2, already printed); output errors first
             sys.stdout.flush()
             raise
@@ -166,9 +202,10 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout = saved
 
 
-def _run(argv: list[str], ui: str) -> int:
+def _run(argv: list[str], ui: str, name: str | None = None) -> int:
     _localize_argparse(ui)
-    parser = _parser(ui)
+    before = argv[:argv.index(name)] if name in argv else argv
+    parser = _parser(ui, None if "-h" in before or "--help" in before else name)  # `-h lookup`: the whole help
     args, extra = parser.parse_known_args(argv)
     if extra and args.command == "scenario" and not any(x.startswith("-") for x in extra):
         args.files.extend(extra)  # `scenario run --all x.yaml`: files after an option (the command says no)
@@ -184,7 +221,7 @@ def _run(argv: list[str], ui: str) -> int:
             return app.return_code
         return 1 if getattr(app, "_exception", None) is not None else 0
     try:
-        return COMMANDS[args.command](args, ui)
+        return command(args.command)(args, ui)
     except Usage as exc:
         warn(str(exc))
         return exc.status

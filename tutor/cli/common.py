@@ -9,7 +9,6 @@ standard error, the console, the JSON).
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import sys
 
@@ -80,6 +79,8 @@ def json_text(data: object, ascii_only: bool = False) -> str:
     >>> json_text({"t": "a\\x1b[2J\\x9b31m"})
     '{\\n  "t": "a\\\\u001b[2J\\\\u009b31m"\\n}'
     """
+    import json  # only for --json: a table or a page need not load it
+
     text = json.dumps(data, ensure_ascii=ascii_only, indent=2)
     return _C1.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
