@@ -300,6 +300,34 @@ class RulesMixin:
                 for n in s.rules]})
         return out
 
+    def section_view(self, number: str) -> dict | None:
+        """A section of the rules (one digit, ``"5"``) as the `rule` command shows it: its title and its
+        three-digit rules, each title in every language we have it in (Italian from the sources, Russian from
+        the digest, English from an imported edition; None where missing), or None for no such section:
+        ``{"section": str, "title": {"it", "ru", "en"}, "rules": [{"number": str, "title": {"it", "ru", "en"}}]}``.
+        The rules are those of the newest Italian table of contents, else of the English one."""
+        number = number.strip().rstrip(".")
+        if len(number) != 1 or not number.isdigit():
+            return None
+        tocs = {lang: next((s for s in self.toc(lang) if s["number"] == number), None) for lang in ("it", "en")}
+        base = tocs["it"] or tocs["en"]
+        if base is None:
+            return None
+
+        def titles(n: str, of_section: bool) -> dict[str, str | None]:
+            out: dict[str, str | None] = {}
+            for lang in ("it", "en"):
+                toc = tocs[lang]
+                if of_section:
+                    out[lang] = toc["title"] if toc else None
+                else:
+                    out[lang] = next((r["title"] for r in toc["rules"] if r["number"] == n), None) if toc else None
+            out["ru"] = self.toc_title(n, "ru")
+            return {lang: out[lang] for lang in ("it", "ru", "en")}
+
+        return {"section": number, "title": titles(number, True),
+                "rules": [{"number": r["number"], "title": titles(r["number"], False)} for r in base["rules"]]}
+
     def rules_tree(self, lang: str = "it", titles: str | None = None) -> list[dict]:
         """The table of contents (`toc`) with, under each three-digit rule, its best version and the sub-rules
         of that language whose text we have (or that have sub-rules of their own), in rule order; titles in

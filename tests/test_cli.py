@@ -209,3 +209,23 @@ def test_rule_human_output(capsys, monkeypatch):
     code, out, _ = run(capsys, "--ui", "ru", "rule", "113.3b")
     assert "→ 602. Attivare abilità attivate  (только название: текста нет в источниках)" in out
     assert "Документ: " in out
+
+
+def test_a_section_number_shows_the_section_and_its_rules(capsys, monkeypatch):
+    """`rule 5` (and `show 5`) opens section 5 as the app's jump box does: its title and its rules."""
+    monkeypatch.setenv("COLUMNS", "120")
+    code, out, _ = run(capsys, "rule", "5", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["section"] == "5"
+    assert data["title"]["it"] == "Struttura del Turno" and data["title"]["ru"] == "Структура хода"
+    numbers = [r["number"] for r in data["rules"]]
+    assert numbers == [str(n) for n in range(500, 515)]
+    assert data["rules"][9]["title"]["it"] == "Sottofase di dichiarazione delle creature bloccanti"
+    assert all(r["title"]["ru"] for r in data["rules"])  # every three-digit rule has its Russian title
+    code, out, _ = run(capsys, "rule", "5")
+    assert code == 0 and "5. Struttura del Turno" in out and "509. Sottofase di dichiarazione" in out
+    assert "mtg-tutor rule 500" in out
+    code, out, _ = run(capsys, "--ui", "ru", "show", "1")
+    assert code == 0 and "1. Основные понятия игры" in out and "101. Золотые правила Magic" in out
+    code, _, err = run(capsys, "rule", "0")
+    assert code == 1 and "0" in err

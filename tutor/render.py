@@ -21,7 +21,7 @@ from tutor.i18n import t
 if TYPE_CHECKING:  # the presentation model is imported by the commands that build pages (start-up: `lookup`)
     from tutor.views.model import Backlink, Block, EntryPage, Link, RulePage, Summary
 
-__all__ = ["render_check", "render_entry", "render_lookup", "render_rule", "safe_text", "symbol_text"]
+__all__ = ["render_check", "render_entry", "render_lookup", "render_rule", "render_section", "safe_text", "symbol_text"]
 
 _SYMBOL = re.compile(r"\{([^{}\s]{1,8})\}")
 _STYLES = {
@@ -183,6 +183,19 @@ def _summary_panel(summary: Summary) -> Panel:
 
 def _modern_panel(modern) -> Panel:
     return Panel(Text(modern.text), title=modern.heading, title_align="left", border_style="bold yellow")
+
+
+def render_section(console: Console, section: dict, ui: str) -> None:
+    """A section of the rules (`mtg-tutor rule 5`): its title and its three-digit rules, titled in the
+    interface language where we have it (the Russian titles are ours, from the digest), else in Italian."""
+    def title(titles: dict) -> str:
+        return titles.get(ui) or titles.get("it") or titles.get("en") or ""
+
+    lines = [Text(f"{r['number']}. {title(r['title'])}") for r in section["rules"]]
+    lines.append(Text(t("section.open_rule", ui, example=section["rules"][0]["number"] if section["rules"] else ""),
+                      style="dim"))
+    head = Text(f"{section['section']}. {title(section['title'])}", style="bold")
+    console.print(Panel(Group(*lines), title=head, title_align="left", border_style="blue"))
 
 
 def render_rule(console: Console, page: RulePage) -> None:

@@ -90,6 +90,14 @@ def cmd_rule(args: argparse.Namespace, ui: str) -> int:
         raise Usage(t("bad_rule_number", ui, what=args.number))
     kb = load_kb(ui)
     view = kb.rule_view(number, lang=args.lang, doc=args.doc)
+    if view is None and not args.doc and (section := kb.section_view(number)) is not None:
+        if args.json:  # a section ("5"): its title and its rules, as the app's rules tree shows it
+            emit_json(section)
+        else:
+            from tutor.render import render_section
+
+            render_section(console(), section, ui)
+        return 0
     if view is None:
         raise Usage(t("no_rule", ui, what=number), status=1)
     if args.json:

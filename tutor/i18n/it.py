@@ -954,4 +954,6 @@ MESSAGES: dict[str, str] = {
     'app.lessons.free_stuck': 'Nessuna mossa da fare ora.',
     'app.lessons.free_played': 'Fatto: {n:# evento|eventi} nel registro.',
     'app.lessons.free_end': 'Termina il gioco libero',
+    # ==== CLI: a section of the rules (rule 5) ====
+    'section.open_rule': 'Per leggere una regola della sezione: mtg-tutor rule {example}',
 }

@@ -954,6 +954,8 @@ MESSAGES: dict[str, str] = {
     'app.lessons.free_stuck': 'Сейчас ходов нет.',
     'app.lessons.free_played': 'Сделано: в журнале {n:# событие}.',
     'app.lessons.free_end': 'Завершить свободную игру',
+    # ==== CLI: a section of the rules (rule 5) ====
+    'section.open_rule': 'Чтобы открыть правило раздела: mtg-tutor rule {example}',
 }
 
 # Gender (m, f, n; ".pl" for plural) of card names whose first word pymorphy3 does not know as a common
