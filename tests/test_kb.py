@@ -77,6 +77,7 @@ def test_token_is_not_a_counter(kb):
         ("it:interfase-di-mantenimento", None, "sottofase di mantenimento"),
         ("it:incanta-creatura", None, "Aura"),
         ("it:costo-di-mana-convertito", 2021, "valore di mana"),
+        ("it:travolgere", 2023, "danno letale"),  # the old text: all the excess to the defending player
     ],
 )
 def test_obsolete_notes(kb, eid, year, modern_it):
@@ -87,6 +88,8 @@ def test_obsolete_notes(kb, eid, year, modern_it):
         assert str(year) in str(obs["year"])
     if modern_it:
         assert modern_it.lower() in obs["modern"]["it"].lower()
+    if eid == "it:travolgere":  # the rule that decides, in both languages
+        assert "702.19b" in obs["note"]["it"] and "702.19b" in obs["note"]["ru"]
 
 
 @pytest.mark.parametrize(
