@@ -392,5 +392,6 @@ def build(user_rules: list[Path] | None = None, curated_dir: Path = CURATED_DIR,
     _digest(kb, curated_dir)
     _editions(kb, curated_dir)
     _detach_curation(kb)
+    kb.rule_titles = {key: r.title for key, r in kb.rules.items() if r.title}
     kb.search = build_index(KnowledgeBase(kb))
     return kb

@@ -34,7 +34,8 @@ from glossary.rulesfile import Problem, scan
 
 __all__ = ["KEY_FILE", "MAGIC", "fingerprint", "imported_rules", "load_data", "problems", "take_new_problems"]
 
-_FORMAT = 4  # bump when KBData's shape or the file layout changes (3: authenticated; 4: the rules digest, editions)
+_FORMAT = 5  # bump when KBData's shape or the file layout changes (3: authenticated; 4: the rules digest, editions;
+# 5: the rules deferred, their titles apart)
 MAGIC = b"mtg-tutor index\n4\n"
 KEY_FILE = "cache.key"  # in the data directory, never in the cache directory
 _KEY_BYTES = 32
@@ -186,6 +187,12 @@ def _dumps(value) -> bytes:
 
 
 def _write_cache(path: Path, key: bytes, fp: str, data, found: list[Problem]) -> None:
+    import dataclasses
+
+    from glossary.model import Deferred
+
+    # The rules go in as a pickle of their own, unpickled when first read (a lookup reads none).
+    data = dataclasses.replace(data, rules=Deferred(_dumps(dict(data.rules))))
     payload = _dumps({"format": _FORMAT, "fingerprint": fp, "data": data, "problems": found})
     write_atomic(path, MAGIC + _tag(key, payload) + payload)
     for old in path.parent.glob("kb-*.pickle"):

@@ -29,6 +29,12 @@ class KnowledgeBase(RulesMixin):
     def __init__(self, data: KBData) -> None:
         self.data = data
 
+    def read_all(self) -> KnowledgeBase:
+        """Unpickle now what the cache keeps pickled until first read (the rules): for a long-lived program,
+        in the background, so that no page waits for it later. Returns the knowledge base."""
+        len(self.data.rules)
+        return self
+
     # ---- entries -------------------------------------------------------------------------------
     def entry(self, eid: str) -> Entry | None:
         """An entry by id (``it:cimitero``), or None."""
@@ -193,9 +199,17 @@ class KnowledgeBase(RulesMixin):
         """Translations of a hit: the concept's headwords for a term, same-numbered rules for a rule."""
         if kind == "term":
             return self.translations(target)
-        r = self.data.rules[target]
-        return {lang: [self.rule_title(x) for x in self.rule_versions(r.number) if x.lang == lang][:1]
-                for lang in LANGS}
+        # The same number's rule in each language (`rule_versions`' order), titled as `rule_title` titles it;
+        # from the numbers, the documents and the titles alone: a lookup does not unpickle the rules.
+        number = target.rsplit(":", 1)[1]
+        d = self.data
+        out: dict[str, list[str]] = {lang: [] for lang in LANGS}
+        for key in d.rules_by_number.get(number, []):
+            doc = d.docs.get(key.rsplit(":", 1)[0])
+            if doc is not None and doc.lang in out and not out[doc.lang]:
+                title = d.rule_titles.get(key)
+                out[doc.lang].append(f"{number}. {title}" if title else number)
+        return out
 
     # ---- consistency ----------------------------------------------------------------------------
     def check(self, cited: dict[str, list[str]] | None = None) -> dict:

@@ -196,3 +196,40 @@ def test_loading_the_real_index_from_the_cache(isolated_home):
     again = index.load_data()
     assert again is not first and again.entries.keys() == first.entries.keys()
     assert again.search is not None
+
+
+def test_the_rules_stay_pickled_until_read_and_come_back_whole(isolated_home):
+    """From the cache, the rules are a `Deferred` mapping: a lookup (even one with rule hits) reads none of
+    them; the first read unpickles them all, equal to the built ones."""
+    from glossary.kb import KnowledgeBase
+    from glossary.model import Deferred
+
+    built = index.load_data()  # built and cached
+    cached = index.load_data()
+    assert isinstance(cached.rules, Deferred) and not cached.rules.loaded
+    result = KnowledgeBase(cached).lookup("cimitero")
+    assert any(h["kind"] == "rule" for h in result["hits"])  # 404. Cimitero
+    assert not cached.rules.loaded
+    assert cached.rules.keys() == built.rules.keys() and cached.rules.loaded
+    key = next(k for k, r in built.rules.items() if r.refs and r.examples)
+    assert cached.rules[key] == built.rules[key] and cached.rules.get("no:such") is None
+    assert "no:such" not in cached.rules and len(cached.rules) == len(built.rules)
+    assert isinstance(pickle.loads(pickle.dumps(cached.rules)), dict)  # a read mapping pickles as a dict
+    again = index.load_data()
+    assert not again.rules.loaded and KnowledgeBase(again).read_all().data.rules.loaded  # the app reads them early
+
+
+@pytest.mark.parametrize("english", [False, True])
+def test_rule_hits_translations_are_those_of_the_rules_themselves(kb, english, request):
+    """`hit_translations` of a rule, from the titles apart, equals what the rules give (every rule; with an
+    English edition too)."""
+    if english:
+        from glossary.build import build
+        from glossary.kb import KnowledgeBase
+
+        kb = KnowledgeBase(build([request.getfixturevalue("en_rules")]))
+    for key in kb.data.rules:
+        number = kb.data.rules[key].number
+        expected = {lang: [kb.rule_title(x) for x in kb.rule_versions(number) if x.lang == lang][:1]
+                    for lang in ("it", "ru", "en")}
+        assert kb.hit_translations(key, "rule") == expected, key

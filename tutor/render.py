@@ -192,8 +192,8 @@ def render_section(console: Console, section: dict, ui: str) -> None:
         return titles.get(ui) or titles.get("it") or titles.get("en") or ""
 
     lines = [Text(f"{r['number']}. {title(r['title'])}") for r in section["rules"]]
-    lines.append(Text(t("section.open_rule", ui, example=section["rules"][0]["number"] if section["rules"] else ""),
-                      style="dim"))
+    if section["rules"]:
+        lines.append(Text(t("section.open_rule", ui, example=section["rules"][0]["number"]), style="dim"))
     head = Text(f"{section['section']}. {title(section['title'])}", style="bold")
     console.print(Panel(Group(*lines), title=head, title_align="left", border_style="blue"))
 

@@ -115,7 +115,7 @@ class TutorApp(LocalizedBindings, App):
                 if self._kb is None:
                     from glossary.kb import load
 
-                    self._kb = load()
+                    self._kb = load().read_all()  # nothing left pickled for a page to wait for
         return self._kb
 
     @property

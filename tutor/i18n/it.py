@@ -955,5 +955,5 @@ MESSAGES: dict[str, str] = {
     'app.lessons.free_played': 'Fatto: {n:# evento|eventi} nel registro.',
     'app.lessons.free_end': 'Termina il gioco libero',
     # ==== CLI: a section of the rules (rule 5) ====
-    'section.open_rule': 'Per leggere una regola della sezione: mtg-tutor rule {example}',
+    'section.open_rule': 'Per vedere una regola della sezione, scrivi per esempio: mtg-tutor rule {example}',
 }

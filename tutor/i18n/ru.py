@@ -955,7 +955,7 @@ MESSAGES: dict[str, str] = {
     'app.lessons.free_played': 'Сделано: в журнале {n:# событие}.',
     'app.lessons.free_end': 'Завершить свободную игру',
     # ==== CLI: a section of the rules (rule 5) ====
-    'section.open_rule': 'Чтобы открыть правило раздела: mtg-tutor rule {example}',
+    'section.open_rule': 'Чтобы открыть правило из этого раздела, введите, например: mtg-tutor rule {example}',
 }
 
 # Gender (m, f, n; ".pl" for plural) of card names whose first word pymorphy3 does not know as a common
