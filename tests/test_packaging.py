@@ -114,3 +114,12 @@ def test_no_module_builds_a_path_from_its_own_file():
             if re.search(r"\b__file__\b", line) and not line.lstrip().startswith("#"):
                 offenders.append(f"{p.relative_to(ROOT)}:{i}: {line.strip()}")
     assert offenders == []
+
+
+def test_nothing_in_the_tree_stops_python_caching_bytecode():
+    """A *file* named __pycache__ in a package (once committed by mistake in tutor/i18n) keeps Python from
+    writing that package's bytecode: every start compiled the catalogs again (some 20 ms)."""
+    root = Path(__file__).resolve().parents[1]
+    blocked = [str(p.relative_to(root)) for top in ("glossary", "tutor") for p in (root / top).rglob("__pycache__")
+               if not p.is_dir()]
+    assert blocked == []
