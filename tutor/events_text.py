@@ -94,7 +94,8 @@ def render_event(e, cards: dict, lang: str, names: dict | None = None) -> str:
     def card_noun(card_id, kind: str | None = None):
         card = cards.get(card_id) if card_id else None
         name = pick(card.name, lang) if card else (card_id or "?")
-        return noun(f"noun.{kind or _kind(card)}", lang, name=name)
+        n = noun(f"noun.{kind or _kind(card)}", lang, name=name)
+        return n.with_tail_gender(card.gender.get(lang, "")) if card else n
 
     def object_noun(ref, card_id=None):
         if isinstance(ref, int) and ref < 0:

@@ -22,6 +22,9 @@ CARD_TYPES = ("land", "creature", "artifact", "enchantment", "instant", "sorcery
 SUPERTYPES = ("basic", "legendary")
 LAND_TYPES = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 TRIGGERS = ("enters", "dies", "upkeep")
+# The grammatical gender and number of a card's name, by language (the catalogs' noun tags): Italian has no
+# neuter; Russian names are agreed by pymorphy3, and the field corrects it where it is wrong.
+NAME_GENDERS = {"it": ("m", "f", "m.pl", "f.pl"), "ru": ("m", "f", "n", "m.pl", "f.pl", "n.pl")}
 
 
 @dataclass(frozen=True)
@@ -64,6 +67,7 @@ class CardDef:
     colors: frozenset = frozenset()
     text: dict = field(default_factory=dict)
     unofficial: frozenset = frozenset()
+    gender: dict = field(default_factory=dict)  # {"it": "m.pl"}: the gender and number of the name (NAME_GENDERS)
     # Derived from the abilities (hot in action generation): the kinds of its activated abilities ("activated",
     # "mana"), and the colours of its free {T} mana abilities (305.6 for basic land types).
     activated_kinds: frozenset = field(init=False, repr=False, compare=False, default=frozenset())
@@ -202,13 +206,24 @@ def _ability(card: str, path: str, a: object, tokens: set[str]) -> Ability:
     raise AssertionError  # pragma: no cover
 
 
+def _gender(card: str, value: object) -> dict:
+    """The optional ``gender`` of a card's name, by language: ``{it: m.pl, ru: f}``."""
+    _keys(card, "gender", value, set(NAME_GENDERS))
+    for lang, spec in value.items():
+        if spec not in NAME_GENDERS[lang]:
+            _fail(card, f"gender.{lang}", f"the gender of the {lang} name is one of {', '.join(NAME_GENDERS[lang])}, "
+                                          f"not {spec!r}")
+    return dict(value)
+
+
 def card_from_dict(d: dict, tokens: set[str] = frozenset()) -> CardDef:
     """Validate and build a card definition; `tokens` are the token ids effects may create."""
     cid = d.get("id") if isinstance(d, dict) else None
     if not isinstance(cid, str) or not cid:
         _fail(str(cid), "id", "every card needs an id")
     _keys(cid, "", d, {"id", "name", "unofficial", "cost", "types", "supertypes", "subtypes", "power", "toughness",
-                       "keywords", "enchant", "abilities", "spell", "additional_cost", "text", "token", "colors"},
+                       "keywords", "enchant", "abilities", "spell", "additional_cost", "text", "token", "colors",
+                       "gender"},
           {"id", "name", "types"})
     name = _keys(cid, "name", d["name"], {"en", "it", "ru"}, {"en", "it", "ru"})
     types = d["types"]
@@ -263,4 +278,5 @@ def card_from_dict(d: dict, tokens: set[str] = frozenset()) -> CardDef:
         spell_targets=targets, spell_effects=effects, enchant=enchant, additional_cost=dict(add_cost),
         token=bool(d.get("token", False)), colors=frozenset(letters[c] for c in colors) or cost.colors(),
         text=dict(d.get("text") or {}), unofficial=frozenset(d.get("unofficial") or []),
+        gender=_gender(cid, d["gender"]) if "gender" in d else {},
     )

@@ -22,6 +22,9 @@ text, and what follows its colon (the *spec*) asks for a grammatical form:
 - ``^`` capitalises the first letter of the result: ``{card:^il}`` → ``La creatura…``, ``{player:^}`` → ``Игрок A``.
 - ``~`` takes the name alone (the noun's tail) with its own gender and number: ``{card:~}`` →
   ``«Медведи-гризли»``, ``{card:~наносит}`` → ``наносят`` (the noun ``существо`` would want ``наносит``).
+  The name's gender and number come from the data when it has them (:meth:`Noun.with_tail_gender`: a card's
+  ``gender`` in lessons/cards.yaml), else as for any noun: ``{c:~TAPpato|TAPpata|TAPpati|TAPpate}`` →
+  ``TAPpati`` for «Orsi Grizzly» (``m.pl``).
 - a :class:`Nouns` field: each noun takes the spec, joined by ", " and the conjunction; a word agreed with
   several nouns is plural.
 - ``{share:.1%}``: any other spec is ``str.format``'s own.
@@ -29,8 +32,9 @@ text, and what follows its colon (the *spec*) asks for a grammatical form:
   ``с {k:ablt}`` → со смертельным касанием, ``в {s:loct}`` → во второй главной фазе (ко мне, со всеми).
 
 Literal braces are doubled (``{{T}}``). A noun's gender and number come from the catalog (a ``noun.*``
-text may start with ``m:``, ``f:``, ``n:``, ``m.pl:`` ...) or, in Russian, from pymorphy3; Italian
-guesses from the ending when nothing is said. A language without special rules uses :class:`Grammar`
+text may start with ``m:``, ``f:``, ``n:``, ``m.pl:`` ...; a name's from its data) or, in Russian, from
+pymorphy3; Italian guesses the gender from the ending of the first word when nothing is said (a guess: it
+never finds a plural, so names give theirs as data). A language without special rules uses :class:`Grammar`
 (plural one|other, explicit forms only): a third language needs a catalog, not code.
 
 >>> fmt("{n:# danno|danni} {p:al}", "it", n=2, p=Noun("Giocatore", "B", "m"))
@@ -48,12 +52,13 @@ import re
 import string
 
 __all__ = ["Grammar", "Noun", "Nouns", "TemplateError", "check_template", "fmt", "grammar", "minus",
-           "parse_noun_text", "template_fields"]
+           "parse_gender", "parse_noun_text", "template_fields"]
 
 MINUS = "\u2212"
 # str.format's own specs ([[fill]align][sign][z][#][0][width][grouping][.precision][type]).
 _STANDARD = re.compile(r"(?:.?[<>=^])?[+\- ]?z?#?0?\d*[,_]?(?:\.\d+)?[bcdeEfFgGnosxX%]?")
 _NOUN_TAGS = re.compile(r"^(m|f|n)(\.pl)?:")
+_GENDER = re.compile(r"(m|f|n)(\.pl)?")
 
 
 class TemplateError(ValueError):
@@ -69,15 +74,31 @@ class Noun:
     """A noun phrase: `head` declines and carries the article ("creatura", "игрок", "шаг взятия карты"),
     `tail` never changes (a name in «», a letter). `gender` ("m", "f", "n") and `plural` are for
     agreement; empty / None: the language finds them (Russian: pymorphy3; Italian: from the ending).
-    (A plain class rather than a dataclass: the grammar must import fast.)"""
+    `tail_gender` and `tail_plural` are the same for the tail alone (the ``~`` spec), when the data
+    knows them. (A plain class rather than a dataclass: the grammar must import fast.)"""
 
-    __slots__ = ("head", "tail", "gender", "plural")
+    __slots__ = ("head", "tail", "gender", "plural", "tail_gender", "tail_plural")
 
-    def __init__(self, head: str = "", tail: str = "", gender: str = "", plural: bool | None = None) -> None:
+    def __init__(self, head: str = "", tail: str = "", gender: str = "", plural: bool | None = None,
+                 tail_gender: str = "", tail_plural: bool | None = None) -> None:
         self.head, self.tail, self.gender, self.plural = head, tail, gender, plural
+        self.tail_gender, self.tail_plural = tail_gender, tail_plural
+
+    def with_tail_gender(self, spec: str) -> Noun:
+        """This noun, its tail (a name) having the gender and number `spec` (``m``, ``f.pl``, as a card's
+        ``gender`` gives them); an empty spec changes nothing.
+
+        >>> fmt("{c:~TAPpato|TAPpata|TAPpati|TAPpate}", "it", c=Noun("creatura", "«Orsi Grizzly»", "f")
+        ...     .with_tail_gender("m.pl"))
+        'TAPpati'
+        """
+        if not spec:
+            return self
+        gender, plural = parse_gender(spec)
+        return Noun(self.head, self.tail, self.gender, self.plural, gender, plural)
 
     def _key(self) -> tuple:
-        return self.head, self.tail, self.gender, self.plural
+        return self.head, self.tail, self.gender, self.plural, self.tail_gender, self.tail_plural
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Noun) and self._key() == other._key()
@@ -160,10 +181,14 @@ class Italian(Grammar):
                    "legge", "mano", "immagine", "riserva"}
 
     def features(self, noun: Noun) -> tuple[str, bool]:
+        """The noun's gender and number as given; else the gender guessed from the ending of its first word
+        (-a, -à, -tù, -zione/-sione/-gione/-stione/-nione and a few words in -e and -o are feminine; the other
+        words in -ione are masculine: il campione, il milione), singular."""
         if noun.gender:
             return noun.gender, bool(noun.plural)
-        word = (noun.head or noun.tail).strip("«»\"' ").split(" ")[0].lower()
-        fem = word.endswith(("a", "à", "ione", "tù")) or word in self._FEMININE_E
+        words = (noun.head or noun.tail).split()
+        word = words[0].strip("«»\"'.,;:!?()").lower() if words else ""
+        fem = word.endswith(("a", "à", "tù", "zione", "sione", "gione", "stione", "nione")) or word in self._FEMININE_E
         return ("f" if fem else "m"), bool(noun.plural)
 
     @staticmethod
@@ -319,10 +344,13 @@ _FORMATTERS: dict[str, _Formatter] = {}
 
 
 def _name_only(value: object) -> object:
+    """The ``~`` of a field: the tail alone, with the tail's own gender and number if the noun has them."""
     if isinstance(value, Nouns):
         return Nouns(tuple(_name_only(x) for x in value.items), value.conjunction)
     if isinstance(value, Noun):
-        return Noun("", value.tail or value.head)
+        if not value.tail:
+            return Noun("", value.head, value.gender, value.plural)  # nothing but the head: it is the name
+        return Noun("", value.tail, value.tail_gender, value.tail_plural)
     return value
 
 
@@ -343,6 +371,15 @@ def template_fields(template: str) -> set[str]:
         if name is not None:
             out.add(re.split(r"[.\[]", name, maxsplit=1)[0])
     return out
+
+
+def parse_gender(spec: str) -> tuple[str, bool]:
+    """A gender and number as the data writes them → (gender, plural): ``"m.pl"`` → ``("m", True)``,
+    ``"f"`` → ``("f", False)``; anything else is a ValueError."""
+    m = _GENDER.fullmatch(spec)
+    if not m:
+        raise ValueError(f"a gender is m, f or n, with .pl for a plural (m.pl): not {spec!r}")
+    return m.group(1), bool(m.group(2))
 
 
 def parse_noun_text(text: str) -> tuple[str, bool | None, str]:

@@ -927,7 +927,7 @@ MESSAGES: dict[str, str] = {
     'app.lessons.no_permanents': 'nessun permanente',
     'app.lessons.tapped': '{card:~TAPpato|TAPpata|TAPpati|TAPpate}',
     'app.lessons.blocked': '{card:~bloccato|bloccata|bloccati|bloccate}',
-    'app.lessons.attached': '{card:~assegnato|assegnata} a «{name}»',
+    'app.lessons.attached': '{card:~assegnato|assegnata|assegnati|assegnate} a «{name}»',
     'app.lessons.number_placeholder': 'Scrivi un numero e premi Invio',
     'app.lessons.how_choices': 'Scegli tutte le risposte giuste (Invio o Spazio), poi «Conferma».',
     'app.lessons.how_order': "Scegli le risposte una dopo l'altra, dalla prima all'ultima.",

@@ -24,8 +24,10 @@ def _kind(card) -> str:
 
 
 def card_noun(card, lang: str, kind: str | None = None):
-    """A card as a noun with what it is: ``creatura «Orsi Grizzly»`` / ``существо «Медведи-гризли»``."""
-    return noun(f"noun.{kind or _kind(card)}", lang, name=pick(card.name, lang))
+    """A card as a noun with what it is: ``creatura «Orsi Grizzly»`` / ``существо «Медведи-гризли»``; its
+    name (the tail, for ``{card:~…}``) has the gender and number the card's data gives (``gender: {it: m.pl}``)."""
+    return noun(f"noun.{kind or _kind(card)}", lang, name=pick(card.name, lang)).with_tail_gender(
+        card.gender.get(lang, ""))
 
 
 def status_line(view, lang: str) -> str:

@@ -1,0 +1,225 @@
+"""Words agreed with a card's name alone (the app board's tags: «Orsi Grizzly» TAPpati · bloccati), from the
+name's gender and number in lessons/cards.yaml (`gender: {it: m.pl}`), and the loader's check of that field."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+import pytest
+
+from glossary.yamlio import YamlError
+from tutor.app.widgets.board import board_text
+from tutor.cardpool import CARDS_FILE, load_cards, load_cards_from
+from tutor.i18n import t
+from tutor.i18n.grammar import Noun, fmt, parse_gender
+from tutor.lessons.text import board_lines, card_noun
+from tutor.scenario_table import Table
+
+# Every card of the pool: its Italian name, and the board's tags when it is tapped and blocked, decided by the
+# head noun of the name (a character's name by the character). Written by hand: a new card goes here too.
+M, F, MPL, FPL = ("TAPpato", "bloccato"), ("TAPpata", "bloccata"), ("TAPpati", "bloccati"), ("TAPpate", "bloccate")
+EXPECTED_IT = {
+    "glory-seeker": ("Cacciatore di Gloria", M),
+    "savannah-lions": ("Leoni della Savana", MPL),
+    "venerable-monk": ("Monaco Venerabile", M),
+    "crossbow-infantry": ("Fante Balestriere", M),
+    "white-knight": ("Cavaliere Bianco", M),
+    "fencing-ace": ("Campione di Scherma", M),
+    "samite-healer": ("Guaritore Bianco", M),
+    "master-decoy": ("Maestro d'Astuzia", M),
+    "roc-egg": ("Uovo di Roc", M),
+    "serra-angel": ("Angelo di Serra", M),
+    "akroma-angel-of-wrath": ("Akroma, Angelo dell'Ira", F),
+    "holy-strength": ("Forza Sacra", F),
+    "holy-day": ("Giorno Sacro", M),
+    "mending-hands": ("Mani Curatrici", FPL),
+    "demystify": ("Demistificare", M),
+    "erase": ("Cancellare", M),
+    "inspirit": ("Infondere Coraggio", M),
+    "raise-the-alarm": ("Dare l'Allarme", M),
+    "inspired-charge": ("Carica Ispirata", F),
+    "wrath-of-god": ("Ira di Dio", F),
+    "phantom-warrior": ("Guerriero Fantasma", M),
+    "air-elemental": ("Elementale dell'Aria", M),
+    "counterspell": ("Contromagia", F),
+    "boomerang": ("Boomerang", M),
+    "evacuation": ("Evacuazione", F),
+    "concentrate": ("Concentrare", M),
+    "festering-goblin": ("Goblin in Putrefazione", M),
+    "royal-assassin": ("Assassino Reale", M),
+    "severed-legion": ("Legione Mutilata", F),
+    "bog-wraith": ("Necrospettro delle Paludi", M),
+    "blood-glutton": ("Ingordo di Sangue", M),
+    "greed": ("Avidità", F),
+    "phyrexian-arena": ("Arena di Phyrexia", F),
+    "dark-banishing": ("Esilio Oscuro", M),
+    "instill-infection": ("Instillare Infezione", M),
+    "bone-splinters": ("Schegge d'Osso", FPL),
+    "mind-rot": ("Marciume Mentale", M),
+    "soul-feast": ("Banchetto dell'Anima", M),
+    "raging-goblin": ("Goblin Furioso", M),
+    "mogg-fanatic": ("Mogg Fanatico", M),
+    "canyon-wildcat": ("Lince dei Canyon", F),
+    "goblin-king": ("Re dei Goblin", M),
+    "boggart-brute": ("Bruto Boggart", M),
+    "hill-giant": ("Gigante delle Colline", M),
+    "shock": ("Shock", M),
+    "fervent-strike": ("Colpo Fervente", M),
+    "inferno": ("Inferno", M),
+    "pyroclasm": ("Piroclasma", M),
+    "flame-rift": ("Squarcio di Fiamme", M),
+    "blaze": ("Fiammata", F),
+    "hungry-flames": ("Fiamme Fameliche", FPL),
+    "relentless-assault": ("Assalto Implacabile", M),
+    "llanowar-elves": ("Elfi di Llanowar", MPL),
+    "shanodin-dryads": ("Driadi di Shanodin", FPL),
+    "bond-beetle": ("Scarabeo del Legame", M),
+    "grizzly-bears": ("Orsi Grizzly", MPL),
+    "river-boa": ("Boa di Fiume", M),
+    "ambush-viper": ("Vipera in Agguato", F),
+    "giant-spider": ("Ragno Gigante", M),
+    "craw-wurm": ("Wurm Devastatore", M),
+    "regeneration": ("Rigenerazione", F),
+    "giant-growth": ("Crescita Gigante", F),
+    "darksteel-myr": ("Myr di Darksteel", M),
+    "plains": ("Pianura", F),
+    "island": ("Isola", F),
+    "swamp": ("Palude", F),
+    "mountain": ("Montagna", F),
+    "forest": ("Foresta", F),
+    "soldier-token": ("Soldato", M),
+    "bird-token": ("Uccello", M),
+}
+
+
+def test_the_table_has_every_card_of_the_pool():
+    cards = load_cards()
+    assert set(EXPECTED_IT) == set(cards), "add the new cards to EXPECTED_IT (and their gender to cards.yaml)"
+    assert {cid: name for cid, (name, _) in EXPECTED_IT.items()} == {cid: c.name["it"] for cid, c in cards.items()}
+
+
+def _board_chips(lang: str) -> dict[str, list[str]]:
+    """Every card of the pool as a chip of the app's board, tapped (for real, on the battlefield), attacking
+    and blocked: the chip's tags by card id. Instants, sorceries and Auras get a chip made like a permanent's
+    (nothing in the board's code depends on the type)."""
+    cards = load_cards()
+    permanents = [c for c in cards if cards[c].is_permanent]
+    setup = {"turn": 3, "active": "A", "step": "precombat_main",
+             "players": {"A": {"battlefield": [{"card": c, "tapped": True} for c in permanents]}}}
+    view = Table(cards, setup).setup().view()
+    on_field = {p.card for p in view.permanents}  # an Aura enchanting nothing went to the graveyard (704.5m)
+    assert len(on_field) >= 40
+    template = view.permanents[0]
+    others = [dataclasses.replace(template, object=1000 + i, card=c, types=tuple(sorted(cards[c].types)), power=None,
+                                  toughness=None) for i, c in enumerate(x for x in cards if x not in on_field)]
+    perms = tuple(dataclasses.replace(p, blocked=True, attacking=1, summoning_sick=False, damage=0, keywords=(),
+                                      attached_to=None) for p in view.permanents + tuple(others))
+    text = board_text(dataclasses.replace(view, permanents=perms), cards, lang, width=100_000).plain
+    chips = re.findall(r"\[([^\[\]]*)\]", text)
+    out = {}
+    for perm, chip in zip(perms, chips, strict=True):
+        name, *tags = chip.split(" · ")
+        assert name.startswith(cards[perm.card].name[lang]), (name, perm.card)
+        out[perm.card] = tags
+    return out
+
+
+def test_every_card_agrees_on_the_italian_board():
+    chips = _board_chips("it")
+    wrong = {}
+    for cid, (name, (tapped, blocked)) in EXPECTED_IT.items():
+        want = [tapped, "attacca il Giocatore B", blocked]
+        if chips[cid] != want:
+            wrong[f"{cid} «{name}»"] = chips[cid]
+    assert not wrong, wrong
+
+
+@pytest.mark.parametrize(("card", "host", "tag"), [
+    ("holy-strength", "grizzly-bears", "assegnata a «Orsi Grizzly»"),
+    ("regeneration", "river-boa", "assegnata a «Boa di Fiume»"),
+    ("mending-hands", "river-boa", "assegnate a «Boa di Fiume»"),  # not an Aura: the four forms are there
+    ("grizzly-bears", "forest", "assegnati a «Foresta»"),
+])
+def test_attached_agrees_with_the_name(card, host, tag):
+    cards = load_cards()
+    assert t("app.lessons.attached", "it", card=card_noun(cards[card], "it"), name=cards[host].name["it"]) == tag
+
+
+def test_russian_board_tags_agree_by_pymorphy3():
+    """No card has a `ru` gender: pymorphy3 agrees every Russian name (checked by hand, card by card)."""
+    cards = load_cards()
+    assert not [c for c in cards.values() if "ru" in c.gender]
+    chips = _board_chips("ru")
+    assert chips["grizzly-bears"][0] == "повёрнуты" and chips["grizzly-bears"][-1] == "заблокированы"
+    assert chips["akroma-angel-of-wrath"][0] == "повёрнута" and chips["swamp"][0] == "повёрнуто"
+    assert chips["river-boa"][0] == "повёрнут" and chips["canyon-wildcat"][0] == "повёрнута"
+
+
+def test_a_ru_gender_overrides_pymorphy3():
+    cards = load_cards()
+    card = dataclasses.replace(cards["river-boa"], gender={"ru": "f"})
+    assert t("app.lessons.tapped", "ru", card=card_noun(cards["river-boa"], "ru")) == "повёрнут"
+    assert t("app.lessons.tapped", "ru", card=card_noun(card, "ru")) == "повёрнута"
+
+
+def test_the_terminal_board_agrees_with_what_it_shows():
+    """The terminal board names a permanent with what it is ("creatura «Orsi Grizzly»"): its tags agree with that
+    noun, not with the name."""
+    cards = load_cards()
+    setup = {"turn": 3, "active": "A", "step": "precombat_main", "players": {"A": {"battlefield": [
+        {"card": "grizzly-bears", "tapped": True}, {"card": "swamp", "tapped": True},
+        {"card": "phyrexian-arena", "tapped": True}]}}}
+    lines = [x.strip() for x in board_lines(Table(cards, setup).setup().view(), cards, "it")]
+    assert "creatura «Orsi Grizzly» 2/2 — TAPpata" in lines
+    assert "terra «Palude» — TAPpata" in lines
+    assert "incantesimo «Arena di Phyrexia» — TAPpato" in lines
+
+
+def test_the_name_alone_keeps_the_gender_of_the_data():
+    bears = Noun("creatura", "«Orsi Grizzly»", "f", False).with_tail_gender("m.pl")
+    assert fmt("{c:il} {c:TAPpato|TAPpata|TAPpati|TAPpate}", "it", c=bears) == "la creatura «Orsi Grizzly» TAPpata"
+    assert fmt("{c:~} {c:~TAPpato|TAPpata|TAPpati|TAPpate}", "it", c=bears) == "«Orsi Grizzly» TAPpati"
+    assert bears != Noun("creatura", "«Orsi Grizzly»", "f", False)
+    assert Noun("a", "b").with_tail_gender("") == Noun("a", "b")
+    assert parse_gender("f.pl") == ("f", True) and parse_gender("n") == ("n", False)
+    with pytest.raises(ValueError):
+        parse_gender("plural")
+
+
+@pytest.mark.parametrize(("name", "tag"), [
+    ("«Campione di Scherma»", "TAPpato"),  # -ione after p: masculine (il campione, il milione)
+    ("«Legione Mutilata»", "TAPpata"),  # -gione, -zione, -sione, -stione, -nione: feminine
+    ("«Evacuazione»", "TAPpata"),
+    ("«Visione»", "TAPpata"),
+    ("«Questione di Tempo»", "TAPpata"),
+    ("«Unione»", "TAPpata"),
+    ("«Akroma, Angelo dell'Ira»", "TAPpata"),  # the comma is not part of the word
+    ("«Ragno Gigante»", "TAPpato"),
+])
+def test_the_guess_without_data(name, tag):
+    """A name without data: the gender from the ending of its first word (a guess, always singular)."""
+    assert fmt("{c:~TAPpato|TAPpata|TAPpati|TAPpate}", "it", c=Noun("creatura", name, "f")) == tag
+
+
+@pytest.mark.parametrize(("change", "key", "message"), [
+    ("gender: {it: plural}", "gender.it", "one of m, f, m.pl, f.pl, not 'plural'"),
+    ("gender: {it: n}", "gender.it", "not 'n'"),  # Italian has no neuter
+    ("gender: {ru: f.sg}", "gender.ru", "one of m, f, n, m.pl, f.pl, n.pl"),
+    ("gender: {en: m}", "gender.en", "unknown key 'en'"),
+    ("gender: m.pl", "gender", "expected a mapping"),
+    ("gender: {it: }", "gender.it", "not None"),
+])
+def test_a_malformed_gender_is_a_load_error(tmp_path, change, key, message):
+    text = CARDS_FILE.read_text(encoding="utf-8")
+    lions = "  name: {en: Savannah Lions, it: Leoni della Savana, ru: Львы саванны}\n  gender: {it: m.pl}\n"
+    assert lions in text
+    bad_text = text.replace(lions, lions.replace("gender: {it: m.pl}", change), 1)
+    bad = tmp_path / "cards.yaml"
+    bad.write_text(bad_text, encoding="utf-8")
+    with pytest.raises(YamlError) as exc:
+        load_cards_from(bad, "cards.yaml")
+    err = exc.value
+    assert (err.file, err.key) == ("cards.yaml", key) and message in err.message
+    assert bad_text.splitlines()[err.line - 1].startswith("  gender:")
+    assert str(err).startswith(f"cards.yaml:{err.line}: ") and "\n" not in str(err)
