@@ -223,3 +223,31 @@ def test_a_malformed_gender_is_a_load_error(tmp_path, change, key, message):
     assert (err.file, err.key) == ("cards.yaml", key) and message in err.message
     assert bad_text.splitlines()[err.line - 1].startswith("  gender:")
     assert str(err).startswith(f"cards.yaml:{err.line}: ") and "\n" not in str(err)
+
+
+def test_the_quiz_describes_a_creature_in_agreement_with_its_name():
+    """The quiz's position text: "Orsi Grizzly 2/2 (TAPpati, entrati …)", as the board's chips agree."""
+    from tutor.cardpool import load_cards
+    from tutor.quiz.describe import creature_text
+    from tutor.quiz.position import test_creature
+
+    cards = load_cards()
+    probe, _ = test_creature(2, 2)
+    cards = {**cards, probe.id: probe}
+
+    class Permanent:  # the fields of a PermanentView that creature_text reads
+        keywords, power, toughness, damage, tapped, summoning_sick, colors, types = (), 2, 2, 0, True, True, (), ()
+
+        def __init__(self, card: str) -> None:
+            self.card = card
+
+    said = {(c, lang): creature_text(Permanent(c), cards, lang) for c in ("grizzly-bears", "akroma-angel-of-wrath",
+                                                                          "shanodin-dryads", probe.id)
+            for lang in ("it", "ru")}
+    assert said["grizzly-bears", "it"] == "Orsi Grizzly 2/2 (TAPpati, entrati nel campo di battaglia in questo turno)"
+    assert said["grizzly-bears", "ru"] == "Медведи-гризли 2/2 (повёрнуты, вышли на поле битвы в этом ходу)"
+    assert "(TAPpata, entrata" in said["akroma-angel-of-wrath", "it"] and "(повёрнута, вышла" in said[
+        "akroma-angel-of-wrath", "ru"]
+    assert "(TAPpate, entrate" in said["shanodin-dryads", "it"]
+    assert said[probe.id, "it"].endswith("(TAPpata, entrata nel campo di battaglia in questo turno)")  # la creatura
+    assert said[probe.id, "ru"].endswith("(повёрнуто, вышло на поле битвы в этом ходу)")  # тестовое существо

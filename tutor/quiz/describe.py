@@ -21,6 +21,14 @@ def card_name(cards: dict, card_id: str, lang: str) -> str:
     return pick(card.name, lang) if card else card_id
 
 
+def _name_noun(cards: dict, card_id: str, lang: str):
+    """The card as a noun whose name carries its gender and number (for ``{card:~…}``)."""
+    from tutor.lessons.text import card_noun
+
+    card = cards.get(card_id)
+    return card_noun(card, lang) if card else noun("noun.creature", lang, name=card_id)
+
+
 def player(p: int, lang: str):
     """The player as a noun: "Giocatore A" / "игрок A"."""
     return noun("noun.player", lang, player="AB"[p])
@@ -44,10 +52,12 @@ def creature_text(perm, cards: dict, lang: str, *, colors: bool = False, state: 
     if state:
         if perm.damage:
             details.append(t("quiz.state.damage", lang, n=perm.damage))
-        if perm.tapped:
-            details.append(t("quiz.state.tapped", lang))
-        if perm.summoning_sick:
-            details.append(t("quiz.state.sick", lang))
+        if perm.tapped or perm.summoning_sick:
+            name = _name_noun(cards, perm.card, lang)  # "TAPpati" agrees with "Orsi Grizzly", as on the board
+            if perm.tapped:
+                details.append(t("quiz.state.tapped", lang, card=name))
+            if perm.summoning_sick:
+                details.append(t("quiz.state.sick", lang, card=name))
     inside = "; ".join(x for x in (", ".join(parts), ", ".join(details)) if x)
     base = card_name(cards, perm.card, lang)
     if not test:
