@@ -15,6 +15,7 @@ from textual.widgets import Static
 from tutor.app.bindings import LocalizedBindings, localized_bindings
 from tutor.app.history import History
 from tutor.app.settings import load_settings, save_settings
+from tutor.app.stylesheet import KeptStylesheet
 from tutor.app.widgets.breadcrumb import Breadcrumb
 from tutor.i18n import LANGS, chosen_ui, next_lang, t
 from tutor.resources import app_file
@@ -65,6 +66,7 @@ class TutorApp(LocalizedBindings, App):
     CSS_PATH = str(app_file("styles.tcss"))  # package data, absolute: subclasses elsewhere keep it
     TITLE = "mtg-tutor"
     MODES = {}  # filled in __init__ (screens import Textual widgets lazily with the app)
+    DEFAULT_MODE = "glossary"  # the first screen, built directly: no blank default screen to build and leave
 
     # One binding per interface language, described from the catalog (tutor/app/bindings.py); the
     # palette's and quit's own bindings are replaced so that they are described too.
@@ -96,6 +98,7 @@ class TutorApp(LocalizedBindings, App):
                       "lessons": _lazy_screen("tutor.app.screens.lessons", "CourseScreen"),
                       "quiz": _lazy_screen("tutor.app.screens.quiz", "QuizScreen")}
         super().__init__()
+        self.stylesheet = KeptStylesheet(variables=self.get_css_variables())  # each CSS source parsed once
         self._kb = kb
         self._kb_lock = threading.Lock()  # the knowledge base loads once, in the background or on first use
         self.settings = settings if settings is not None else load_settings()
@@ -127,7 +130,6 @@ class TutorApp(LocalizedBindings, App):
         if self.settings.get("theme") in self.available_themes:
             self.theme = self.settings["theme"]
         self.title = t("app_title", self.ui)
-        self.switch_mode("glossary")
         self._label_bindings()
         notice = getattr(self.settings, "notice", None)
         if notice:  # the settings file could not be used: say so, and where it was kept

@@ -15,7 +15,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from glossary.lang import script
@@ -24,6 +24,7 @@ from glossary.text import fold
 from tutor.app.screens.base import BrowserScreen
 from tutor.app.widgets.breadcrumb import Breadcrumb
 from tutor.app.widgets.document import DocumentView, LocationOption
+from tutor.app.widgets.footer import KeysFooter
 from tutor.i18n import LANG_NAMES, t
 from tutor.render import symbol_text
 from tutor.views.locations import EntryLocation, Location, RuleLocation, location_of
@@ -204,7 +205,7 @@ class GlossaryScreen(BrowserScreen):
             with Vertical(id="right"):
                 yield Static(id="search-notice")
                 yield DocumentView(id="document")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.refresh_texts()
