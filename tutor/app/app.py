@@ -14,6 +14,7 @@ from textual.widgets import Static
 
 from tutor.app.bindings import LocalizedBindings, localized_bindings
 from tutor.app.history import History
+from tutor.app.memory import keep_for_good
 from tutor.app.settings import load_settings, save_settings
 from tutor.app.stylesheet import KeptStylesheet
 from tutor.app.widgets.breadcrumb import Breadcrumb
@@ -92,6 +93,7 @@ class TutorApp(LocalizedBindings, App):
         this run without being saved (Ctrl+L saves its choice)."""
         from tutor.app.screens.glossary import GlossaryScreen
 
+        keep_for_good("modules")  # the classes and catalogs just imported: out of every full collection
         # The first screen is the glossary; the other modes (and the lessons runtime, the quiz) are imported when
         # first shown, so that they cost the first frame nothing.
         self.MODES = {"glossary": GlossaryScreen, "rules": _lazy_screen("tutor.app.screens.rules", "RulesScreen"),
@@ -154,6 +156,7 @@ class TutorApp(LocalizedBindings, App):
         for lang in ("it", "ru", "en"):
             stem_words("abilita", lang)
         lemma_key("кладбища")
+        keep_for_good("kb")  # the index and the analysers: no full collection walks them while typing
 
     # ---- navigation ---------------------------------------------------------------------------------
     def browser(self):

@@ -11,6 +11,8 @@ when the hits have not changed.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -19,7 +21,6 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from glossary.lang import script
-from glossary.model import Entry, Rule
 from glossary.text import fold
 from tutor.app.screens.base import BrowserScreen
 from tutor.app.widgets.breadcrumb import Breadcrumb
@@ -28,6 +29,9 @@ from tutor.app.widgets.footer import KeysFooter
 from tutor.i18n import LANG_NAMES, t
 from tutor.render import symbol_text
 from tutor.views.locations import EntryLocation, Location, RuleLocation, location_of
+
+if TYPE_CHECKING:  # the model comes with the knowledge base, after the first frame
+    from glossary.model import Entry, Rule
 
 __all__ = ["GlossaryScreen", "SuggestionOption", "result_rows"]
 
@@ -57,6 +61,8 @@ def query_lang(query: str) -> str:
 
 def source_label(kb, found: Entry | Rule, ui: str) -> str:
     """A short name of the source document of an entry or a rule, to tell apart two rows with the same headword."""
+    from glossary.model import Rule
+
     if found.doc in SOURCE_KEYS:
         return t(SOURCE_KEYS[found.doc], ui)
     view = kb.rule_view(found.number, doc=found.doc) if isinstance(found, Rule) else None
@@ -133,6 +139,8 @@ def result_rows(kb, result: dict, ui: str, cache: dict | None = None) -> list[Op
                 prompt.append(symbol_text(s, "bold"))
                 rows.append(SuggestionOption(prompt, s))
         return rows
+    from glossary.model import Entry, Rule
+
     qlang = query_lang(result["query"])
     seen: dict[tuple[str, str], int] = {}
     for hit in hits:
