@@ -5,12 +5,18 @@ may have changed: a focus moved, a screen was resumed, the bindings were refresh
 rebuilds of the same keys before and just after the first frame, at about a tenth of the startup each. Here
 the signals are coalesced into one rebuild at the next refresh, and the rebuild is skipped when the keys
 would be the same (what Footer.compose shows depends on nothing else).
+
+Each key is also styled once instead of three times: a `FooterKey` starts compact (its watcher adds the
+class and restyles it), then the footer's own `compact` is bound onto it (the class removed, restyled again).
+A key bound to the footer here starts with the footer's value, so that neither restyle happens.
 """
 
 from __future__ import annotations
 
+from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
 
 __all__ = ["KeysFooter"]
 
@@ -34,6 +40,12 @@ class KeysFooter(Footer):
             palette = (binding.key, app.get_key_display(binding), binding.description, binding.action, enabled,
                        binding.tooltip)
         return keys, palette, self.show_command_palette, self.combine_groups, self._bindings_ready
+
+    def compose(self) -> ComposeResult:
+        for widget in super().compose():
+            if isinstance(widget, FooterKey) and "compact" in (widget._reactive_connect or {}):
+                widget.set_reactive(FooterKey.compact, self.compact)  # the value the binding will give it
+            yield widget
 
     def bindings_changed(self, screen: Screen) -> None:
         """The screen's bindings may have changed: rebuild at the next refresh (once for many signals)."""
