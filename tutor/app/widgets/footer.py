@@ -41,7 +41,12 @@ class KeysFooter(Footer):
                        binding.tooltip)
         return keys, palette, self.show_command_palette, self.combine_groups, self._bindings_ready
 
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.set_reactive(Footer._bindings_ready, True)  # the keys in the first frame, not in the next one
+
     def compose(self) -> ComposeResult:
+        self._shown = self._keys()
         for widget in super().compose():
             if isinstance(widget, FooterKey) and "compact" in (widget._reactive_connect or {}):
                 widget.set_reactive(FooterKey.compact, self.compact)  # the value the binding will give it
@@ -59,8 +64,7 @@ class KeysFooter(Footer):
         """Rebuild the keys, unless they would be the same as the ones shown."""
         if not self.is_attached:
             return
-        keys = self._keys()
+        keys = self._keys()  # what compose will show
         if keys == self._shown:
             return
-        self._shown = keys
         await super().recompose()
