@@ -26,6 +26,7 @@ from tutor.app.screens.base import BrowserScreen
 from tutor.app.widgets.breadcrumb import Breadcrumb
 from tutor.app.widgets.document import DocumentView, LocationOption
 from tutor.app.widgets.footer import KeysFooter
+from tutor.app.widgets.search_box import ResultList, SearchBox
 from tutor.i18n import LANG_NAMES, t
 from tutor.render import symbol_text
 from tutor.views.locations import EntryLocation, Location, RuleLocation, location_of
@@ -206,10 +207,10 @@ class GlossaryScreen(BrowserScreen):
 
     def compose(self) -> ComposeResult:
         yield Breadcrumb(id="breadcrumb")
-        yield Input(id="search")
+        yield SearchBox(id="search")
         with Horizontal(id="main"):
             with Vertical(id="left"):
-                yield OptionList(id="results")
+                yield ResultList(id="results")
             with Vertical(id="right"):
                 yield Static(id="search-notice")
                 yield DocumentView(id="document")
