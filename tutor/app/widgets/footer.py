@@ -30,11 +30,12 @@ class KeysFooter(Footer):
         """Everything Footer.compose reads: the shown bindings (key, label, action, state, group), the
         palette key, the footer's options."""
         app = self.app
+        active = self.screen.active_bindings  # computed anew on every read
         keys = tuple(
             (binding.key, app.get_key_display(binding), binding.description, binding.action, enabled, tooltip,
              binding.tooltip, (binding.group.description, binding.group.compact) if binding.group else None)
-            for _, binding, enabled, tooltip in self.screen.active_bindings.values() if binding.show)
-        palette = self.screen.active_bindings.get(app.COMMAND_PALETTE_BINDING) if app.ENABLE_COMMAND_PALETTE else None
+            for _, binding, enabled, tooltip in active.values() if binding.show)
+        palette = active.get(app.COMMAND_PALETTE_BINDING) if app.ENABLE_COMMAND_PALETTE else None
         if palette is not None:
             _, binding, enabled, tooltip = palette
             palette = (binding.key, app.get_key_display(binding), binding.description, binding.action, enabled,
