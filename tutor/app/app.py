@@ -14,7 +14,7 @@ from textual.widgets import Static
 
 from tutor.app.bindings import LocalizedBindings, localized_bindings
 from tutor.app.history import History
-from tutor.app.memory import keep_for_good
+from tutor.app.memory import collect_as_usual, keep_for_good
 from tutor.app.settings import load_settings, save_settings
 from tutor.app.stylesheet import KeptStylesheet
 from tutor.app.widgets.breadcrumb import Breadcrumb
@@ -140,6 +140,7 @@ class TutorApp(LocalizedBindings, App):
                         markup=False)
 
     def on_ready(self) -> None:
+        collect_as_usual()  # the first screen is up (tutor/app/memory.py)
         # Once the first screen is up, in the background: the compiled index (the welcome screen needs
         # none of it: milliseconds from the cache, longer when it is rebuilt; a search typed sooner waits
         # for it), then the word-form analysers, so that the first inflected Russian query does not pause
