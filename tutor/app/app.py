@@ -14,7 +14,9 @@ from textual.widgets import Static
 
 from tutor.app.bindings import LocalizedBindings, localized_bindings
 from tutor.app.history import History
+from tutor.app.memory import collect_as_usual, keep_for_good
 from tutor.app.settings import load_settings, save_settings
+from tutor.app.stylesheet import KeptStylesheet
 from tutor.app.widgets.breadcrumb import Breadcrumb
 from tutor.i18n import LANGS, chosen_ui, next_lang, t
 from tutor.resources import app_file
@@ -65,6 +67,7 @@ class TutorApp(LocalizedBindings, App):
     CSS_PATH = str(app_file("styles.tcss"))  # package data, absolute: subclasses elsewhere keep it
     TITLE = "mtg-tutor"
     MODES = {}  # filled in __init__ (screens import Textual widgets lazily with the app)
+    DEFAULT_MODE = "glossary"  # the first screen, built directly: no blank default screen to build and leave
 
     # One binding per interface language, described from the catalog (tutor/app/bindings.py); the
     # palette's and quit's own bindings are replaced so that they are described too.
@@ -90,12 +93,14 @@ class TutorApp(LocalizedBindings, App):
         this run without being saved (Ctrl+L saves its choice)."""
         from tutor.app.screens.glossary import GlossaryScreen
 
+        keep_for_good("modules")  # the classes and catalogs just imported: out of every full collection
         # The first screen is the glossary; the other modes (and the lessons runtime, the quiz) are imported when
         # first shown, so that they cost the first frame nothing.
         self.MODES = {"glossary": GlossaryScreen, "rules": _lazy_screen("tutor.app.screens.rules", "RulesScreen"),
                       "lessons": _lazy_screen("tutor.app.screens.lessons", "CourseScreen"),
                       "quiz": _lazy_screen("tutor.app.screens.quiz", "QuizScreen")}
         super().__init__()
+        self.stylesheet = KeptStylesheet(variables=self.get_css_variables())  # each CSS source parsed once
         self._kb = kb
         self._kb_lock = threading.Lock()  # the knowledge base loads once, in the background or on first use
         self.settings = settings if settings is not None else load_settings()
@@ -127,7 +132,6 @@ class TutorApp(LocalizedBindings, App):
         if self.settings.get("theme") in self.available_themes:
             self.theme = self.settings["theme"]
         self.title = t("app_title", self.ui)
-        self.switch_mode("glossary")
         self._label_bindings()
         notice = getattr(self.settings, "notice", None)
         if notice:  # the settings file could not be used: say so, and where it was kept
@@ -136,6 +140,7 @@ class TutorApp(LocalizedBindings, App):
                         markup=False)
 
     def on_ready(self) -> None:
+        collect_as_usual()  # the first screen is up (tutor/app/memory.py)
         # Once the first screen is up, in the background: the compiled index (the welcome screen needs
         # none of it: milliseconds from the cache, longer when it is rebuilt; a search typed sooner waits
         # for it), then the word-form analysers, so that the first inflected Russian query does not pause
@@ -152,6 +157,7 @@ class TutorApp(LocalizedBindings, App):
         for lang in ("it", "ru", "en"):
             stem_words("abilita", lang)
         lemma_key("кладбища")
+        keep_for_good("kb")  # the index and the analysers: no full collection walks them while typing
 
     # ---- navigation ---------------------------------------------------------------------------------
     def browser(self):

@@ -12,10 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from glossary.model import Entry, Rule
-
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the model comes with the knowledge base: the app's first frame needs neither
     from glossary.kb import KnowledgeBase
+    from glossary.model import Rule
 
 __all__ = ["EntryLocation", "Location", "RuleLocation", "location_of", "rule_location"]
 
@@ -65,6 +64,8 @@ def rule_location(rule: Rule) -> RuleLocation:
 def location_of(kb: KnowledgeBase, tid: str | None) -> Location | None:
     """The location of what a knowledge-base id names (a reference's target, a backlink's source, a search hit);
     None for a section or a page outside the sources."""
+    from glossary.model import Entry, Rule
+
     found = kb.target(tid)
     if isinstance(found, Entry):
         return EntryLocation(found.id)

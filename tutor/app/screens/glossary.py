@@ -11,22 +11,28 @@ when the hits have not changed.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from glossary.lang import script
-from glossary.model import Entry, Rule
 from glossary.text import fold
 from tutor.app.screens.base import BrowserScreen
 from tutor.app.widgets.breadcrumb import Breadcrumb
 from tutor.app.widgets.document import DocumentView, LocationOption
+from tutor.app.widgets.footer import KeysFooter
+from tutor.app.widgets.search_box import ResultList, SearchBox
 from tutor.i18n import LANG_NAMES, t
 from tutor.render import symbol_text
 from tutor.views.locations import EntryLocation, Location, RuleLocation, location_of
+
+if TYPE_CHECKING:  # the model comes with the knowledge base, after the first frame
+    from glossary.model import Entry, Rule
 
 __all__ = ["GlossaryScreen", "SuggestionOption", "result_rows"]
 
@@ -56,6 +62,8 @@ def query_lang(query: str) -> str:
 
 def source_label(kb, found: Entry | Rule, ui: str) -> str:
     """A short name of the source document of an entry or a rule, to tell apart two rows with the same headword."""
+    from glossary.model import Rule
+
     if found.doc in SOURCE_KEYS:
         return t(SOURCE_KEYS[found.doc], ui)
     view = kb.rule_view(found.number, doc=found.doc) if isinstance(found, Rule) else None
@@ -132,6 +140,8 @@ def result_rows(kb, result: dict, ui: str, cache: dict | None = None) -> list[Op
                 prompt.append(symbol_text(s, "bold"))
                 rows.append(SuggestionOption(prompt, s))
         return rows
+    from glossary.model import Entry, Rule
+
     qlang = query_lang(result["query"])
     seen: dict[tuple[str, str], int] = {}
     for hit in hits:
@@ -197,14 +207,14 @@ class GlossaryScreen(BrowserScreen):
 
     def compose(self) -> ComposeResult:
         yield Breadcrumb(id="breadcrumb")
-        yield Input(id="search")
+        yield SearchBox(id="search")
         with Horizontal(id="main"):
             with Vertical(id="left"):
-                yield OptionList(id="results")
+                yield ResultList(id="results")
             with Vertical(id="right"):
                 yield Static(id="search-notice")
                 yield DocumentView(id="document")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.refresh_texts()

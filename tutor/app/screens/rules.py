@@ -6,12 +6,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Input, Static, Tree
+from textual.widgets import Input, Static, Tree
 
 from glossary.model import parse_rule_query, rule_sort_key
 from tutor.app.screens.base import BrowserScreen
 from tutor.app.widgets.breadcrumb import Breadcrumb
 from tutor.app.widgets.document import DocumentView
+from tutor.app.widgets.footer import KeysFooter
 from tutor.i18n import t
 from tutor.render import safe_text
 from tutor.views.links import rule_target
@@ -50,7 +51,7 @@ class RulesScreen(BrowserScreen):
                 yield Tree("", id="toc")
                 yield Static(id="toc-legend")
             yield DocumentView(id="document")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.refresh_texts()

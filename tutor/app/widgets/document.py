@@ -15,7 +15,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.message import Message
-from textual.widgets import Collapsible, Label, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tutor.app.bindings import LocalizedBindings, localized_bindings
@@ -56,6 +56,7 @@ class DocumentView(LocalizedBindings, VerticalScroll):
     """
 
     BINDINGS = localized_bindings(("ctrl+t", "toggle_summary", "key_summary_other"))
+    _parts_built = False  # the parts other than the title, the body and the source (see _build_parts)
 
     class LinkChosen(Message):
         """A link (or backlink, or sub-rule, or other edition) was chosen: `location` is where it points."""
@@ -67,20 +68,33 @@ class DocumentView(LocalizedBindings, VerticalScroll):
     def compose(self) -> ComposeResult:
         self._summary: Summary | None = None
         self.summary_other = False  # showing the summary in the other language
+        # The welcome text needs only these; the other parts are built with the first page (_build_parts).
         yield Static(id="doc-title")
-        yield LinkedText(id="doc-modern", classes="note-modern")
         yield LinkedText(id="doc-body")  # an editor's corrected text leads; the note and the source's text follow
-        yield LinkedText(id="doc-fixes", classes="note-editor")
-        with Collapsible(id="doc-original", collapsed=True):  # the source's wrong text, folded
-            yield LinkedText(id="doc-original-text")
-        yield LinkedText(id="doc-summary", classes="summary")
-        yield LinkedText(id="doc-english", classes="english")
-        yield LinkedText(id="doc-other", classes="other-language")
-        yield Label(id="links-label", classes="section-label")
-        yield OptionList(id="doc-links")
-        yield Label(id="backlinks-label", classes="section-label")
-        yield OptionList(id="doc-backlinks")
         yield Static(id="doc-source", classes="source")
+
+    def _build_parts(self) -> None:
+        """Mount the parts of a page around the body, once: before the first page, not with the first frame
+        (a dozen widgets, hidden on the welcome screen, that would cost the first frame a tenth of its time)."""
+        if self._parts_built:
+            return
+        from textual.widgets import Collapsible, Label
+
+        self._parts_built = True
+        self._original = LinkedText(id="doc-original-text")  # in the DOM once the Collapsible is composed
+        body, source = self.query_one("#doc-body"), self.query_one("#doc-source")
+        self.mount(LinkedText(id="doc-modern", classes="note-modern"), before=body)
+        self.mount_all([
+            LinkedText(id="doc-fixes", classes="note-editor"),
+            Collapsible(self._original, id="doc-original", collapsed=True),  # the source's wrong text, folded
+            LinkedText(id="doc-summary", classes="summary"),
+            LinkedText(id="doc-english", classes="english"),
+            LinkedText(id="doc-other", classes="other-language"),
+            Label(id="links-label", classes="section-label"),
+            OptionList(id="doc-links"),
+            Label(id="backlinks-label", classes="section-label"),
+            OptionList(id="doc-backlinks"),
+        ], before=source)
 
     def on_mount(self) -> None:
         self.show_text(t("welcome", self.app.ui))
@@ -258,33 +272,48 @@ class DocumentView(LocalizedBindings, VerticalScroll):
     def _backlink_options(backlinks: tuple[Backlink, ...]) -> list[LocationOption]:
         return [LocationOption(Text(f"← {b.term} [{b.lang}]"), b.target) for b in backlinks]
 
-    def _show_linked(self, wid: str, content: Text | None, linked: bool = True) -> None:
+    def _show_linked(self, wid: str | LinkedText, content: Text | None, linked: bool = True) -> None:
         """Show a text with its rule numbers as links (hidden when there is none); `linked=False` for a
         message of ours, which has none (the welcome text: the first screen does not wait for the index)."""
-        w = self.query_one(wid, LinkedText)
+        w = wid if isinstance(wid, LinkedText) else self.query_one(wid, LinkedText)
         content = safe_text(content) if content is not None else None  # control characters never shown
         if content is None or not content.plain:
             w.update("")
             w.display = False
             return
-        from tutor.views.links import text_links
+        if linked:
+            from tutor.views.links import text_links
 
-        w.update(content, text_links(self.app.kb, content.plain) if linked else ())
+            w.update(content, text_links(self.app.kb, content.plain))
+        else:
+            w.update(content)
         w.display = True
 
     def _fill(self, title, modern, fixes, body, summary, other, links, backlinks, source,
               links_label: str = "", backlinks_label: str = "", english=None, original=None,
               original_label: str = "", linked: bool = True) -> None:
         self.query_one("#doc-title", Static).update(safe_text(title))
+        self._show_linked("#doc-body", body, linked)
+        self.query_one("#doc-source", Static).update(safe_text(source))
+        if linked:  # a page (not a message of ours): every part
+            self._build_parts()
+        if self._parts_built:
+            self._fill_parts(modern, fixes, summary, other, links, backlinks, links_label, backlinks_label, english,
+                             original, original_label)
+        self.scroll_home(animate=False)
+
+    def _fill_parts(self, modern, fixes, summary, other, links, backlinks, links_label, backlinks_label, english,
+                    original, original_label) -> None:
+        from textual.widgets import Collapsible, Label
+
         folded = self.query_one("#doc-original", Collapsible)
         folded.title = original_label
         folded.collapsed = True  # every page opens with the source's wrong text folded
         folded.display = original is not None
-        self._show_linked("#doc-original-text", original)
+        self._show_linked(self._original, original)
         for wid, content in (("#doc-modern", modern), ("#doc-fixes", fixes), ("#doc-summary", summary),
                              ("#doc-english", english), ("#doc-other", other)):
             self._show_linked(wid, content)
-        self._show_linked("#doc-body", body, linked)
         for list_id, label_id, options, label in (("#doc-links", "#links-label", links, links_label),
                                                   ("#doc-backlinks", "#backlinks-label", backlinks, backlinks_label)):
             ol = self.query_one(list_id, OptionList)
@@ -300,8 +329,6 @@ class DocumentView(LocalizedBindings, VerticalScroll):
             lab = self.query_one(label_id, Label)
             lab.update(safe_text(label))
             lab.display = bool(options)
-        self.query_one("#doc-source", Static).update(safe_text(source))
-        self.scroll_home(animate=False)
 
     def on_descendant_focus(self, event) -> None:
         """A list of links that gets the focus shows where it is: its first link highlighted."""
