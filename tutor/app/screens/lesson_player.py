@@ -165,7 +165,7 @@ class LessonScreen(LocalizedBindings, Screen):
                  total=len(self.lesson.steps), hints=s.hint_count)
         if self.free is not None:
             head += " · " + t("app.lessons.free_mark", ui)
-        self.query_one("#lesson-title", Static).update(Text(head, style="bold", no_wrap=True, overflow="ellipsis"))
+        self._set_static("#lesson-title", head, Text(head, style="bold", no_wrap=True, overflow="ellipsis"))
         self.query_one("#tracker", TurnTracker).show(view.step, ui)
         self.query_one("#board", BoardPane).show(view, self.lesson.cards, ui, self.learner, self.zones_open)
         self._render_text(ui)
@@ -175,6 +175,13 @@ class LessonScreen(LocalizedBindings, Screen):
         number = self.query_one("#number", NumberInput)
         number.display = self.mode() == "number"
         number.placeholder = t("app.lessons.number_placeholder", ui)
+
+    def _set_static(self, selector: str, key: str, text: Text) -> None:
+        """Update a one-line `Static` only when its text changes (an update lays the screen out again)."""
+        widget = self.query_one(selector, Static)
+        if getattr(widget, "_shown_key", None) != key:
+            widget._shown_key = key
+            widget.update(text)
 
     def _show(self, selector: str, text: Text, links=()) -> None:
         """Update a `LinkedText` only when what it shows changes (an update lays the screen out again)."""
@@ -278,7 +285,8 @@ class LessonScreen(LocalizedBindings, Screen):
     def _render_log(self, ui: str) -> None:
         game = self.game
         key = (ui, id(game), len(game.events), game.events[-1] if game.events else None)
-        self.query_one("#log-title", Static).update(Text(t("app.lessons.log_title", ui), style="bold"))
+        title = t("app.lessons.log_title", ui)
+        self._set_static("#log-title", title, Text(title, style="bold"))
         if key == self._log_key:
             return
         self._log_key = key

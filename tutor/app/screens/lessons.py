@@ -38,10 +38,18 @@ def course():
 _settled = False
 
 
+YOUNG_THRESHOLD = 20_000  # new objects between two collections of the youngest generation (Python's default: 700)
+
+
 def settle_long_lived() -> None:
     """Once per process, after the course (and the knowledge base) are loaded: collect, then move every object
     alive into the collector's permanent generation. They live as long as the program, and each full
-    collection would walk them all again — a pause of 100–200 ms every few moves of a lesson otherwise."""
+    collection would walk them all again — a pause of 100–200 ms every few moves of a lesson otherwise.
+
+    Drawing a frame allocates tens of thousands of short-lived objects (Textual's lines and segments); with
+    Python's default threshold the collector runs a dozen times per move, on objects that are about to be freed
+    anyway. A larger threshold lets most of them go by reference counting first (a few MB at most are held
+    until the next collection)."""
     global _settled
     if _settled:
         return
@@ -50,6 +58,8 @@ def settle_long_lived() -> None:
 
     gc.collect()
     gc.freeze()
+    _, older, oldest = gc.get_threshold()
+    gc.set_threshold(max(gc.get_threshold()[0], YOUNG_THRESHOLD), older, oldest)
 
 
 def lesson_store(app):
