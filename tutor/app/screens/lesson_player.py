@@ -19,12 +19,13 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tutor.app.bindings import LocalizedBindings, localized_bindings
 from tutor.app.widgets.board import BoardPane
 from tutor.app.widgets.linked_text import LinkedText
+from tutor.app.widgets.steady_footer import SteadyFooter
 from tutor.app.widgets.turn_tracker import TurnTracker
 from tutor.i18n import t
 from tutor.lessons import EventLine, LessonSession
@@ -99,7 +100,7 @@ class LessonScreen(LocalizedBindings, Screen):
                 yield Static(id="log-title")
                 with VerticalScroll(id="log-box"):
                     yield LinkedText(id="log")
-        yield Footer()
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         self.screen_layout_refresh_signal.subscribe(self, self._sync_log_thumb)

@@ -15,10 +15,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tutor.app.bindings import LocalizedBindings, localized_bindings
+from tutor.app.widgets.steady_footer import SteadyFooter
 from tutor.i18n import t
 from tutor.lessons.results import text_of
 
@@ -77,9 +78,23 @@ def lesson_store(app):
     return app._lesson_store
 
 
+_CONCEPTS: dict[tuple[int, str, str], tuple[object, object]] = {}  # (id(kb), concept, ui) -> (kb, location)
+
+
 def concept_location(kb, cid: str, ui: str):
     """Where a ``[[concept]]`` link leads: what the knowledge base's search finds for the concept's name in
-    `ui` (its glossary entry, else the rule of a concept without entries); None when nothing is found."""
+    `ui` (its glossary entry, else the rule of a concept without entries); None when nothing is found.
+    Remembered per knowledge base: a step's narration is drawn again after every move and every key."""
+    key = (id(kb), cid, ui)
+    hit = _CONCEPTS.get(key)
+    if hit is None or hit[0] is not kb:
+        if len(_CONCEPTS) > 2000:
+            _CONCEPTS.clear()
+        hit = _CONCEPTS[key] = (kb, _find_concept(kb, cid, ui))
+    return hit[1]
+
+
+def _find_concept(kb, cid: str, ui: str):
     from tutor.i18n.terms import concept_name
     from tutor.views.locations import location_of
 
@@ -113,7 +128,7 @@ class CourseScreen(LocalizedBindings, Screen):
             yield OptionList(id="course-list")
             with Vertical(id="course-side"):
                 yield Static(id="course-detail")
-        yield Footer()
+        yield SteadyFooter()
 
     loaded = False  # the course is read in a thread (its YAML takes a second or two): the map waits for it
 
