@@ -145,9 +145,14 @@ class CourseScreen(LocalizedBindings, Screen):
         except Exception as exc:  # an invalid course file: one line, never a traceback
             self.app.call_from_thread(self._failed, exc)
             return
-        try:
-            _ = self.app.kb  # the player's links need it: loaded here, not when the first lesson opens
-        except Exception:  # noqa: BLE001 - said where it is used (the links), not here
+        try:  # what the player's links need, loaded here rather than when the first lesson opens
+            _ = self.app.kb
+            from tutor.i18n.terms import concept_name
+            from tutor.lessons.links import known_concepts
+
+            for cid in sorted(known_concepts())[:1]:
+                concept_name(cid, self.app.ui)  # reads the concepts' names once
+        except Exception:  # noqa: BLE001 - said where they are used (the links), not here
             pass
         settle_long_lived()
         self.app.call_from_thread(self._loaded)
