@@ -103,7 +103,6 @@ class LessonScreen(LocalizedBindings, Screen):
         yield SteadyFooter()
 
     def on_mount(self) -> None:
-        self.screen_layout_refresh_signal.subscribe(self, self._sync_log_thumb)
         self.shown_ui = self.app.ui
         self.set_class(self.app.size.width < NARROW, "narrow")
         self.render_all()
@@ -305,22 +304,8 @@ class LessonScreen(LocalizedBindings, Screen):
         log.update(Text(text), text_links(self.app.kb, text) if lines else ())
         if log.links:
             log.current = len(log.links) - 1  # the newest event is the selected one
-        # The newest events in sight: an anchored box is scrolled to its end as it is laid out, in the same
-        # frame (a scroll after the refresh would lay the screen out and draw it a second time). Anchored
-        # again at every change, so that a log the learner scrolled up goes back to the newest event, as
-        # before. (The scrollbar's thumb is drawn again right after the layout: `_sync_log_thumb`.)
-        self.query_one("#log-box", VerticalScroll).anchor()
-        self._log_moved = True
-
-    def _sync_log_thumb(self, _screen=None) -> None:
-        """After a layout that followed a new log: the log's scrollbar drawn again. Textual's anchoring sets
-        the thumb's position while the box is arranged, without repainting it, and a box whose own height
-        changed in the same layout keeps the thumb a first pass drew; this repaints only the scrollbar."""
-        if getattr(self, "_log_moved", False):
-            self._log_moved = False
-            box = self.query_one("#log-box", VerticalScroll)
-            if box.show_vertical_scrollbar:
-                box.vertical_scrollbar.refresh()
+        box = self.query_one("#log-box", VerticalScroll)
+        self.call_after_refresh(box.scroll_end, animate=False)
 
     def _event_text(self, line: EventLine, ui: str) -> str:
         """An event's sentence (remembered: the log is drawn again after every move). Events are kept by
