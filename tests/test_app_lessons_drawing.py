@@ -64,3 +64,23 @@ def test_kept_lines_are_textuals_own_and_follow_the_text(isolated_home):
     assert later is not first and str(later) != str(first)  # a new event: drawn again
     assert [s.text for s in mine] == [s.text for s in theirs] and list(mine) == list(theirs)
     assert mine_again == mine
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36)], ids=["80x24", "120x36"])
+def test_the_log_stays_on_its_newest_event_with_its_scrollbar(isolated_home, size):
+    async def go(app, pilot):
+        screen = await open_lesson(app, pilot, order=3)
+        box = screen.query_one("#log-box")
+        seen = []
+        for _ in range(11):
+            await play_step(pilot, screen)
+            await pilot.pause()
+            await pilot.pause()
+            bar = box.vertical_scrollbar
+            seen.append((box.scroll_y, box.max_scroll_y, box.show_vertical_scrollbar, bar.position))
+        return seen
+    seen = run(go, size)
+    assert any(top > 0 for _, top, _, _ in seen)  # the log outgrew its box
+    for y, top, shown, position in seen:
+        assert y == top >= 0  # the newest event in sight, the log never scrolled above its top
+        assert not shown or position == y  # the thumb where the log is

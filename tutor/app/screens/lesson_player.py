@@ -75,6 +75,9 @@ class LessonScreen(LocalizedBindings, Screen):
         self._log_events: list[EventLine] = []
         self._log_starts: list[int] = []
         self._options_key = None
+        self._log_to_end = False  # a new log, until a layout finds it scrolled to its end
+        self._log_top = 0  # the log's last end (max_scroll_y) and whether it was scrolled there
+        self._log_at_end = True
         s = self.session
         if s.index:
             self.notes.append(lambda lang: t("app.lessons.resumed", lang, n=s.index + 1, total=len(lesson.steps)))
@@ -103,6 +106,11 @@ class LessonScreen(LocalizedBindings, Screen):
         yield SteadyFooter()
 
     def on_mount(self) -> None:
+        self.screen_layout_refresh_signal.subscribe(self, self._keep_log_at_end)
+        for widget in self.query("#choices, #step-text, #feedback, #log"):
+            # No clickable "@click" links in these texts (a rule link is the widget's own): Textual's pass
+            # that styles such links goes over every segment of every line drawn, at every repaint.
+            widget.auto_links = False
         self.shown_ui = self.app.ui
         self.set_class(self.app.size.width < NARROW, "narrow")
         self.render_all()
@@ -306,6 +314,21 @@ class LessonScreen(LocalizedBindings, Screen):
             log.current = len(log.links) - 1  # the newest event is the selected one
         box = self.query_one("#log-box", VerticalScroll)
         self.call_after_refresh(box.scroll_end, animate=False)
+        self._log_to_end = True
+
+    def _keep_log_at_end(self, _screen=None) -> None:
+        """After each layout: the log back at its end if it was there (or shows new events) and a later pass
+        moved the end. Textual lays a widget out again in the next frame when its size changed, and the
+        log's box can shrink then (the text above it grew): the scroll made after the first pass fell a line
+        or two short. A log the learner scrolled up stays where it is (its end did not move)."""
+        box = self.query_one("#log-box", VerticalScroll)
+        top = box.max_scroll_y
+        if box.scroll_y < top and (self._log_to_end or (top != self._log_top and self._log_at_end)):
+            box.scroll_end(animate=False, immediate=True)
+        elif box.scroll_y >= top:
+            self._log_to_end = False
+        self._log_top = top
+        self._log_at_end = box.scroll_y >= top
 
     def _event_text(self, line: EventLine, ui: str) -> str:
         """An event's sentence (remembered: the log is drawn again after every move). Events are kept by
