@@ -10,7 +10,11 @@
 
 Three figures per key: the handler (the player's drawing, `render_all`, or the Static's update), the key
 event until the handler has run, and the key event until the next frame is composed (the headless driver
-writes nothing, so the terminal's own drawing is left out).
+writes nothing, so the terminal's own drawing is left out). Textual composes frames on a timer (60 a
+second): a key waits up to one period for the next frame, which the baseline shows; so the player's own
+share is also printed as its figure minus the baseline's of the same run. And, since Textual lays a widget
+out a second time in the next frame when its size changed, the key event until the screen is settled (the
+last frame the key caused: none for 50 ms after it), in more rounds after the others.
 
 Run from the project root: ``python bench/bench_app_lessons.py``. Prints figures; asserts nothing.
 """
@@ -29,6 +33,7 @@ sys.path.insert(0, str(ROOT))
 
 SIZE = (120, 36)
 ROUNDS = 60
+SETTLE_ROUNDS = 20  # more rounds, after those: the time until the screen is settled
 
 
 class Frames:
@@ -36,18 +41,24 @@ class Frames:
 
     def __init__(self, app) -> None:
         self.count = 0
+        self.last = 0.0  # when the last frame was composed (perf_counter)
         display = app._display
 
         def counted(screen, renderable) -> None:
             if renderable is not None:
                 self.count += 1
+                self.last = time.perf_counter()
             display(screen, renderable)
 
         app._display = counted
 
 
-async def timed_key(app, frames: Frames, key: str, done) -> tuple[float, float]:
-    """Post `key`; (until `done()` is true, until the next frame after that) in seconds."""
+QUIET = 0.05  # no frame for this long after the last one: the screen is settled
+
+
+async def timed_key(app, frames: Frames, key: str, done, settled: list | None = None) -> tuple[float, float]:
+    """Post `key`; (until `done()` is true, until the next frame after that) in seconds. With `settled`, then
+    waits until no frame comes for `QUIET` seconds and appends the time until the last frame to it."""
     from textual import events
 
     before = frames.count
@@ -58,7 +69,12 @@ async def timed_key(app, frames: Frames, key: str, done) -> tuple[float, float]:
     handled = time.perf_counter() - t0
     while frames.count == before:
         await asyncio.sleep(0.0002)
-    return handled, time.perf_counter() - t0
+    painted = time.perf_counter() - t0
+    if settled is not None:
+        while time.perf_counter() - frames.last < QUIET:
+            await asyncio.sleep(0.002)
+        settled.append(frames.last - t0)
+    return handled, painted
 
 
 def pct(xs: list[float], p: float) -> float:
@@ -79,7 +95,7 @@ async def lesson_moves() -> dict[str, list[float]]:
     from tutor.app.app import TutorApp
 
     app = TutorApp(settings={"ui": "it", "theme": "textual-dark"})
-    out: dict[str, list[float]] = {"handler": [], "handled": [], "painted": []}
+    out: dict[str, list[float]] = {"handler": [], "handled": [], "painted": [], "settled": []}
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_lesson(app, pilot, order=3)
         while screen.mode() != "move" or screen.session.index < 5:
@@ -96,23 +112,22 @@ async def lesson_moves() -> dict[str, list[float]]:
         s = screen.session
         step = s.index
         listing = screen.query_one("#choices", OptionList)
-        for _ in range(ROUNDS):
+        for i in range(ROUNDS + SETTLE_ROUNDS):
+            settle = out["settled"] if i >= ROUNDS else None  # afterwards: the main figures keep their method
             listing.focus()
             target = move_id(screen, s.step.accept[0])
             listing.highlighted = next(i for i in range(listing.option_count)
                                        if listing.get_option_at_index(i).id == target)
             await pilot.pause()
-            n = len(out["handler"])
-            handled, painted = await timed_key(app, frames, "enter", lambda n=n: len(out["handler"]) > n)
-            out["handled"].append(handled)
-            out["painted"].append(painted)
-            await pilot.pause()
-            n = len(out["handler"])
-            handled, painted = await timed_key(app, frames, "u", lambda n=n: len(out["handler"]) > n)
-            out["handled"].append(handled)
-            out["painted"].append(painted)
-            await pilot.pause()
+            for key in ("enter", "u"):
+                n = len(out["handler"])
+                handled, painted = await timed_key(app, frames, key, lambda n=n: len(out["handler"]) > n, settle)
+                if settle is None:
+                    out["handled"].append(handled)
+                    out["painted"].append(painted)
+                await pilot.pause()
             assert s.index == step  # back at the same step for the next round
+        del out["handler"][2 * ROUNDS:]
     return out
 
 
@@ -122,7 +137,7 @@ async def static_baseline(chars: int) -> dict[str, list[float]]:
     from textual.app import App
     from textual.widgets import Static
 
-    out: dict[str, list[float]] = {"handler": [], "handled": [], "painted": []}
+    out: dict[str, list[float]] = {"handler": [], "handled": [], "painted": [], "settled": []}
     words = ("Giocatore A TAPpa la terra «Montagna» per {R}. [106.4, 605.3] " * (chars // 60 + 1))[:chars]
 
     class Minimal(App):
@@ -143,12 +158,15 @@ async def static_baseline(chars: int) -> dict[str, list[float]]:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         frames = Frames(app)
-        for _ in range(2 * ROUNDS):
+        for i in range(2 * (ROUNDS + SETTLE_ROUNDS)):
+            settle = out["settled"] if i >= 2 * ROUNDS else None
             n = len(out["handler"])
-            handled, painted = await timed_key(app, frames, "enter", lambda n=n: len(out["handler"]) > n)
-            out["handled"].append(handled)
-            out["painted"].append(painted)
+            handled, painted = await timed_key(app, frames, "enter", lambda n=n: len(out["handler"]) > n, settle)
+            if settle is None:
+                out["handled"].append(handled)
+                out["painted"].append(painted)
             await pilot.pause()
+        del out["handler"][2 * ROUNDS:]
     return out
 
 
@@ -223,6 +241,12 @@ def main() -> None:
         print(line("baseline: the update (the handler)", base["handler"]))
         print(line("baseline: key -> handler done", base["handled"]))
         print(line("baseline: key -> next frame composed", base["painted"]))
+        print("  the player's own share, its figure minus the baseline's (the wait for Textual's frame timer):")
+        for p in (50, 95):
+            print(f"  player - baseline, key -> next frame composed, p{p}: "
+                  f"{(pct(moves['painted'], p) - pct(base['painted'], p)) * 1000:6.2f} ms")
+        print(line("player: key -> screen settled (last frame it caused)", moves["settled"]))
+        print(line("baseline: key -> screen settled", base["settled"]))
         lesson, screen = asyncio.run(opening())
         print(f"opening a lesson, {SIZE[0]}x{SIZE[1]}, 20 times:")
         print(line("Enter on the course map -> player on screen (goal <= 100 ms)", lesson))

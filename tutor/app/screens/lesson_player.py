@@ -19,12 +19,13 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tutor.app.bindings import LocalizedBindings, localized_bindings
 from tutor.app.widgets.board import BoardPane
 from tutor.app.widgets.linked_text import LinkedText
+from tutor.app.widgets.steady_footer import SteadyFooter
 from tutor.app.widgets.turn_tracker import TurnTracker
 from tutor.i18n import t
 from tutor.lessons import EventLine, LessonSession
@@ -74,6 +75,9 @@ class LessonScreen(LocalizedBindings, Screen):
         self._log_events: list[EventLine] = []
         self._log_starts: list[int] = []
         self._options_key = None
+        self._log_to_end = False  # a new log, until a layout finds it scrolled to its end
+        self._log_top = 0  # the log's last end (max_scroll_y) and whether it was scrolled there
+        self._log_at_end = True
         s = self.session
         if s.index:
             self.notes.append(lambda lang: t("app.lessons.resumed", lang, n=s.index + 1, total=len(lesson.steps)))
@@ -99,9 +103,14 @@ class LessonScreen(LocalizedBindings, Screen):
                 yield Static(id="log-title")
                 with VerticalScroll(id="log-box"):
                     yield LinkedText(id="log")
-        yield Footer()
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
+        self.screen_layout_refresh_signal.subscribe(self, self._keep_log_at_end)
+        for widget in self.query("#choices, #step-text, #feedback, #log"):
+            # No clickable "@click" links in these texts (a rule link is the widget's own): Textual's pass
+            # that styles such links goes over every segment of every line drawn, at every repaint.
+            widget.auto_links = False
         self.shown_ui = self.app.ui
         self.set_class(self.app.size.width < NARROW, "narrow")
         self.render_all()
@@ -164,7 +173,7 @@ class LessonScreen(LocalizedBindings, Screen):
                  total=len(self.lesson.steps), hints=s.hint_count)
         if self.free is not None:
             head += " · " + t("app.lessons.free_mark", ui)
-        self.query_one("#lesson-title", Static).update(Text(head, style="bold", no_wrap=True, overflow="ellipsis"))
+        self._set_static("#lesson-title", head, Text(head, style="bold", no_wrap=True, overflow="ellipsis"))
         self.query_one("#tracker", TurnTracker).show(view.step, ui)
         self.query_one("#board", BoardPane).show(view, self.lesson.cards, ui, self.learner, self.zones_open)
         self._render_text(ui)
@@ -174,6 +183,13 @@ class LessonScreen(LocalizedBindings, Screen):
         number = self.query_one("#number", NumberInput)
         number.display = self.mode() == "number"
         number.placeholder = t("app.lessons.number_placeholder", ui)
+
+    def _set_static(self, selector: str, key: str, text: Text) -> None:
+        """Update a one-line `Static` only when its text changes (an update lays the screen out again)."""
+        widget = self.query_one(selector, Static)
+        if getattr(widget, "_shown_key", None) != key:
+            widget._shown_key = key
+            widget.update(text)
 
     def _show(self, selector: str, text: Text, links=()) -> None:
         """Update a `LinkedText` only when what it shows changes (an update lays the screen out again)."""
@@ -277,7 +293,8 @@ class LessonScreen(LocalizedBindings, Screen):
     def _render_log(self, ui: str) -> None:
         game = self.game
         key = (ui, id(game), len(game.events), game.events[-1] if game.events else None)
-        self.query_one("#log-title", Static).update(Text(t("app.lessons.log_title", ui), style="bold"))
+        title = t("app.lessons.log_title", ui)
+        self._set_static("#log-title", title, Text(title, style="bold"))
         if key == self._log_key:
             return
         self._log_key = key
@@ -297,6 +314,21 @@ class LessonScreen(LocalizedBindings, Screen):
             log.current = len(log.links) - 1  # the newest event is the selected one
         box = self.query_one("#log-box", VerticalScroll)
         self.call_after_refresh(box.scroll_end, animate=False)
+        self._log_to_end = True
+
+    def _keep_log_at_end(self, _screen=None) -> None:
+        """After each layout: the log back at its end if it was there (or shows new events) and a later pass
+        moved the end. Textual lays a widget out again in the next frame when its size changed, and the
+        log's box can shrink then (the text above it grew): the scroll made after the first pass fell a line
+        or two short. A log the learner scrolled up stays where it is (its end did not move)."""
+        box = self.query_one("#log-box", VerticalScroll)
+        top = box.max_scroll_y
+        if box.scroll_y < top and (self._log_to_end or (top != self._log_top and self._log_at_end)):
+            box.scroll_end(animate=False, immediate=True)
+        elif box.scroll_y >= top:
+            self._log_to_end = False
+        self._log_top = top
+        self._log_at_end = box.scroll_y >= top
 
     def _event_text(self, line: EventLine, ui: str) -> str:
         """An event's sentence (remembered: the log is drawn again after every move). Events are kept by

@@ -15,10 +15,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tutor.app.bindings import LocalizedBindings, localized_bindings
+from tutor.app.widgets.steady_footer import SteadyFooter
 from tutor.i18n import t
 from tutor.lessons.results import text_of
 
@@ -33,6 +34,33 @@ def course():
     from tutor.lessons import load_course
 
     return load_course()
+
+
+_settled = False
+
+
+YOUNG_THRESHOLD = 20_000  # new objects between two collections of the youngest generation (Python's default: 700)
+
+
+def settle_long_lived() -> None:
+    """Once per process, after the course (and the knowledge base) are loaded: collect, then move every object
+    alive into the collector's permanent generation. They live as long as the program, and each full
+    collection would walk them all again — a pause of 100–200 ms every few moves of a lesson otherwise.
+
+    Drawing a frame allocates tens of thousands of short-lived objects (Textual's lines and segments); with
+    Python's default threshold the collector runs a dozen times per move, on objects that are about to be freed
+    anyway. A larger threshold lets most of them go by reference counting first (a few MB at most are held
+    until the next collection)."""
+    global _settled
+    if _settled:
+        return
+    _settled = True
+    import gc
+
+    gc.collect()
+    gc.freeze()
+    _, older, oldest = gc.get_threshold()
+    gc.set_threshold(max(gc.get_threshold()[0], YOUNG_THRESHOLD), older, oldest)
 
 
 def lesson_store(app):
@@ -50,9 +78,23 @@ def lesson_store(app):
     return app._lesson_store
 
 
+_CONCEPTS: dict[tuple[int, str, str], tuple[object, object]] = {}  # (id(kb), concept, ui) -> (kb, location)
+
+
 def concept_location(kb, cid: str, ui: str):
     """Where a ``[[concept]]`` link leads: what the knowledge base's search finds for the concept's name in
-    `ui` (its glossary entry, else the rule of a concept without entries); None when nothing is found."""
+    `ui` (its glossary entry, else the rule of a concept without entries); None when nothing is found.
+    Remembered per knowledge base: a step's narration is drawn again after every move and every key."""
+    key = (id(kb), cid, ui)
+    hit = _CONCEPTS.get(key)
+    if hit is None or hit[0] is not kb:
+        if len(_CONCEPTS) > 2000:
+            _CONCEPTS.clear()
+        hit = _CONCEPTS[key] = (kb, _find_concept(kb, cid, ui))
+    return hit[1]
+
+
+def _find_concept(kb, cid: str, ui: str):
     from tutor.i18n.terms import concept_name
     from tutor.views.locations import location_of
 
@@ -86,7 +128,7 @@ class CourseScreen(LocalizedBindings, Screen):
             yield OptionList(id="course-list")
             with Vertical(id="course-side"):
                 yield Static(id="course-detail")
-        yield Footer()
+        yield SteadyFooter()
 
     loaded = False  # the course is read in a thread (its YAML takes a second or two): the map waits for it
 
@@ -103,6 +145,16 @@ class CourseScreen(LocalizedBindings, Screen):
         except Exception as exc:  # an invalid course file: one line, never a traceback
             self.app.call_from_thread(self._failed, exc)
             return
+        try:  # what the player's links need, loaded here rather than when the first lesson opens
+            _ = self.app.kb
+            from tutor.i18n.terms import concept_name
+            from tutor.lessons.links import known_concepts
+
+            for cid in sorted(known_concepts())[:1]:
+                concept_name(cid, self.app.ui)  # reads the concepts' names once
+        except Exception:  # noqa: BLE001 - said where they are used (the links), not here
+            pass
+        settle_long_lived()
         self.app.call_from_thread(self._loaded)
 
     def _failed(self, exc: Exception) -> None:

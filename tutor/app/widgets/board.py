@@ -14,6 +14,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.widget import Widget
 
+from tutor.app.widgets.kept_render import KeptRender
 from tutor.i18n import pick, t
 from tutor.i18n.terms import keyword_noun
 from tutor.lessons.text import card_noun, status_line
@@ -184,15 +185,17 @@ class BoardPane(Widget):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
+        self.auto_links = False  # no clickable links in a board: Textual's pass over every segment is saved
         self._args: tuple | None = None
         self._cache: tuple[int, Text] | None = None
+        self._visual: tuple[int, KeptRender] | None = None
 
     def show(self, view, cards: dict, lang: str, learner: int | None = 0, zones_open: bool = False) -> None:
         """Draw `view` (cards named in `lang`; `learner`'s hand face up, both when None)."""
         args = (view, id(cards), lang, learner, zones_open)
         if self._args is not None and args == self._args:
             return
-        self._args, self._cards, self._cache = args, cards, None
+        self._args, self._cards, self._cache, self._visual = args, cards, None, None
         self._height: tuple[int, int] | None = None
         self.refresh(layout=True)
 
@@ -209,8 +212,12 @@ class BoardPane(Widget):
             self._height = (width, len(self._text(width).wrap(self.app.console, max(width, 1))))
         return self._height[1]
 
-    def render(self) -> Text:
-        return self._text(self.content_region.width or self.size.width)
+    def render(self) -> KeptRender:
+        # The same board drawn again (Textual repaints after each layout that resized it) reuses its lines.
+        width = self.content_region.width or self.size.width
+        if self._visual is None or self._visual[0] != width:
+            self._visual = (width, KeptRender(self._text(width), self.app.console))
+        return self._visual[1]
 
     @property
     def text(self) -> str:

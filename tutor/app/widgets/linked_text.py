@@ -17,6 +17,7 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.widget import Widget
 
+from tutor.app.widgets.kept_render import KeptRender
 from tutor.views.locations import Location
 
 if TYPE_CHECKING:  # the link finder (rule references, the digest) is imported with the first text shown
@@ -64,6 +65,8 @@ class LinkedText(Widget):
         self._content = Text(content) if isinstance(content, str) else content
         self._links: tuple[TextLink, ...] = ()
         self.current = -1  # index of the highlighted link, -1 before the first move
+        self._version = 0  # bumped by `update`: what `render` drew is kept until the text or the link changes
+        self._kept: tuple | None = None
         self._set_links(links)
 
     # ---- content ---------------------------------------------------------------------------------
@@ -75,6 +78,7 @@ class LinkedText(Widget):
     def update(self, content: Text | str = "", links: Sequence[TextLink] = ()) -> None:
         """Show `content`; `links` are spans of its plain text (`content.plain[start:end]`)."""
         self._content = Text(content) if isinstance(content, str) else content
+        self._version += 1
         self._set_links(links)
         self.refresh(layout=True)
 
@@ -84,13 +88,18 @@ class LinkedText(Widget):
         self.current = 0 if self._links else -1
         self.can_focus = bool(self._links)
 
-    def render(self) -> Text:
-        text = self._content.copy()
-        for i, link in enumerate(self._links):
-            text.stylize(_LINK + Style(meta={"link": i}), link.start, link.end)
-            if i == self.current and self.has_focus:
-                text.stylize(_CURRENT, link.start, link.end)
-        return text
+    def render(self) -> KeptRender:
+        # Kept while the text, the highlighted link and the focus stay the same: Textual repaints a widget
+        # after each layout that resized it, and converting the text again is most of the cost of a frame.
+        key = (self._version, self.current, self.has_focus)
+        if self._kept is None or self._kept[0] != key:
+            text = self._content.copy()
+            for i, link in enumerate(self._links):
+                text.stylize(_LINK + Style(meta={"link": i}), link.start, link.end)
+                if i == self.current and self.has_focus:
+                    text.stylize(_CURRENT, link.start, link.end)
+            self._kept = (key, KeptRender(text, self.app.console))
+        return self._kept[1]
 
     def link_line(self, index: int | None = None) -> int:
         """The line (from the widget's top, wrapped at its width) where link `index` (the current one) starts."""

@@ -11,6 +11,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.widget import Widget
 
+from tutor.app.widgets.kept_render import KeptRender
 from tutor.engine.state import TURN_STEPS, Step
 from tutor.i18n import t
 
@@ -54,13 +55,15 @@ class TurnTracker(Widget):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
+        self.auto_links = False  # no clickable links here: Textual's pass over every segment is saved
         self._step: Step | None = None
         self._lang = "it"
+        self._visual: tuple[int, KeptRender] | None = None
 
     def show(self, step: Step | None, lang: str) -> None:
         """Show the turn at `step` in `lang`."""
         if (step, lang) != (self._step, self._lang):
-            self._step, self._lang = step, lang
+            self._step, self._lang, self._visual = step, lang, None
             self.refresh(layout=True)
 
     def _lines(self, width: int) -> list[Text]:
@@ -86,8 +89,12 @@ class TurnTracker(Widget):
     def get_content_height(self, container, viewport, width: int) -> int:
         return len(self._lines(width))
 
-    def render(self) -> Text:
-        return Text("\n").join(self._lines(self.content_region.width or self.size.width))
+    def render(self) -> KeptRender:
+        # Drawn again only when the step, the language or the width changes (not at every repaint).
+        width = self.content_region.width or self.size.width
+        if self._visual is None or self._visual[0] != width:
+            self._visual = (width, KeptRender(Text("\n").join(self._lines(width)), self.app.console))
+        return self._visual[1]
 
     @property
     def text(self) -> str:

@@ -1,0 +1,61 @@
+"""A Textual visual that keeps what it drew: the same text drawn again costs nothing.
+
+Textual draws a widget's content again after every layout that touches it, even when neither the content nor
+the size changed: a widget whose height changed is laid out a second time in the next frame (its
+``virtual_size`` is a layout reactive) and repainted there, and every ``refresh()`` throws the rendered
+visual away. Converting a Rich `Text` into Textual's `Content` and cutting it into lines is most of a frame
+for the lesson player's panes (the board, the event log, the step's text). `KeptRender` wraps the `Content`
+once per text and remembers its lines per width and style, so that only a changed text is drawn again.
+
+The lines are exactly those of the wrapped `Content` (it does the drawing): nothing on screen changes.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.content import Content
+from textual.visual import RenderOptions, Visual
+
+__all__ = ["KeptRender"]
+
+_KEEP = 8  # renders kept per text (a width and a style each: a resize, a focus change)
+
+
+class KeptRender(Visual):
+    """`Content` (from a Rich `Text`) whose rendered lines are remembered per width, height and style."""
+
+    __slots__ = ("content", "_renders")
+
+    def __init__(self, text: Text | Content, console) -> None:
+        self.content = text if isinstance(text, Content) else Content.from_rich_text(text, console=console)
+        self._renders: dict[tuple, list] = {}
+
+    def __str__(self) -> str:
+        return str(self.content)
+
+    @property
+    def plain(self) -> str:
+        """The text without its styles."""
+        return self.content.plain
+
+    def render_strips(self, width: int, height: int | None, style, options: RenderOptions) -> list:
+        if options.selection is not None or options.post_style is not None:  # a mouse selection: drawn afresh
+            return self.content.render_strips(width, height, style, options)
+        get = options.rules.get
+        key = (width, height, style, get("text_align", "left"), get("text_overflow", "fold"),
+               get("text_wrap", "wrap"), get("line_pad", 0))
+        lines = self._renders.get(key)
+        if lines is None:
+            if len(self._renders) >= _KEEP:
+                self._renders.clear()
+            lines = self._renders[key] = self.content.render_strips(width, height, style, options)
+        return list(lines)  # strips are immutable; the list is the caller's
+
+    def get_optimal_width(self, rules, container_width: int) -> int:
+        return self.content.get_optimal_width(rules, container_width)
+
+    def get_minimal_width(self, rules) -> int:
+        return self.content.get_minimal_width(rules)
+
+    def get_height(self, rules, width: int) -> int:
+        return self.content.get_height(rules, width)  # remembered by the content itself
