@@ -10,13 +10,17 @@ Until the first frame, the young generation is also collected less often (`colle
 ``__init__``, before Textual is imported): the imports and the first screen make objects by the hundred
 thousand, nearly all of them kept, and each collection only moves them one generation up (a twentieth of the
 startup). The usual thresholds come back once the first screen is up (`collect_as_usual`, from `on_ready`).
+
+The lessons make the same trade once their course is loaded (`settle_lessons`): drawing a lesson's frame
+allocates tens of thousands of short-lived objects (Textual's lines and segments), and with Python's threshold
+the collector ran a dozen times per move, on objects about to be freed by reference counting anyway.
 """
 
 from __future__ import annotations
 
 import gc
 
-__all__ = ["collect_as_usual", "collect_later", "keep_for_good"]
+__all__ = ["collect_as_usual", "collect_later", "keep_for_good", "settle_lessons"]
 
 STARTUP_THRESHOLD = 20_000  # allocations between two collections of the young generation (Python's: 700)
 _done: set[str] = set()
@@ -45,3 +49,20 @@ def collect_as_usual() -> None:
     if _usual is not None:
         gc.set_threshold(*_usual)
         _usual = None
+
+
+LESSONS_THRESHOLD = 20_000  # the young generation's threshold while lessons run (a few MB held at most)
+
+
+def settle_lessons() -> None:
+    """Once per process, after the course (and the knowledge base) are loaded: collect, freeze what is alive
+    (`keep_for_good`: full collections took 100–200 ms every few moves otherwise), and collect the young
+    generation every `LESSONS_THRESHOLD` allocations from then on."""
+    if "lessons" in _done:
+        return
+    gc.collect()
+    keep_for_good("lessons")
+    global _usual
+    _usual = None  # a first frame still to come does not bring Python's threshold back
+    older = gc.get_threshold()[1:]
+    gc.set_threshold(max(gc.get_threshold()[0], LESSONS_THRESHOLD), *older)

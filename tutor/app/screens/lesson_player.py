@@ -24,8 +24,8 @@ from textual.widgets.option_list import Option
 
 from tutor.app.bindings import LocalizedBindings, localized_bindings
 from tutor.app.widgets.board import BoardPane
+from tutor.app.widgets.footer import KeysFooter
 from tutor.app.widgets.linked_text import LinkedText
-from tutor.app.widgets.steady_footer import SteadyFooter
 from tutor.app.widgets.turn_tracker import TurnTracker
 from tutor.i18n import t
 from tutor.lessons import EventLine, LessonSession
@@ -103,7 +103,7 @@ class LessonScreen(LocalizedBindings, Screen):
                 yield Static(id="log-title")
                 with VerticalScroll(id="log-box"):
                     yield LinkedText(id="log")
-        yield SteadyFooter()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.screen_layout_refresh_signal.subscribe(self, self._keep_log_at_end)

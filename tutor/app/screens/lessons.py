@@ -19,7 +19,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tutor.app.bindings import LocalizedBindings, localized_bindings
-from tutor.app.widgets.steady_footer import SteadyFooter
+from tutor.app.widgets.footer import KeysFooter
 from tutor.i18n import t
 from tutor.lessons.results import text_of
 
@@ -34,33 +34,6 @@ def course():
     from tutor.lessons import load_course
 
     return load_course()
-
-
-_settled = False
-
-
-YOUNG_THRESHOLD = 20_000  # new objects between two collections of the youngest generation (Python's default: 700)
-
-
-def settle_long_lived() -> None:
-    """Once per process, after the course (and the knowledge base) are loaded: collect, then move every object
-    alive into the collector's permanent generation. They live as long as the program, and each full
-    collection would walk them all again — a pause of 100–200 ms every few moves of a lesson otherwise.
-
-    Drawing a frame allocates tens of thousands of short-lived objects (Textual's lines and segments); with
-    Python's default threshold the collector runs a dozen times per move, on objects that are about to be freed
-    anyway. A larger threshold lets most of them go by reference counting first (a few MB at most are held
-    until the next collection)."""
-    global _settled
-    if _settled:
-        return
-    _settled = True
-    import gc
-
-    gc.collect()
-    gc.freeze()
-    _, older, oldest = gc.get_threshold()
-    gc.set_threshold(max(gc.get_threshold()[0], YOUNG_THRESHOLD), older, oldest)
 
 
 def lesson_store(app):
@@ -128,7 +101,7 @@ class CourseScreen(LocalizedBindings, Screen):
             yield OptionList(id="course-list")
             with Vertical(id="course-side"):
                 yield Static(id="course-detail")
-        yield SteadyFooter()
+        yield KeysFooter()
 
     loaded = False  # the course is read in a thread (its YAML takes a second or two): the map waits for it
 
@@ -154,7 +127,9 @@ class CourseScreen(LocalizedBindings, Screen):
                 concept_name(cid, self.app.ui)  # reads the concepts' names once
         except Exception:  # noqa: BLE001 - said where they are used (the links), not here
             pass
-        settle_long_lived()
+        from tutor.app.memory import settle_lessons
+
+        settle_lessons()  # long-lived objects frozen, fewer young collections per move
         self.app.call_from_thread(self._loaded)
 
     def _failed(self, exc: Exception) -> None:

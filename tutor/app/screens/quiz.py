@@ -25,11 +25,12 @@ from textual.actions import parse
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import ContentSwitcher, Footer, Input, OptionList, Static
+from textual.widgets import ContentSwitcher, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tutor.app.bindings import LocalizedBindings, localized_bindings
 from tutor.app.screens.quiz_text import due_text, explanation_links, summary_text
+from tutor.app.widgets.footer import KeysFooter
 from tutor.app.widgets.linked_text import LinkedText
 from tutor.app.widgets.quiz_stats import QuizStatsView
 from tutor.i18n import t
@@ -139,7 +140,7 @@ class QuizScreen(LocalizedBindings, Screen):
                 yield Static(id="quiz-due")
             with VerticalScroll(id="stats-pane"):
                 yield QuizStatsView(id="quiz-stats")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.refresh_texts()
