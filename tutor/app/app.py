@@ -87,6 +87,10 @@ class TutorApp(LocalizedBindings, App):
         ("ctrl+q", "quit", "key_quit", False, True),
     )
 
+    # The keys a narrow footer leaves out (binding ids; tutor/app/widgets/footer.py): the screens' own, listed by
+    # F1 and the palette.
+    FOOTER_WIDE_ONLY = ("switch_mode", "lessons")
+
     def __init__(self, kb=None, settings: dict | None = None, ui: str | None = None) -> None:
         """`settings`: the saved settings (read from the file by default); `ui`: the interface language asked
         for by the command line or the environment (`tutor.i18n.chosen_ui`), which wins over the saved one for

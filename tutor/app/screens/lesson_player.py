@@ -62,6 +62,8 @@ class LessonScreen(LocalizedBindings, Screen):
         ("escape", "close", "app.lessons.key_map"),
     )
 
+    FOOTER_WIDE_ONLY = ("back", "toggle_zones")  # at 80 columns: Esc goes back to the map; G stays in F1's list
+
     def __init__(self, lesson, store=None, missing=(), session: LessonSession | None = None) -> None:
         super().__init__()
         self.lesson = lesson

@@ -9,6 +9,11 @@ would be the same (what Footer.compose shows depends on nothing else).
 Each key is also styled once instead of three times: a `FooterKey` starts compact (its watcher adds the
 class and restyles it), then the footer's own `compact` is bound onto it (the class removed, restyled again).
 A key bound to the footer here starts with the footer's value, so that neither restyle happens.
+
+When the keys don't fit the terminal's width, the footer first closes them up (Textual's compact style), then
+also leaves out the keys whose binding id the app or the screen lists in ``FOOTER_WIDE_ONLY`` (the keys that
+switch screens, a screen's least needed ones: F1's keys panel and the command palette still list them), so
+that every other key of a screen fits at 80 columns in both languages.
 """
 
 from __future__ import annotations
@@ -19,6 +24,8 @@ from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
 __all__ = ["KeysFooter"]
+
+FULL, COMPACT, SHORT = 0, 1, 2  # how the keys are drawn: as Textual draws them, closed up, closed up and fewer
 
 
 class KeysFooter(Footer):
@@ -40,7 +47,39 @@ class KeysFooter(Footer):
             _, binding, enabled, tooltip = palette
             palette = (binding.key, app.get_key_display(binding), binding.description, binding.action, enabled,
                        binding.tooltip)
-        return keys, palette, self.show_command_palette, self.combine_groups, self._bindings_ready
+        return keys, palette, self.show_command_palette, self.combine_groups, self._bindings_ready, self._level()
+
+    def _level(self) -> int:
+        """The first of FULL, COMPACT, SHORT whose keys fit the terminal's width (one key per action, as the
+        footer shows them; the palette's key docked on the right)."""
+        from rich.cells import cell_len
+
+        app = self.app
+        width = app.size.width
+        if width <= 0:
+            return FULL
+        active = self.screen.active_bindings
+        shown: dict[str, int] = {}  # action -> the cells of its key and description
+        for _, binding, _, _ in active.values():
+            if binding.show and binding.action not in shown:
+                shown[binding.action] = cell_len(app.get_key_display(binding)) + cell_len(binding.description)
+        palette = active.get(app.COMMAND_PALETTE_BINDING) if app.ENABLE_COMMAND_PALETTE else None
+        right = 0
+        if palette is not None and self.show_command_palette:
+            binding = palette[1]
+            right = cell_len(app.get_key_display(binding)) + cell_len(binding.description) + 4
+        for level, extra in ((FULL, 3), (COMPACT, 2)):
+            if sum(n + extra for n in shown.values()) + right <= width:
+                return level
+        return SHORT
+
+    def _wide_only_ids(self) -> tuple:
+        return (*getattr(self.app, "FOOTER_WIDE_ONLY", ()), *getattr(self.screen, "FOOTER_WIDE_ONLY", ()))
+
+    def _wide_only(self) -> set[str]:
+        """The actions of the keys left out of a narrow footer."""
+        ids = self._wide_only_ids()
+        return {binding.action for _, binding, _, _ in self.screen.active_bindings.values() if binding.id in ids}
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -48,7 +87,13 @@ class KeysFooter(Footer):
 
     def compose(self) -> ComposeResult:
         self._shown = self._keys()
+        level = self._shown[-1]
+        self.set_reactive(Footer.compact, level != FULL)
+        self.set_class(level != FULL, "-compact")
+        hidden = self._wide_only() if level == SHORT else set()
         for widget in super().compose():
+            if isinstance(widget, FooterKey) and widget.action in hidden:
+                continue
             if isinstance(widget, FooterKey) and "compact" in (widget._reactive_connect or {}):
                 widget.set_reactive(FooterKey.compact, self.compact)  # the value the binding will give it
             yield widget
@@ -59,6 +104,11 @@ class KeysFooter(Footer):
         if not screen.app.app_focus:
             return
         if self.is_attached and screen is self.screen:
+            self.refresh(recompose=True)
+
+    def on_resize(self) -> None:
+        """When the keys fit differently, they are composed again (compact or not, some left out or not)."""
+        if self._shown is not None and self._shown[-1] != self._level():
             self.refresh(recompose=True)
 
     async def recompose(self) -> None:
