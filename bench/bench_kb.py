@@ -56,6 +56,16 @@ def side_by_side(cmd: list[str], env: dict, runs: int) -> tuple[list[float], lis
     return bare, timed_cmd
 
 
+def compare(cmd: list[str], env: dict, runs: int, label: str, goal: float) -> None:
+    """`cmd` beside the bare interpreter (warmed first), and their ratio against `goal`."""
+    side_by_side(cmd, env, 2)  # warm the bytecode and the file cache
+    bare, cold = side_by_side(cmd, env, runs)
+    print("python -c pass:             ", fmt(bare))
+    print(f"{label + ':':<28}", fmt(cold))
+    ratio = statistics.median(cold) / statistics.median(bare)
+    print(f"ratio, {label}: {ratio:.1f}x the bare interpreter (goal <= {goal:.0f}x)")
+
+
 def builds(runs: int) -> None:
     """Build and load times in this process (the build stays warm after the first run)."""
     from glossary.build import build
@@ -90,36 +100,15 @@ def main() -> None:
         env.update(MTG_TUTOR_HOME=home, PYTHONPATH=str(ROOT), PYTHONPYCACHEPREFIX=pycache, MTG_TUTOR_UI="it")
         lookup = [sys.executable, "-m", "tutor", "lookup", "cimitero", "--json"]
         subprocess.run(lookup, env=env, cwd=ROOT, stdout=subprocess.DEVNULL, check=True)  # builds the cache once
-        side_by_side(lookup, env, 2)  # warm the bytecode and the file cache
-        bare, cold = side_by_side(lookup, env, runs)
         print("bytecode cached (PYTHONPYCACHEPREFIX, PYTHONDONTWRITEBYTECODE unset); fresh process each run")
-        print("python -c pass:             ", fmt(bare))
-        print("lookup --json, seeds:       ", fmt(cold))
-        ratio = statistics.median(cold) / statistics.median(bare)
-        print(f"ratio, seeds:                {ratio:.1f}x the bare interpreter (goal <= {GOAL_SEEDS:.0f}x)")
-        # The command as people type it (a Rich table, not JSON): what the issue's first figure measured.
-        table = lookup[:-1]
-        side_by_side(table, env, 2)
-        bare_t, cold_t = side_by_side(table, env, runs)
-        print("python -c pass:             ", fmt(bare_t))
-        print("lookup (table), seeds:      ", fmt(cold_t))
-        ratio = statistics.median(cold_t) / statistics.median(bare_t)
-        print(f"ratio, table, seeds:         {ratio:.1f}x the bare interpreter (goal <= {GOAL_SEEDS:.0f}x)")
+        table = lookup[:-1]  # the command as people type it (a Rich table, not JSON)
+        compare(lookup, env, runs, "lookup --json, seeds", GOAL_SEEDS)
+        compare(table, env, runs, "lookup (table), seeds", GOAL_SEEDS)
         if EN.exists():
             subprocess.run([sys.executable, "-m", "tutor", "import-rules", str(EN)], env=env, cwd=ROOT,
                            stdout=subprocess.DEVNULL, check=True)
-            side_by_side(lookup, env, 2)
-            bare_en, cold_en = side_by_side(lookup, env, runs)
-            print("python -c pass:             ", fmt(bare_en))
-            print("lookup --json, + English:   ", fmt(cold_en))
-            ratio = statistics.median(cold_en) / statistics.median(bare_en)
-            print(f"ratio, + English rules:      {ratio:.1f}x the bare interpreter (goal <= {GOAL_EN:.0f}x)")
-            side_by_side(table, env, 2)
-            bare_te, cold_te = side_by_side(table, env, runs)
-            print("python -c pass:             ", fmt(bare_te))
-            print("lookup (table), + English:  ", fmt(cold_te))
-            ratio = statistics.median(cold_te) / statistics.median(bare_te)
-            print(f"ratio, table, + English:     {ratio:.1f}x the bare interpreter (goal <= {GOAL_EN:.0f}x)")
+            compare(lookup, env, runs, "lookup --json, + English", GOAL_EN)
+            compare(table, env, runs, "lookup (table), + English", GOAL_EN)
         else:
             print(f"{EN} not found: the English-rules figure is skipped")
 
