@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import json
 import subprocess
@@ -14,6 +13,7 @@ from tests.conftest import ROOT
 
 textual = pytest.importorskip("textual")
 
+from tests.pilot import run_app  # noqa: E402
 from tutor.app.app import TutorApp  # noqa: E402
 from tutor.views import entry_page, rule_page  # noqa: E402
 from tutor.views.locations import EntryLocation, RuleLocation  # noqa: E402
@@ -21,12 +21,7 @@ from tutor.views.model import OtherLanguage, Summary  # noqa: E402
 
 
 def run(coro_fn, ui: str = "it", size=(80, 24)):
-    async def main():
-        app = TutorApp(settings={"ui": ui, "theme": "textual-dark"})
-        async with app.run_test(size=size) as pilot:
-            await pilot.pause()
-            return await coro_fn(app, pilot)
-    return asyncio.run(main())
+    return run_app(coro_fn, ui, size)
 
 
 def test_search_as_you_type_and_open(kb):

@@ -4,16 +4,13 @@ keys panel and the palette list); wide enough, it shows them all as Textual draw
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
 textual = pytest.importorskip("textual")
 
 from textual.widgets._footer import FooterKey  # noqa: E402
 
-from tests.test_app_lessons import open_lesson, open_map  # noqa: E402
-from tutor.app.app import TutorApp  # noqa: E402
+from tests.test_app_lessons import open_lesson, open_map, run  # noqa: E402
 from tutor.app.widgets.footer import KeysFooter  # noqa: E402
 
 
@@ -43,27 +40,19 @@ async def _screens(app, pilot):
     return out
 
 
-def _run(size, ui):
-    async def main():
-        app = TutorApp(settings={"ui": ui, "theme": "textual-dark"})
-        async with app.run_test(size=size) as pilot:
-            await pilot.pause()
-            return await _screens(app, pilot)
-    return asyncio.run(main())
-
-
 @pytest.mark.parametrize("ui", ["it", "ru"])
 def test_at_80_columns_every_key_shown_is_whole(ui):
-    for name, keys, compact, end, palette_x in _run((80, 24), ui):
+    screens = run(_screens, ui, (80, 24))
+    for name, keys, compact, end, palette_x in screens:
         assert end <= palette_x, (name, ui, keys)  # no key under the palette's key, none cut at the edge
         assert compact, name
         assert "ctrl+g" not in keys and "f2" not in keys, name  # the screen-switching keys: in F1's list
         assert "ctrl+l" in keys and "f1" in keys, name  # the language and the keys panel always shown
-    player = dict((n, k) for n, k, *_ in _run((80, 24), ui))["player"]
+    player = dict((n, k) for n, k, *_ in screens)["player"]
     assert {"h", "u", "question_mark", "escape"} <= set(player)  # the lesson's own keys stay
 
 
 def test_wide_enough_the_footer_shows_every_key_as_textual_draws_it():
-    for name, keys, compact, end, palette_x in _run((200, 40), "ru"):
+    for name, keys, compact, end, palette_x in run(_screens, "ru", (200, 40)):
         assert not compact and end <= palette_x, name
         assert {"ctrl+g", "ctrl+r", "f2", "f3", "f1", "ctrl+l"} <= set(keys), name

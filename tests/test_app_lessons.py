@@ -3,8 +3,6 @@ snapshots of the player at 80×24 and 120×36 in Italian and Russian."""
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
 from tests.conftest import ROOT
@@ -13,18 +11,13 @@ textual = pytest.importorskip("textual")
 
 from textual.widgets import OptionList  # noqa: E402
 
-from tutor.app.app import TutorApp  # noqa: E402
+from tests.pilot import run_app  # noqa: E402
 from tutor.lessons.moves import matches  # noqa: E402
 from tutor.views.locations import RuleLocation  # noqa: E402
 
 
 def run(coro_fn, ui: str = "it", size=(120, 36)):
-    async def main():
-        app = TutorApp(settings={"ui": ui, "theme": "textual-dark"})
-        async with app.run_test(size=size) as pilot:
-            await pilot.pause()
-            return await coro_fn(app, pilot)
-    return asyncio.run(main())
+    return run_app(coro_fn, ui, size)
 
 
 async def open_map(app, pilot):

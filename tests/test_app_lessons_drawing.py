@@ -4,8 +4,6 @@ kept lines are those Textual's own rendering gives and are drawn again when the 
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
 textual = pytest.importorskip("textual")
@@ -14,18 +12,13 @@ from rich.text import Text  # noqa: E402
 from textual.content import Content  # noqa: E402
 from textual.visual import RenderOptions  # noqa: E402
 
+from tests.pilot import run_app  # noqa: E402
 from tests.test_app_lessons import open_lesson, play_step  # noqa: E402
-from tutor.app.app import TutorApp  # noqa: E402
 from tutor.app.widgets.kept_render import KeptRender  # noqa: E402
 
 
 def run(coro_fn, size=(120, 36)):
-    async def main():
-        app = TutorApp(settings={"ui": "it", "theme": "textual-dark"})
-        async with app.run_test(size=size) as pilot:
-            await pilot.pause()
-            return await coro_fn(app, pilot)
-    return asyncio.run(main())
+    return run_app(coro_fn, "it", size)
 
 
 def test_the_footer_follows_the_language_and_keeps_its_keys_when_nothing_changed(isolated_home):

@@ -3,24 +3,17 @@ palette in the interface language, editor's notes that lead with the corrected t
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
 textual = pytest.importorskip("textual")
 
-from tutor.app.app import TutorApp  # noqa: E402
+from tests.pilot import run_app  # noqa: E402
 from tutor.views.links import rule_target  # noqa: E402
 from tutor.views.locations import EntryLocation  # noqa: E402
 
 
 def run(coro_fn, ui: str = "it", size=(80, 24), theme: str = "textual-dark"):
-    async def main():
-        app = TutorApp(settings={"ui": ui, "theme": theme})
-        async with app.run_test(size=size) as pilot:
-            await pilot.pause()
-            return await coro_fn(app, pilot)
-    return asyncio.run(main())
+    return run_app(coro_fn, ui, size, theme=theme)
 
 
 def screen_lines(app) -> list[str]:

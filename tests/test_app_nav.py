@@ -11,6 +11,7 @@ import pytest
 
 textual = pytest.importorskip("textual")
 
+from tests.pilot import run_app  # noqa: E402
 from tutor.app.app import TutorApp  # noqa: E402
 from tutor.app.settings import load_settings  # noqa: E402
 from tutor.i18n import t  # noqa: E402
@@ -18,13 +19,7 @@ from tutor.views.locations import EntryLocation, RuleLocation  # noqa: E402
 
 
 def run(coro_fn, ui: str = "it", size=(80, 24), override: str | None = None):
-    async def main():
-        settings = {"ui": ui, "theme": "textual-dark"}
-        app = TutorApp(settings=settings, ui=override) if override else TutorApp(settings=settings)
-        async with app.run_test(size=size) as pilot:
-            await pilot.pause()
-            return await coro_fn(app, pilot)
-    return asyncio.run(main())
+    return run_app(coro_fn, ui, size, override=override)
 
 
 def rendered(app, wid: str, screen=None) -> str:

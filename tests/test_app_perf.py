@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
 textual = pytest.importorskip("textual")
@@ -13,7 +11,7 @@ from textual.css import stylesheet as stylesheet_module  # noqa: E402
 from textual.screen import Screen  # noqa: E402
 from textual.widgets._footer import FooterKey  # noqa: E402
 
-from tutor.app.app import TutorApp  # noqa: E402
+from tests.pilot import run_app  # noqa: E402
 from tutor.views.locations import EntryLocation  # noqa: E402
 
 PARTS = ["doc-modern", "doc-fixes", "doc-original", "doc-summary", "doc-english", "doc-other", "links-label",
@@ -21,12 +19,7 @@ PARTS = ["doc-modern", "doc-fixes", "doc-original", "doc-summary", "doc-english"
 
 
 def run(coro_fn, size=(100, 30), settings=None):
-    async def main():
-        app = TutorApp(settings=settings or {"ui": "it", "theme": "textual-dark"})
-        async with app.run_test(size=size) as pilot:
-            await pilot.pause()
-            return await coro_fn(app, pilot)
-    return asyncio.run(main())
+    return run_app(coro_fn, "it", size, settings=settings)
 
 
 def test_each_css_source_is_parsed_once_at_startup(monkeypatch):

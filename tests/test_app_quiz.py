@@ -4,7 +4,6 @@ statistics screens in both languages; the app and a CLI subprocess writing to th
 
 from __future__ import annotations
 
-import asyncio
 import os
 import subprocess
 import sys
@@ -17,7 +16,7 @@ from tests.conftest import ROOT
 
 textual = pytest.importorskip("textual")
 
-from tutor.app.app import TutorApp  # noqa: E402
+from tests.pilot import run_app  # noqa: E402
 from tutor.progress import DayPolicy, open_store  # noqa: E402
 from tutor.views.locations import EntryLocation  # noqa: E402
 
@@ -30,13 +29,9 @@ def quiz_options(**extra) -> dict:
 
 
 def run(coro_fn, ui: str = "it", size=(80, 24), **options):
-    async def main():
-        app = TutorApp(settings={"ui": ui, "theme": "textual-dark"})
+    def prepare(app):
         app.quiz_options = quiz_options(**options)
-        async with app.run_test(size=size) as pilot:
-            await pilot.pause()
-            return await coro_fn(app, pilot)
-    return asyncio.run(main())
+    return run_app(coro_fn, ui, size, prepare=prepare)
 
 
 async def open_quiz(app, pilot):
@@ -356,25 +351,13 @@ async def _to_quiz(pilot, *keys):
     await pilot.pause()
 
 
-def test_snapshot_quiz_italian(snap_compare):
+@pytest.mark.parametrize(("keys", "size"), [
+    (("h",), (80, 24)),  # a question with its first hint, in Italian
+    (("ctrl+l", "1"), (120, 36)),  # the feedback on an answer, in Russian
+    (("s",), (80, 24)),  # the statistics, in Italian
+    (("ctrl+l", "s"), (80, 24)),  # the statistics, in Russian
+], ids=["quiz_italian", "quiz_feedback_russian", "statistics_italian", "statistics_russian"])
+def test_snapshot(snap_compare, keys, size):
     async def run_before(pilot):
-        await _to_quiz(pilot, "h")
-    assert snap_compare(QUIZ_APP, terminal_size=(80, 24), run_before=run_before)
-
-
-def test_snapshot_quiz_feedback_russian(snap_compare):
-    async def run_before(pilot):
-        await _to_quiz(pilot, "ctrl+l", "1")
-    assert snap_compare(QUIZ_APP, terminal_size=(120, 36), run_before=run_before)
-
-
-def test_snapshot_statistics_italian(snap_compare):
-    async def run_before(pilot):
-        await _to_quiz(pilot, "s")
-    assert snap_compare(QUIZ_APP, terminal_size=(80, 24), run_before=run_before)
-
-
-def test_snapshot_statistics_russian(snap_compare):
-    async def run_before(pilot):
-        await _to_quiz(pilot, "ctrl+l", "s")
-    assert snap_compare(QUIZ_APP, terminal_size=(80, 24), run_before=run_before)
+        await _to_quiz(pilot, *keys)
+    assert snap_compare(QUIZ_APP, terminal_size=size, run_before=run_before)

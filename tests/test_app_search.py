@@ -3,25 +3,18 @@ no entry, rule rows with their titles, rows told apart by their source, and a li
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
 textual = pytest.importorskip("textual")
 
-from tutor.app.app import TutorApp  # noqa: E402
+from tests.pilot import run_app  # noqa: E402
 from tutor.app.screens.glossary import SuggestionOption  # noqa: E402
 from tutor.i18n import t  # noqa: E402
 from tutor.views.locations import EntryLocation, RuleLocation  # noqa: E402
 
 
 def run(coro_fn, ui: str = "it", size=(100, 30)):
-    async def main():
-        app = TutorApp(settings={"ui": ui, "theme": "textual-dark"})
-        async with app.run_test(size=size) as pilot:
-            await pilot.pause()
-            return await coro_fn(app, pilot)
-    return asyncio.run(main())
+    return run_app(coro_fn, ui, size)
 
 
 def rows(app) -> list:

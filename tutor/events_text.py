@@ -27,7 +27,7 @@ from tutor.i18n import Nouns, catalog, noun, pick, t
 from tutor.i18n.grammar import minus
 from tutor.i18n.terms import keyword_noun, step_noun
 
-__all__ = ["event_key", "keyword_name", "player_name", "render_event", "render_log", "step_name"]
+__all__ = ["card_noun", "event_key", "keyword_name", "player_name", "render_event", "render_log", "step_name"]
 
 # Events whose card is named as a card in hand or as a spell, whatever its type.
 _KIND_BY_EVENT = {"discard": "card", "draw": "card", "cast": "spell", "countered": "spell"}
@@ -79,6 +79,16 @@ def event_key(e, lang: str = "it") -> str:
     return f"event.{e.kind}"
 
 
+def card_noun(card, lang: str, kind: str | None = None, missing: str = "?"):
+    """A card as a noun with what it is (`kind`, else from its types): ``creatura «Orsi Grizzly»`` /
+    ``существо «Медведи-гризли»``; its name (the tail, for ``{card:~…}``) has the gender and number the card's
+    data gives (``gender: {it: m.pl}``). A card the pool lacks (None) is named `missing`."""
+    if card is None:
+        return noun(f"noun.{kind or 'card'}", lang, name=missing)
+    return noun(f"noun.{kind or _kind(card)}", lang, name=pick(card.name, lang)).with_tail_gender(
+        card.gender.get(lang, ""))
+
+
 def render_event(e, cards: dict, lang: str, names: dict | None = None) -> str:
     """One event as a sentence in `lang`, followed by its rule numbers.
 
@@ -91,16 +101,13 @@ def render_event(e, cards: dict, lang: str, names: dict | None = None) -> str:
     def player(i: int):
         return noun("noun.player", lang, player="AB"[i])
 
-    def card_noun(card_id, kind: str | None = None):
-        card = cards.get(card_id) if card_id else None
-        name = pick(card.name, lang) if card else (card_id or "?")
-        n = noun(f"noun.{kind or _kind(card)}", lang, name=name)
-        return n.with_tail_gender(card.gender.get(lang, "")) if card else n
+    def named(card_id, kind: str | None = None):
+        return card_noun(cards.get(card_id) if card_id else None, lang, kind, missing=card_id or "?")
 
     def object_noun(ref, card_id=None):
         if isinstance(ref, int) and ref < 0:
             return player(-1 - ref)
-        return card_noun(card_id or names.get(ref))
+        return named(card_id or names.get(ref))
 
     f: dict[str, object] = {"turn": d.get("turn", e.turn)}
     for key in ("life", "amount", "count", "removed"):
@@ -111,9 +118,9 @@ def render_event(e, cards: dict, lang: str, names: dict | None = None) -> str:
     if d.get("winner") is not None:
         f["winner"] = player(d["winner"])
     if d.get("card"):
-        f["card"] = card_noun(d["card"], _KIND_BY_EVENT.get(e.kind))
-        f["spell"] = card_noun(d["card"], "spell")
-        f["resolving"] = card_noun(d["card"], "ability" if d.get("what") == "ability" else "spell")
+        f["card"] = named(d["card"], _KIND_BY_EVENT.get(e.kind))
+        f["spell"] = named(d["card"], "spell")
+        f["resolving"] = named(d["card"], "ability" if d.get("what") == "ability" else "spell")
     to = d.get("to", d.get("target"))
     if to is not None:
         f["to"] = object_noun(to, d.get("target_card"))

@@ -22,7 +22,7 @@ import gc
 
 __all__ = ["collect_as_usual", "collect_later", "keep_for_good", "settle_lessons"]
 
-STARTUP_THRESHOLD = 20_000  # allocations between two collections of the young generation (Python's: 700)
+YOUNG_THRESHOLD = 20_000  # allocations between two collections of the young generation (Python's: 700)
 _done: set[str] = set()
 _usual: tuple[int, ...] | None = None  # the thresholds to restore
 
@@ -36,11 +36,11 @@ def keep_for_good(stage: str) -> None:
 
 
 def collect_later() -> None:
-    """Collect the young generation every `STARTUP_THRESHOLD` allocations until `collect_as_usual`."""
+    """Collect the young generation every `YOUNG_THRESHOLD` allocations until `collect_as_usual`."""
     global _usual
     if _usual is None:
         _usual = gc.get_threshold()
-        gc.set_threshold(max(STARTUP_THRESHOLD, _usual[0]), *_usual[1:])
+        _collect_young_every(YOUNG_THRESHOLD)
 
 
 def collect_as_usual() -> None:
@@ -51,18 +51,19 @@ def collect_as_usual() -> None:
         _usual = None
 
 
-LESSONS_THRESHOLD = 20_000  # the young generation's threshold while lessons run (a few MB held at most)
-
-
 def settle_lessons() -> None:
     """Once per process, after the course (and the knowledge base) are loaded: collect, freeze what is alive
     (`keep_for_good`: full collections took 100–200 ms every few moves otherwise), and collect the young
-    generation every `LESSONS_THRESHOLD` allocations from then on."""
+    generation every `YOUNG_THRESHOLD` allocations from then on (a few MB held at most)."""
+    global _usual
     if "lessons" in _done:
         return
     gc.collect()
     keep_for_good("lessons")
-    global _usual
-    _usual = None  # a first frame still to come does not bring Python's threshold back
-    older = gc.get_threshold()[1:]
-    gc.set_threshold(max(gc.get_threshold()[0], LESSONS_THRESHOLD), *older)
+    _usual = None  # for good: a first frame still to come does not bring Python's threshold back
+    _collect_young_every(YOUNG_THRESHOLD)
+
+
+def _collect_young_every(allocations: int) -> None:
+    young, *older = gc.get_threshold()
+    gc.set_threshold(max(young, allocations), *older)

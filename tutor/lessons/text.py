@@ -8,26 +8,11 @@ stack, top last.
 
 from __future__ import annotations
 
-from tutor.i18n import noun, pick, t
+from tutor.events_text import card_noun
+from tutor.i18n import pick, t
 from tutor.i18n.terms import step_noun
 
 __all__ = ["board_lines", "card_noun", "status_line"]
-
-
-def _kind(card) -> str:
-    if card.token:
-        return "token"
-    for kind in ("creature", "land", "artifact", "enchantment"):
-        if kind in card.types:
-            return kind
-    return "card"
-
-
-def card_noun(card, lang: str, kind: str | None = None):
-    """A card as a noun with what it is: ``creatura «Orsi Grizzly»`` / ``существо «Медведи-гризли»``; its
-    name (the tail, for ``{card:~…}``) has the gender and number the card's data gives (``gender: {it: m.pl}``)."""
-    return noun(f"noun.{kind or _kind(card)}", lang, name=pick(card.name, lang)).with_tail_gender(
-        card.gender.get(lang, ""))
 
 
 def status_line(view, lang: str) -> str:

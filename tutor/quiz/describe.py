@@ -6,6 +6,7 @@ from the curated concepts, as in the event log.
 
 from __future__ import annotations
 
+from tutor.events_text import card_noun
 from tutor.i18n import noun, pick, t
 from tutor.i18n.terms import keyword_noun, step_noun
 
@@ -19,14 +20,6 @@ def card_name(cards: dict, card_id: str, lang: str) -> str:
     """A card's name in `lang` ("Orsi Grizzly")."""
     card = cards.get(card_id)
     return pick(card.name, lang) if card else card_id
-
-
-def _name_noun(cards: dict, card_id: str, lang: str):
-    """The card as a noun whose name carries its gender and number (for ``{card:~…}``)."""
-    from tutor.lessons.text import card_noun
-
-    card = cards.get(card_id)
-    return card_noun(card, lang) if card else noun("noun.creature", lang, name=card_id)
 
 
 def player(p: int, lang: str):
@@ -53,7 +46,7 @@ def creature_text(perm, cards: dict, lang: str, *, colors: bool = False, state: 
         if perm.damage:
             details.append(t("quiz.state.damage", lang, n=perm.damage))
         if perm.tapped or perm.summoning_sick:
-            name = _name_noun(cards, perm.card, lang)  # "TAPpati" agrees with "Orsi Grizzly", as on the board
+            name = card_noun(cards.get(perm.card), lang, missing=perm.card)  # "TAPpati": «Orsi Grizzly»
             if perm.tapped:
                 details.append(t("quiz.state.tapped", lang, card=name))
             if perm.summoning_sick:

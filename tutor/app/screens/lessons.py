@@ -51,23 +51,10 @@ def lesson_store(app):
     return app._lesson_store
 
 
-_CONCEPTS: dict[tuple[int, str, str], tuple[object, object]] = {}  # (id(kb), concept, ui) -> (kb, location)
-
-
+@lru_cache(maxsize=2048)  # per knowledge base (hashed by identity): a step's narration is drawn after every key
 def concept_location(kb, cid: str, ui: str):
     """Where a ``[[concept]]`` link leads: what the knowledge base's search finds for the concept's name in
-    `ui` (its glossary entry, else the rule of a concept without entries); None when nothing is found.
-    Remembered per knowledge base: a step's narration is drawn again after every move and every key."""
-    key = (id(kb), cid, ui)
-    hit = _CONCEPTS.get(key)
-    if hit is None or hit[0] is not kb:
-        if len(_CONCEPTS) > 2000:
-            _CONCEPTS.clear()
-        hit = _CONCEPTS[key] = (kb, _find_concept(kb, cid, ui))
-    return hit[1]
-
-
-def _find_concept(kb, cid: str, ui: str):
+    `ui` (its glossary entry, else the rule of a concept without entries); None when nothing is found."""
     from tutor.i18n.terms import concept_name
     from tutor.views.locations import location_of
 
@@ -123,8 +110,9 @@ class CourseScreen(LocalizedBindings, Screen):
             from tutor.i18n.terms import concept_name
             from tutor.lessons.links import known_concepts
 
-            for cid in sorted(known_concepts())[:1]:
-                concept_name(cid, self.app.ui)  # reads the concepts' names once
+            concepts = known_concepts()
+            if concepts:
+                concept_name(min(concepts), self.app.ui)  # the first name read loads them all
         except Exception:  # noqa: BLE001 - said where they are used (the links), not here
             pass
         from tutor.app.memory import settle_lessons

@@ -47,18 +47,18 @@ class KeysFooter(Footer):
             _, binding, enabled, tooltip = palette
             palette = (binding.key, app.get_key_display(binding), binding.description, binding.action, enabled,
                        binding.tooltip)
-        return keys, palette, self.show_command_palette, self.combine_groups, self._bindings_ready, self._level()
+        return (keys, palette, self.show_command_palette, self.combine_groups, self._bindings_ready,
+                self._level(active))
 
-    def _level(self) -> int:
-        """The first of FULL, COMPACT, SHORT whose keys fit the terminal's width (one key per action, as the
-        footer shows them; the palette's key docked on the right)."""
+    def _level(self, active: dict) -> int:
+        """The first of FULL, COMPACT, SHORT whose keys (the screen's `active_bindings`) fit the terminal's
+        width (one key per action, as the footer shows them; the palette's key docked on the right)."""
         from rich.cells import cell_len
 
         app = self.app
         width = app.size.width
         if width <= 0:
             return FULL
-        active = self.screen.active_bindings
         shown: dict[str, int] = {}  # action -> the cells of its key and description
         for _, binding, _, _ in active.values():
             if binding.show and binding.action not in shown:
@@ -73,12 +73,9 @@ class KeysFooter(Footer):
                 return level
         return SHORT
 
-    def _wide_only_ids(self) -> tuple:
-        return (*getattr(self.app, "FOOTER_WIDE_ONLY", ()), *getattr(self.screen, "FOOTER_WIDE_ONLY", ()))
-
     def _wide_only(self) -> set[str]:
-        """The actions of the keys left out of a narrow footer."""
-        ids = self._wide_only_ids()
+        """The actions of the keys left out of a narrow footer (binding ids the app and the screen list)."""
+        ids = (*getattr(self.app, "FOOTER_WIDE_ONLY", ()), *getattr(self.screen, "FOOTER_WIDE_ONLY", ()))
         return {binding.action for _, binding, _, _ in self.screen.active_bindings.values() if binding.id in ids}
 
     def __init__(self, *args, **kwargs) -> None:
@@ -92,10 +89,11 @@ class KeysFooter(Footer):
         self.set_class(level != FULL, "-compact")
         hidden = self._wide_only() if level == SHORT else set()
         for widget in super().compose():
-            if isinstance(widget, FooterKey) and widget.action in hidden:
-                continue
-            if isinstance(widget, FooterKey) and "compact" in (widget._reactive_connect or {}):
-                widget.set_reactive(FooterKey.compact, self.compact)  # the value the binding will give it
+            if isinstance(widget, FooterKey):
+                if widget.action in hidden:
+                    continue
+                if "compact" in (widget._reactive_connect or {}):
+                    widget.set_reactive(FooterKey.compact, self.compact)  # the value the binding will give it
             yield widget
 
     def bindings_changed(self, screen: Screen) -> None:
@@ -108,7 +106,7 @@ class KeysFooter(Footer):
 
     def on_resize(self) -> None:
         """When the keys fit differently, they are composed again (compact or not, some left out or not)."""
-        if self._shown is not None and self._shown[-1] != self._level():
+        if self._shown is not None and self._shown[-1] != self._level(self.screen.active_bindings):
             self.refresh(recompose=True)
 
     async def recompose(self) -> None:
