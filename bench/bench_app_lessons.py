@@ -10,11 +10,13 @@
 
 Three figures per key: the handler (the player's drawing, `render_all`, or the Static's update), the key
 event until the handler has run, and the key event until the next frame is composed (the headless driver
-writes nothing, so the terminal's own drawing is left out). Textual composes frames on a timer (60 a
-second): a key waits up to one period for the next frame, which the baseline shows; so the player's own
-share is also printed as its figure minus the baseline's of the same run. And, since Textual lays a widget
-out a second time in the next frame when its size changed, the key event until the screen is settled (the
-last frame the key caused: none for 50 ms after it), in more rounds after the others.
+writes nothing, so the terminal's own drawing is left out). A learner presses a key well after the last
+frame (reading the board takes longer than a frame), so each key comes `GAP` seconds after the screen
+settled: Textual then composes the frame as soon as the handler is done. Keys pressed faster than frames
+(held down) wait for Textual's frame timer (60 a second), up to one period: that figure is printed too
+(`--rapid` rounds, after the others), beside the baseline's measured the same way. And, since Textual lays
+a widget out a second time in the next frame when its size changed, the key event until the screen is
+settled (the last frame the key caused: none for 50 ms after it).
 
 Run from the project root: ``python bench/bench_app_lessons.py``. Prints figures; asserts nothing.
 """
@@ -33,48 +35,68 @@ sys.path.insert(0, str(ROOT))
 
 SIZE = (120, 36)
 ROUNDS = 60
-SETTLE_ROUNDS = 20  # more rounds, after those: the time until the screen is settled
+RAPID_ROUNDS = 20  # more rounds, after those: keys pressed right after the frame (a key held down)
 
 
 class Frames:
-    """Counts the frames the app composes (wraps the app's display hook)."""
+    """Counts the frames the app composes (wraps the app's display hook), and keeps for each its time and
+    which of `checks` (functions: is what the frame shows complete?) were true."""
 
-    def __init__(self, app) -> None:
+    def __init__(self, app, **checks) -> None:
         self.count = 0
         self.last = 0.0  # when the last frame was composed (perf_counter)
+        self.log: list[tuple[float, set[str]]] = []
         display = app._display
 
         def counted(screen, renderable) -> None:
+            display(screen, renderable)
             if renderable is not None:
                 self.count += 1
                 self.last = time.perf_counter()
-            display(screen, renderable)
+                self.log.append((self.last, {name for name, check in checks.items() if check()}))
 
         app._display = counted
 
+    def first(self, after: float, check: str | None = None) -> float:
+        """The time of the first frame after `after` (for which `check` was true)."""
+        return next(when for when, true in self.log if when > after and (check is None or check in true))
+
 
 QUIET = 0.05  # no frame for this long after the last one: the screen is settled
+GAP = 0.05  # then this long before a learner's key (the rapid rounds: none)
 
 
-async def timed_key(app, frames: Frames, key: str, done, settled: list | None = None) -> tuple[float, float]:
-    """Post `key`; (until `done()` is true, until the next frame after that) in seconds. With `settled`, then
-    waits until no frame comes for `QUIET` seconds and appends the time until the last frame to it."""
+async def settled(frames: Frames) -> None:
+    """Until no frame has come for `QUIET` seconds."""
+    while time.perf_counter() - frames.last < QUIET:
+        await asyncio.sleep(0.002)
+
+
+async def timed_key(app, frames: Frames, key: str, done, rapid: bool = False) -> dict[str, float]:
+    """Post `key` (`GAP` after the screen settled, or at once when `rapid`); the seconds until `done()` is
+    true ("handled"), until the next frame ("painted"), until the first frame for which each of the frames'
+    checks was true (by its name), and until the screen settled again ("settled": the last frame it
+    caused)."""
     from textual import events
 
+    if not rapid:
+        await settled(frames)
+        await asyncio.sleep(GAP)
     before = frames.count
     t0 = time.perf_counter()
     app.post_message(events.Key(key, None))
     while not done():
         await asyncio.sleep(0)
-    handled = time.perf_counter() - t0
+    out = {"handled": time.perf_counter() - t0}
     while frames.count == before:
         await asyncio.sleep(0.0002)
-    painted = time.perf_counter() - t0
-    if settled is not None:
-        while time.perf_counter() - frames.last < QUIET:
-            await asyncio.sleep(0.002)
-        settled.append(frames.last - t0)
-    return handled, painted
+    await settled(frames)
+    out["painted"] = frames.first(t0) - t0
+    out["settled"] = frames.last - t0
+    for name in {name for _, true in frames.log for name in true}:
+        out[name] = frames.first(t0, name) - t0
+    del frames.log[:]
+    return out
 
 
 def pct(xs: list[float], p: float) -> float:
@@ -87,33 +109,53 @@ def line(name: str, xs: list[float]) -> str:
             f"max {max(xs) * 1000:6.2f} ms")
 
 
+def record(out: dict, figures: dict[str, float], rapid: bool) -> None:
+    if rapid:
+        out["rapid"].append(figures["painted"])
+    else:
+        for name, value in figures.items():
+            out.setdefault(name, []).append(value)
+
+
 async def lesson_moves() -> dict[str, list[float]]:
     """Enter on the intended move, then u, at a move step of lesson 3 (main-phase)."""
     from textual.widgets import OptionList
 
+    from tests.pilot import drawn
     from tests.test_app_lessons import move_id, open_lesson, play_step
     from tutor.app.app import TutorApp
 
     app = TutorApp(settings={"ui": "it", "theme": "textual-dark"})
-    out: dict[str, list[float]] = {"handler": [], "handled": [], "painted": [], "settled": []}
+    out: dict[str, list[float]] = {"handler": [], "talk": [], "rapid": []}
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_lesson(app, pilot, order=3)
         while screen.mode() != "move" or screen.session.index < 5:
             await play_step(pilot, screen)
-        draw = screen.render_all
+        await drawn(pilot)
+        board_draw, talk_draw = screen.render_board, screen.render_talk
 
-        def timed_draw() -> None:
+        def timed_board() -> bool:
             t0 = time.perf_counter()
-            draw()
+            changed = board_draw()
             out["handler"].append(time.perf_counter() - t0)
+            return changed
 
-        screen.render_all = timed_draw
-        frames = Frames(app)
+        def timed_talk() -> None:
+            t0 = time.perf_counter()
+            talk_draw()
+            out["talk"].append(time.perf_counter() - t0)
+
+        screen.render_board, screen.render_talk = timed_board, timed_talk
+        board = screen.query_one("#board")
+        # The frame that shows the new board (its lines drawn for its newest version), and the first that shows
+        # the whole player (the texts, drawn after the board's frame, too).
+        frames = Frames(app, board=lambda: board.drawn == board.version,
+                        whole=lambda: board.drawn == board.version and not screen.drawing)
         s = screen.session
         step = s.index
         listing = screen.query_one("#choices", OptionList)
-        for i in range(ROUNDS + SETTLE_ROUNDS):
-            settle = out["settled"] if i >= ROUNDS else None  # afterwards: the main figures keep their method
+        for i in range(ROUNDS + RAPID_ROUNDS):
+            rapid = i >= ROUNDS
             listing.focus()
             target = move_id(screen, s.step.accept[0])
             listing.highlighted = next(i for i in range(listing.option_count)
@@ -121,13 +163,13 @@ async def lesson_moves() -> dict[str, list[float]]:
             await pilot.pause()
             for key in ("enter", "u"):
                 n = len(out["handler"])
-                handled, painted = await timed_key(app, frames, key, lambda n=n: len(out["handler"]) > n, settle)
-                if settle is None:
-                    out["handled"].append(handled)
-                    out["painted"].append(painted)
-                await pilot.pause()
+                record(out, await timed_key(app, frames, key, lambda n=n: len(out["handler"]) > n, rapid), rapid)
+                if rapid:
+                    await pilot.pause()
+                await drawn(pilot)
             assert s.index == step  # back at the same step for the next round
         del out["handler"][2 * ROUNDS:]
+        del out["talk"][2 * ROUNDS:]
     return out
 
 
@@ -137,7 +179,7 @@ async def static_baseline(chars: int) -> dict[str, list[float]]:
     from textual.app import App
     from textual.widgets import Static
 
-    out: dict[str, list[float]] = {"handler": [], "handled": [], "painted": [], "settled": []}
+    out: dict[str, list[float]] = {"handler": [], "rapid": []}
     words = ("Giocatore A TAPpa la terra «Montagna» per {R}. [106.4, 605.3] " * (chars // 60 + 1))[:chars]
 
     class Minimal(App):
@@ -158,14 +200,12 @@ async def static_baseline(chars: int) -> dict[str, list[float]]:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         frames = Frames(app)
-        for i in range(2 * (ROUNDS + SETTLE_ROUNDS)):
-            settle = out["settled"] if i >= 2 * ROUNDS else None
+        for i in range(2 * (ROUNDS + RAPID_ROUNDS)):
+            rapid = i >= 2 * ROUNDS
             n = len(out["handler"])
-            handled, painted = await timed_key(app, frames, "enter", lambda n=n: len(out["handler"]) > n, settle)
-            if settle is None:
-                out["handled"].append(handled)
-                out["painted"].append(painted)
-            await pilot.pause()
+            record(out, await timed_key(app, frames, "enter", lambda n=n: len(out["handler"]) > n, rapid), rapid)
+            if rapid:
+                await pilot.pause()
         del out["handler"][2 * ROUNDS:]
     return out
 
@@ -184,11 +224,12 @@ async def opening() -> tuple[list[float], list[float]]:
     app = TutorApp(settings={"ui": "it", "theme": "textual-dark"})
     async with app.run_test(size=SIZE) as pilot:
         await open_map(app, pilot)
-        frames = Frames(app)
+        frames = Frames(app, whole=lambda: isinstance(app.screen, LessonScreen) and app.screen.is_mounted
+                        and not app.screen.drawing)
         for _ in range(20):
-            _, painted = await timed_key(app, frames, "enter", lambda: isinstance(app.screen, LessonScreen)
-                                         and app.screen.is_mounted)
-            lesson_times.append(painted)
+            figures = await timed_key(app, frames, "enter", lambda: isinstance(app.screen, LessonScreen)
+                                      and app.screen.is_mounted)
+            lesson_times.append(figures["whole"])
             await pilot.pause()
             await pilot.press("escape")
             await pilot.pause()
@@ -212,9 +253,9 @@ async def opening() -> tuple[list[float], list[float]]:
         await pilot.pause()
         frames = Frames(app2)
         for _ in range(20):
-            _, painted = await timed_key(app2, frames, "enter", lambda: isinstance(app2.screen, One)
-                                         and app2.screen.is_mounted)
-            base.append(painted)
+            figures = await timed_key(app2, frames, "enter", lambda: isinstance(app2.screen, One)
+                                      and app2.screen.is_mounted)
+            base.append(figures["painted"])
             await pilot.pause()
             await pilot.press("escape")
             await pilot.pause()
@@ -233,20 +274,22 @@ def main() -> None:
         moves = asyncio.run(lesson_moves())
         base = asyncio.run(static_baseline(3000))
         print(f"a learner's move -> board redrawn, {SIZE[0]}x{SIZE[1]}, {len(moves['painted'])} keys "
-              f"(Enter on the move / u, alternately):")
-        print(line("player: render_all (the handler)", moves["handler"]))
+              f"(Enter on the move / u, alternately; each {GAP * 1000:.0f} ms after the screen settled):")
+        print(line("player: the handler's drawing (render_board)", moves["handler"]))
         print(line("player: key -> handler done", moves["handled"]))
-        print(line("player: key -> next frame composed (goal p95 <= 16 ms)", moves["painted"]))
-        print("  baseline: one Static of 3000 characters refilled on Enter:")
+        print(line("player: key -> board redrawn (goal p95 <= 16 ms)", moves["board"]))
+        print(line("player: the texts' drawing after it (render_talk)", moves["talk"]))
+        print(line("player: key -> whole player drawn", moves["whole"]))
+        print(line("player: key -> screen settled (last frame it caused)", moves["settled"]))
+        print("  baseline: one Static of 3000 characters refilled on Enter, the same way:")
         print(line("baseline: the update (the handler)", base["handler"]))
         print(line("baseline: key -> handler done", base["handled"]))
         print(line("baseline: key -> next frame composed", base["painted"]))
-        print("  the player's own share, its figure minus the baseline's (the wait for Textual's frame timer):")
-        for p in (50, 95):
-            print(f"  player - baseline, key -> next frame composed, p{p}: "
-                  f"{(pct(moves['painted'], p) - pct(base['painted'], p)) * 1000:6.2f} ms")
-        print(line("player: key -> screen settled (last frame it caused)", moves["settled"]))
         print(line("baseline: key -> screen settled", base["settled"]))
+        print(f"  keys pressed right after the last frame ({len(moves['rapid'])} keys: they wait for Textual's "
+              f"frame timer):")
+        print(line("player: key -> next frame composed", moves["rapid"]))
+        print(line("baseline: key -> next frame composed", base["rapid"]))
         lesson, screen = asyncio.run(opening())
         print(f"opening a lesson, {SIZE[0]}x{SIZE[1]}, 20 times:")
         print(line("Enter on the course map -> player on screen (goal <= 100 ms)", lesson))

@@ -11,7 +11,7 @@ textual = pytest.importorskip("textual")
 
 from textual.widgets import OptionList  # noqa: E402
 
-from tests.pilot import run_app  # noqa: E402
+from tests.pilot import drawn, run_app  # noqa: E402
 from tutor.lessons.moves import matches  # noqa: E402
 from tutor.views.locations import RuleLocation  # noqa: E402
 
@@ -336,6 +336,7 @@ def _before(order: int, steps: int, russian: bool = False):
         for _ in range(steps):
             await play_step(pilot, screen)
         await pilot.pause()
+        await drawn(pilot)
     return run_before
 
 

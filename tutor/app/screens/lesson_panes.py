@@ -41,6 +41,11 @@ class PlayerPanes:
     # ---- drawing ----------------------------------------------------------------------------------
     def render_all(self) -> None:
         """Draw the screen from the session (or free play) in the interface language."""
+        self.render_board()
+        self.render_talk()
+
+    def render_board(self) -> bool:
+        """The title, the turn tracker and the board; True when the board changed."""
         ui = self.app.ui
         view = self.game.view()
         s = self.session
@@ -50,7 +55,12 @@ class PlayerPanes:
             head += " · " + t("app.lessons.free_mark", ui)
         self._set_static("#lesson-title", head, Text(head, style="bold", no_wrap=True, overflow="ellipsis"))
         self.query_one("#tracker", TurnTracker).show(view.step, ui)
-        self.query_one("#board", BoardPane).show(view, self.lesson.cards, ui, self.learner, self.zones_open)
+        return self.query_one("#board", BoardPane).show(view, self.lesson.cards, ui, self.learner, self.zones_open)
+
+    def render_talk(self) -> None:
+        """The step's text, the feedback, the list to choose from, the number box and the event log."""
+        self.drawing = False
+        ui = self.app.ui
         self._render_text(ui)
         self._render_feedback(ui)
         self._render_options(ui)
@@ -60,11 +70,12 @@ class PlayerPanes:
         number.placeholder = t("app.lessons.number_placeholder", ui)
 
     def _set_static(self, selector: str, key: str, text: Text) -> None:
-        """Update a one-line `Static` only when its text changes (an update lays the screen out again)."""
+        """Update a one-line `Static` only when its text changes; its height is fixed (one line, in the
+        stylesheet), so it is only painted again, without a layout."""
         widget = self.query_one(selector, Static)
         if getattr(widget, "_shown_key", None) != key:
             widget._shown_key = key
-            widget.update(text)
+            widget.update(text, layout=False)
 
     def _show(self, selector: str, text: Text, links=()) -> None:
         """Update a `LinkedText` only when what it shows changes (an update lays the screen out again)."""

@@ -56,6 +56,7 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
         self.notes: list = []  # what the learner's actions brought at this step: functions of the language
         self.picked: list = []  # options chosen so far (select all that apply, put in order)
         self.zones_open = False
+        self.drawing = False  # the texts wait for the frame that shows the new board (`_after`)
         self._step = self._where()
         self._log_key = None
         self._log_events: list[EventLine] = []
@@ -169,9 +170,25 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
             self.query_one("#choices", OptionList).focus()
 
     def _after(self, carry: list | None = None) -> None:
+        """Draw what an action changed. A move changes the board: the board is drawn first, alone in the
+        next frame, and the texts, the list and the log right after that frame (a frame of the whole player
+        takes three times as long: the learner sees the move on the board at once)."""
         before = self._step
         self._step_changed(carry)
-        self.render_all()
+        board = self.query_one("#board", BoardPane)
+        if self.render_board() and self.is_current and board.content_region.height:
+            self.drawing = True
+            board.when_drawn(lambda: self._after_board(before))
+            self.set_timer(0.25, lambda: self._after_board(before))  # (a board never drawn: not on screen)
+        else:
+            self._draw_talk(before)
+
+    def _after_board(self, before) -> None:
+        if self.drawing:
+            self._draw_talk(before)
+
+    def _draw_talk(self, before) -> None:
+        self.render_talk()
         self._focus_input()
         talk = self.query_one("#talk", VerticalScroll)
         if self._step != before:  # a new step: its text first
@@ -179,11 +196,21 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
         else:  # the newest note (a hint, a refusal, why?) in sight
             self.call_after_refresh(talk.scroll_end, animate=False)
 
+    def finish_drawing(self) -> bool:
+        """Draw the texts now if they wait for the board's frame; True if they did (what the learner
+        chose was chosen from the list of before the last action)."""
+        if not self.drawing:
+            return False
+        self._draw_talk(self._step)
+        return True
+
     # ---- choosing -------------------------------------------------------------------------------------
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option_list.id != "choices":
             return
         event.stop()
+        if self.finish_drawing():  # chosen in the list of before the last move: the new one is shown now
+            return
         oid = event.option.id or ""
         if oid.startswith("m"):
             self.play(self.choice_moves[int(oid[1:])])
@@ -267,6 +294,8 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
+        if self.finish_drawing():
+            return
         text = event.value.strip().replace("−", "-")
         if self.mode() != "number":
             return
@@ -285,6 +314,7 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
     # ---- keys -------------------------------------------------------------------------------------
     def action_hint(self) -> None:
         """The next of the step's three hints."""
+        self.finish_drawing()
         s = self.session
         if self.free is not None or s.kind not in ("do", "ask") or s.finished or s.index in s.solved:
             self.notes.append(lambda lang: t("app.lessons.no_hint_here", lang))
@@ -298,6 +328,7 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
 
     def action_undo(self) -> None:
         """Take back the last move (where the lesson allows it; in free play, the learner's last move)."""
+        self.finish_drawing()
         undone = self.free.undo() if self.free is not None else self.session.undo()
         if undone:
             self._step = None  # the step (or the position) changed: start it afresh
@@ -319,6 +350,7 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
 
     def action_why(self) -> None:
         """Why? The selected event with its rules: each rule's title and unofficial summary."""
+        self.finish_drawing()
         event = self.selected_event()
         if event is None:
             self.notes.append(lambda lang: t("app.lessons.no_event", lang))
@@ -344,11 +376,14 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
 
     def action_toggle_zones(self) -> None:
         """Open or close the graveyards and exile on the board."""
+        self.finish_drawing()
         self.zones_open = not self.zones_open
         self.render_all()
 
     def action_toggle_pick(self) -> None:
         """Space at a select-all or order question: choose the highlighted option."""
+        if self.finish_drawing():
+            return
         listing = self.query_one("#choices", OptionList)
         if self.mode() == "answer" and listing.highlighted is not None:
             oid = listing.get_option_at_index(listing.highlighted).id or ""
@@ -357,6 +392,7 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
 
     def action_close(self) -> None:
         """Back to the course map (the progress is kept; the lesson resumes from here)."""
+        self.finish_drawing()
         self.app.pop_screen()
 
     async def on_linked_text_link_chosen(self, event: LinkedText.LinkChosen) -> None:

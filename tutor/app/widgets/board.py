@@ -10,8 +10,11 @@ is attached to. Cards are packed into lines by the width, never cut inside a car
 
 from __future__ import annotations
 
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
+from textual.geometry import Region
+from textual.strip import Strip
 from textual.widget import Widget
 
 from tutor.app.widgets.kept_render import KeptRender
@@ -19,7 +22,7 @@ from tutor.i18n import pick, t
 from tutor.i18n.terms import keyword_noun
 from tutor.lessons.text import card_noun, status_line
 
-__all__ = ["BoardPane", "board_text", "status_line"]
+__all__ = ["BoardPane", "board_rows", "board_text", "status_line"]
 
 _HEAD = Style(bold=True)
 _MUTED = Style(dim=True)
@@ -156,29 +159,70 @@ def _stack_lines(view, cards: dict, lang: str) -> list[Text]:
     return lines
 
 
-def board_text(view, cards: dict, lang: str, learner: int | None = 0, zones_open: bool = False,
-               width: int = 80) -> Text:
-    """The whole board as one rich text `width` cells wide (plain text only: no markup is read)."""
+def board_rows(view, cards: dict, lang: str, learner: int | None = 0, zones_open: bool = False,
+               width: int = 80, memo: dict | None = None) -> list[Text]:
+    """The board's lines, each at most `width` cells (but a card wider than a line). With `memo` (a dict kept
+    by the caller), the cards and the players' areas of an earlier board are reused where they did not
+    change (most of a board, from one move to the next); the lines are the same."""
+    memo = {} if memo is None else memo
+    if len(memo) > 500:
+        memo.clear()
+
+    def card_of(object_id) -> str | None:
+        other = view.permanent(object_id) if object_id is not None else None
+        return other.card if other is not None else None
+
+    def chip(perm) -> Text:
+        key = ("chip", perm, lang, id(cards), card_of(perm.blocking), card_of(perm.attached_to))
+        if key not in memo:
+            memo[key] = _permanent_chip(perm, view, cards, lang)
+        return memo[key]
+
+    def area(p) -> list[Text]:
+        key = ("area", p, view.pending.player == p.index and view.outcome is None, lang, id(cards), learner,
+               zones_open, width)
+        if key not in memo:
+            memo[key] = _player_lines(view, p, cards, lang, learner, zones_open, width)
+        return memo[key]
+
     lines = _pieces([(x, _HEAD) for x in status_line(view, lang).split(" · ")], width)
     bottom = 0 if learner is None else learner
     order = [p for p in view.players if p.index != bottom] + [p for p in view.players if p.index == bottom]
     for k, p in enumerate(order):
-        perms = [_permanent_chip(x, view, cards, lang) for x in view.permanents if x.controller == p.index]
-        area = _player_lines(view, p, cards, lang, learner, zones_open, width)
+        perms = [chip(x) for x in view.permanents if x.controller == p.index]
+        area_lines = area(p)
         field = _pack(perms, width) or [Text("  " + t("app.lessons.no_permanents", lang), style=_MUTED)]
         if k == 0:
-            lines += area + field + _stack_lines(view, cards, lang)
+            lines += area_lines + field + _stack_lines(view, cards, lang)
         else:
-            lines += field + area
-    return Text("\n").join(lines)
+            lines += field + area_lines
+    return lines
+
+
+def board_text(view, cards: dict, lang: str, learner: int | None = 0, zones_open: bool = False,
+               width: int = 80) -> Text:
+    """The whole board as one rich text `width` cells wide (plain text only: no markup is read)."""
+    return Text("\n").join(board_rows(view, cards, lang, learner, zones_open, width))
+
+
+def _same(a: Text, b: Text) -> bool:
+    return a.plain == b.plain and a.style == b.style and a.spans == b.spans
 
 
 class BoardPane(Widget):
-    """The board, redrawn from a `BoardView` (`show`)."""
+    """The board, redrawn from a `BoardView` (`show`).
+
+    The board is drawn after every move, so it is drawn lightly. Its lines are already cut to the width
+    (`board_rows`): the pane draws them itself (the Line API), each line's Rich segments on the widget's
+    style, kept per line, where Textual's own way (the text converted into its `Content`, wrapped again and
+    cut into lines) cost three times as much. The pane is at least as high as its box, so while the board
+    fits in it a new position changes neither its height nor the layout: only the lines that changed are
+    painted again. A mouse selection is drawn by Textual's way (the lines carry the same offsets)."""
 
     DEFAULT_CSS = """
     BoardPane {
         height: auto;
+        min-height: 100%;
         padding: 0 1;
     }
     """
@@ -187,39 +231,98 @@ class BoardPane(Widget):
         super().__init__(id=id)
         self.auto_links = False  # no clickable links in a board: Textual's pass over every segment is saved
         self._args: tuple | None = None
-        self._cache: tuple[int, Text] | None = None
-        self._visual: tuple[int, KeptRender] | None = None
+        self.version = 0  # bumped by `show` when the board changes
+        self.drawn = -1  # the newest version a frame has drawn (or is drawing: it is set while composing)
+        self._when_drawn: list = []
+        self._rows: tuple[int, list[Text]] | None = None
+        self._strips: dict[tuple, Strip] = {}  # a line's strip by its text, styles, width and base style
+        self._memo: dict = {}  # the cards and areas of the boards shown (`board_rows`)
 
-    def show(self, view, cards: dict, lang: str, learner: int | None = 0, zones_open: bool = False) -> None:
-        """Draw `view` (cards named in `lang`; `learner`'s hand face up, both when None)."""
+    def show(self, view, cards: dict, lang: str, learner: int | None = 0, zones_open: bool = False) -> bool:
+        """Draw `view` (cards named in `lang`; `learner`'s hand face up, both when None); False when the
+        board already shows it (then nothing is drawn)."""
         args = (view, id(cards), lang, learner, zones_open)
         if self._args is not None and args == self._args:
-            return
-        self._args, self._cards, self._cache, self._visual = args, cards, None, None
-        self._height: tuple[int, int] | None = None
-        self.refresh(layout=True)
+            return False
+        before = self._rows
+        if cards is not getattr(self, "_cards", None):
+            self._memo.clear()  # (its keys name the cards by the dict's id)
+        self._args, self._cards, self._rows = args, cards, None
+        self.version += 1
+        box = self.parent.scrollable_content_region.height if isinstance(self.parent, Widget) else 0
+        if before is None or not box or self.text_selection is not None:
+            self.refresh(layout=True)
+            return True
+        width, was = before
+        now = self.rows(width)
+        if len(was) != len(now) and (len(was) > box or len(now) > box):
+            self.refresh(layout=True)  # the pane's height changes (it scrolls in its box)
+            return True
+        changed = [Region(0, y, width, 1) for y in range(max(len(was), len(now)))
+                   if y >= len(was) or y >= len(now) or not _same(was[y], now[y])]
+        if not changed:
+            self.drawn = self.version
+            return False
+        self.refresh(*changed)
+        return True
 
-    def _text(self, width: int) -> Text:
+    def when_drawn(self, callback) -> None:
+        """Call `callback` once a frame has drawn the newest board (right after that frame)."""
+        self._when_drawn.append(callback)
+
+    def rows(self, width: int) -> list[Text]:
+        """The board's lines at `width` (a line wider than that, a card alone, folded)."""
+        width = max(width, 1)
         if self._args is None:
-            return Text("")
-        if self._cache is None or self._cache[0] != width:
+            return []
+        if self._rows is None or self._rows[0] != width:
             view, _, lang, learner, zones_open = self._args
-            self._cache = (width, board_text(view, self._cards, lang, learner, zones_open, width))
-        return self._cache[1]
+            rows: list[Text] = []
+            for row in board_rows(view, self._cards, lang, learner, zones_open, width, self._memo):
+                if row.cell_len > width:
+                    for part in row.wrap(self.app.console, width, overflow="fold"):
+                        part.rstrip()  # as Textual wraps: no space left at the end of a line
+                        rows.append(part)
+                else:
+                    rows.append(row)
+            self._rows = (width, rows)
+        return self._rows[1]
 
     def get_content_height(self, container, viewport, width: int) -> int:
-        if getattr(self, "_height", None) is None or self._height[0] != width:
-            self._height = (width, len(self._text(width).wrap(self.app.console, max(width, 1))))
-        return self._height[1]
+        return len(self.rows(width))
+
+    def render_line(self, y: int) -> Strip:
+        if self.text_selection is not None:
+            return super().render_line(y)
+        if self.drawn != self.version:
+            self.drawn = self.version
+            callbacks, self._when_drawn = self._when_drawn, []
+            for callback in callbacks:  # (the frame is being composed: they run after it)
+                self.call_next(callback)
+        width, style = self.size.width, self.visual_style
+        rows = self.rows(width)
+        if not 0 <= y < len(rows):
+            return Strip.blank(width, style.rich_style)
+        row = rows[y]
+        key = (row.plain, row.style, tuple(row.spans), width, style, y)
+        strip = self._strips.get(key)
+        if strip is None:
+            if len(self._strips) > 400:
+                self._strips.clear()
+            base, console = style.rich_style, self.app.console
+            # (the line's own style under its spans: Rich's `render` leaves it out when there are none)
+            under = base + console.get_style(row.style) if row.style else base
+            strip = Strip(Segment.apply_style(row.render(console), under), row.cell_len).crop(0, width)
+            # Where each cell is in the text, as Textual marks it: a mouse selection starts from these.
+            strip = strip.apply_offsets(0, y)
+            self._strips[key] = strip
+        return strip
 
     def render(self) -> KeptRender:
-        # The same board drawn again (Textual repaints after each layout that resized it) reuses its lines.
-        width = self.content_region.width or self.size.width
-        if self._visual is None or self._visual[0] != width:
-            self._visual = (width, KeptRender(self._text(width), self.app.console))
-        return self._visual[1]
+        # Only for a mouse selection (and `text`): the lines are drawn by `render_line`.
+        return KeptRender(Text("\n").join(self.rows(self.size.width or 100)), self.app.console)
 
     @property
     def text(self) -> str:
         """What the board shows, as plain text (for tests)."""
-        return self._text(self.content_region.width or 100).plain
+        return "\n".join(row.plain for row in self.rows(self.content_region.width or 100))

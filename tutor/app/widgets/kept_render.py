@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.content import Content
+from textual.strip import Strip
 from textual.visual import RenderOptions, Visual
 
-__all__ = ["KeptRender"]
+__all__ = ["KeptLines", "KeptRender"]
 
 _KEEP = 8  # renders kept per text (a width and a style each: a resize, a focus change)
 
@@ -59,3 +60,35 @@ class KeptRender(Visual):
 
     def get_height(self, rules, width: int) -> int:
         return self.content.get_height(rules, width)  # remembered by the content itself
+
+
+class KeptLines:
+    """A widget's lines kept across layouts (a mixin, before `Widget` in the bases).
+
+    Textual throws a widget's rendered lines away at every refresh, and a layout refreshes every widget it
+    moved or resized: after a move in the lesson player, the whole screen is laid out again and each pane's
+    text converted and cut into lines anew, although most of them did not change. Here the lines drawn by
+    Textual itself (`Visual.to_strips` of the widget's `render()`, as `Widget.render_line` does) are kept
+    until `lines_key()` (what the content depends on, given by the widget), the size, the style or the
+    text's alignment and wrapping change. A mouse selection is drawn by Textual as usual."""
+
+    _kept_lines: tuple | None = None
+
+    def lines_key(self) -> object:
+        """What the widget's content depends on (besides its size and style): a new value draws it again."""
+        raise NotImplementedError
+
+    def render_line(self, y: int) -> Strip:
+        if self.text_selection is not None:
+            self._kept_lines = None
+            return super().render_line(y)
+        styles = self.styles
+        size = self.size
+        key = (self.lines_key(), size, self.visual_style, styles.text_align, styles.text_wrap,
+               styles.text_overflow, styles.content_align, styles.line_pad)
+        kept = self._kept_lines
+        if kept is None or kept[0] != key:
+            strips = Visual.to_strips(self, self._render(), size.width, size.height, self.visual_style)
+            kept = self._kept_lines = (key, strips)
+        lines = kept[1]
+        return lines[y] if 0 <= y < len(lines) else Strip.blank(size.width, self.visual_style.rich_style)

@@ -17,7 +17,7 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.widget import Widget
 
-from tutor.app.widgets.kept_render import KeptRender
+from tutor.app.widgets.kept_render import KeptLines, KeptRender
 from tutor.views.locations import Location
 
 if TYPE_CHECKING:  # the link finder (rule references, the digest) is imported with the first text shown
@@ -29,7 +29,7 @@ _LINK = Style(underline=True)
 _CURRENT = Style(reverse=True, bold=True)
 
 
-class LinkedText(Widget):
+class LinkedText(KeptLines, Widget):
     """Rich text with focusable rule links; behaves like a `Static` when it has none."""
 
     DEFAULT_CSS = """
@@ -87,6 +87,9 @@ class LinkedText(Widget):
         self._links = tuple(x for x in links if x.target is not None and 0 <= x.start < x.end <= size)
         self.current = 0 if self._links else -1
         self.can_focus = bool(self._links)
+
+    def lines_key(self) -> tuple:
+        return (self._version, self.current, self.has_focus)
 
     def render(self) -> KeptRender:
         # Kept while the text, the highlighted link and the focus stay the same: Textual repaints a widget

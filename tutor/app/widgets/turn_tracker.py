@@ -11,7 +11,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.widget import Widget
 
-from tutor.app.widgets.kept_render import KeptRender
+from tutor.app.widgets.kept_render import KeptLines, KeptRender
 from tutor.engine.state import TURN_STEPS, Step
 from tutor.i18n import t
 
@@ -43,7 +43,7 @@ def tracker_labels(step: Step | None, lang: str, collapse: bool = False) -> list
     return out
 
 
-class TurnTracker(Widget):
+class TurnTracker(KeptLines, Widget):
     """The steps of the turn, the current one lit (turn and active player are on the board's first line)."""
 
     DEFAULT_CSS = """
@@ -63,8 +63,11 @@ class TurnTracker(Widget):
     def show(self, step: Step | None, lang: str) -> None:
         """Show the turn at `step` in `lang`."""
         if (step, lang) != (self._step, self._lang):
+            width = self.content_region.width
+            lines = len(self._lines(width)) if width else 0
             self._step, self._lang, self._visual = step, lang, None
-            self.refresh(layout=True)
+            # The same number of lines: only painted again (a layout costs more than the tracker's drawing).
+            self.refresh(layout=not width or len(self._lines(width)) != lines)
 
     def _lines(self, width: int) -> list[Text]:
         """Every step in at most two lines; when they need more, the other phases are shown by name."""
@@ -88,6 +91,9 @@ class TurnTracker(Widget):
 
     def get_content_height(self, container, viewport, width: int) -> int:
         return len(self._lines(width))
+
+    def lines_key(self) -> tuple:
+        return (self._step, self._lang)
 
     def render(self) -> KeptRender:
         # Drawn again only when the step, the language or the width changes (not at every repaint).
