@@ -1,22 +1,24 @@
 """Lessons in the app, at 120×36, each figure beside a baseline measured in the same run:
 
 - a learner's move → the board redrawn: Enter on the intended move of a lesson step (the move is played, the
-  lesson goes on, the whole player is drawn again from the session), then ``u`` (the move taken back, drawn
-  again), alternately; against a minimal Textual app whose one Static, as large as the player's text, is
-  refilled on every Enter (goal p95 ≤ 16 ms, one frame at 60 Hz);
-- opening a lesson: Enter on the course map → the player composed and on screen (a fresh `LessonSession`,
-  resumed from the progress store), then Escape back; against pushing a Screen with one Static
-  (goal ≤ 100 ms).
+  lesson goes on), then ``u`` (the move taken back), alternately. The player draws the board alone in the
+  frame after the key and its texts, list and log right after that frame: the goal figure is the key until
+  the first frame that shows the new board (the board's lines drawn for its newest version), and the key
+  until the whole player is drawn is printed beside it. Against a minimal Textual app whose one Static, as
+  large as the player's text, is refilled on every Enter (goal p95 ≤ 16 ms, one frame at 60 Hz);
+- opening a lesson: Enter on the course map → the player on screen with everything drawn (a fresh
+  `LessonSession`, resumed from the progress store), then Escape back: lessons 1 and 2 in turn (each time
+  another lesson than the last, into the player the map keeps), then the same lesson again; against pushing
+  a Screen with one Static (goal ≤ 100 ms).
 
-Three figures per key: the handler (the player's drawing, `render_all`, or the Static's update), the key
-event until the handler has run, and the key event until the next frame is composed (the headless driver
-writes nothing, so the terminal's own drawing is left out). A learner presses a key well after the last
-frame (reading the board takes longer than a frame), so each key comes `GAP` seconds after the screen
-settled: Textual then composes the frame as soon as the handler is done. Keys pressed faster than frames
-(held down) wait for Textual's frame timer (60 a second), up to one period: that figure is printed too
-(`--rapid` rounds, after the others), beside the baseline's measured the same way. And, since Textual lays
-a widget out a second time in the next frame when its size changed, the key event until the screen is
-settled (the last frame the key caused: none for 50 ms after it).
+The handler's drawing (`render_board`, or the Static's update) and the key event until the handler has run
+are printed too. The headless driver writes nothing, so the terminal's own drawing is left out. A learner
+presses a key well after the last frame (reading the board takes longer than a frame), so each key comes
+`GAP` seconds after the screen settled: Textual then composes the frame as soon as the handler is done. Keys
+pressed faster than frames (held down) wait for Textual's frame timer (60 a second), up to one period: that
+figure is printed too (`RAPID_ROUNDS`, after the others), beside the baseline's measured the same way. And,
+since Textual lays a widget out a second time in the next frame when its size changed, the key event until
+the screen is settled (the last frame the key caused: none for 50 ms after it).
 
 Run from the project root: ``python bench/bench_app_lessons.py``. Prints figures; asserts nothing.
 """
@@ -210,8 +212,9 @@ async def static_baseline(chars: int) -> dict[str, list[float]]:
     return out
 
 
-async def opening() -> tuple[list[float], list[float]]:
-    """Enter on the course map → the player on screen; Escape back; and the baseline: push a Screen."""
+async def opening() -> tuple[list[float], list[float], list[float]]:
+    """Enter on the course map → the player on screen; Escape back (another lesson each time, then the same
+    lesson again); and the baseline: push a Screen."""
     from textual.app import App
     from textual.screen import Screen
     from textual.widgets import Static
@@ -221,15 +224,20 @@ async def opening() -> tuple[list[float], list[float]]:
     from tutor.app.screens.lesson_player import LessonScreen
 
     lesson_times: list[float] = []
+    same_times: list[float] = []
     app = TutorApp(settings={"ui": "it", "theme": "textual-dark"})
     async with app.run_test(size=SIZE) as pilot:
         await open_map(app, pilot)
         frames = Frames(app, whole=lambda: isinstance(app.screen, LessonScreen) and app.screen.is_mounted
                         and not app.screen.drawing)
-        for _ in range(20):
+        for i in range(30):
+            # Lessons 1 and 2 in turn (each opening another lesson than the last), then lesson 2 again.
+            if i < 20:
+                await pilot.press("down" if i % 2 == 0 else "up")
+                await pilot.pause()
             figures = await timed_key(app, frames, "enter", lambda: isinstance(app.screen, LessonScreen)
                                       and app.screen.is_mounted)
-            lesson_times.append(figures["whole"])
+            (lesson_times if i < 20 else same_times).append(figures["whole"])
             await pilot.pause()
             await pilot.press("escape")
             await pilot.pause()
@@ -259,7 +267,7 @@ async def opening() -> tuple[list[float], list[float]]:
             await pilot.pause()
             await pilot.press("escape")
             await pilot.pause()
-    return lesson_times, base
+    return lesson_times, same_times, base
 
 
 def main() -> None:
@@ -290,9 +298,10 @@ def main() -> None:
               f"frame timer):")
         print(line("player: key -> next frame composed", moves["rapid"]))
         print(line("baseline: key -> next frame composed", base["rapid"]))
-        lesson, screen = asyncio.run(opening())
-        print(f"opening a lesson, {SIZE[0]}x{SIZE[1]}, 20 times:")
+        lesson, same, screen = asyncio.run(opening())
+        print(f"opening a lesson, {SIZE[0]}x{SIZE[1]}, 20 times (lessons 1 and 2 in turn), then the same again:")
         print(line("Enter on the course map -> player on screen (goal <= 100 ms)", lesson))
+        print(line("the same lesson again", same))
         print(line("baseline: push a Screen with one Static", screen))
 
 

@@ -116,7 +116,7 @@ def test_a_started_lesson_is_marked_and_resumes_where_it_stopped():
         screen = await open_lesson(app, pilot)
         for _ in range(4):  # say, say, the question, the first move
             await play_step(pilot, screen)
-        index = screen.session.index
+        index, session = screen.session.index, screen.session
         await pilot.press("escape")  # back to the map: the progress is kept
         await pilot.pause()
         listing = app.screen.query_one("#course-list", OptionList)
@@ -124,10 +124,10 @@ def test_a_started_lesson_is_marked_and_resumes_where_it_stopped():
         await pilot.press("enter")
         await pilot.pause()
         again = app.screen
-        return index, row, again is not screen, again.session.index, feedback(again)
-    index, row, new_screen, resumed_at, notes = run(go)
+        return index, row, again.session is not session, again.session.index, feedback(again)
+    index, row, from_the_store, resumed_at, notes = run(go)
     assert index == 4 and "iniziata" in row
-    assert new_screen and resumed_at == 4 and "passo 5 di 22" in notes
+    assert from_the_store and resumed_at == 4 and "passo 5 di 22" in notes  # a new session, from the store
 
 
 def test_the_command_palette_opens_the_lessons():

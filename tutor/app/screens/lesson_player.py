@@ -50,7 +50,15 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
 
     def __init__(self, lesson, store=None, missing=(), session: LessonSession | None = None) -> None:
         super().__init__()
+        self._start(lesson, store, missing, session)
+
+    def _start(self, lesson, store, missing, session: LessonSession | None) -> None:
+        """The state of one lesson being played (a new one, or resumed from the progress store)."""
         self.lesson = lesson
+        if store is not None and session is None:
+            from tutor.app.later_writes import LaterWrites
+
+            store = LaterWrites(store, self._write_failed)
         self.session = session or LessonSession(lesson, store)
         self.free = None  # FreePlay once the learner chooses it after the recap
         self.notes: list = []  # what the learner's actions brought at this step: functions of the language
@@ -73,6 +81,21 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
 
             titles = [course().get(r).title if course().get(r) else {"it": r, "ru": r} for r in missing]
             self.notes.append(lambda lang: t("lesson.requires", lang, ids=", ".join(text_of(x, lang) for x in titles)))
+
+    def load(self, lesson, store=None, missing=()) -> None:
+        """Play `lesson` on this screen (the course map keeps one player: composing its ~20 widgets again
+        for every lesson took half the time of opening one): the lesson's state afresh, resumed from the
+        store, and everything drawn again, in the interface language, from the top of each pane."""
+        self._start(lesson, store, missing, None)
+        if not self.is_mounted:
+            return  # (drawn when mounted)
+        self.query_one("#number", NumberInput).value = ""
+        for box in self.query("#board-box, #talk, #log-box"):
+            box.scroll_home(animate=False, immediate=True)
+        self.shown_ui = self.app.ui
+        self.set_class(self.app.size.width < NARROW, "narrow")
+        self.render_all()
+        self._focus_input()
 
     # ---- layout -----------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -189,12 +212,33 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
 
     def _draw_talk(self, before) -> None:
         self.render_talk()
+        self.write_progress()
         self._focus_input()
         talk = self.query_one("#talk", VerticalScroll)
         if self._step != before:  # a new step: its text first
             self.call_after_refresh(talk.scroll_home, animate=False)
         else:  # the newest note (a hint, a refusal, why?) in sight
             self.call_after_refresh(talk.scroll_end, animate=False)
+
+    def write_progress(self) -> None:
+        """Write the lesson's events kept since the last move (`tutor.app.later_writes`)."""
+        store = self.session.store
+        if store is not None and hasattr(store, "flush"):
+            store.flush()
+
+    def _write_failed(self, error) -> None:
+        if not getattr(self, "_write_error_shown", False):
+            self._write_error_shown = True
+            ui = self.app.ui
+            self.app.notify(error.message(ui), title=t("app.lessons.not_saved", ui), severity="warning",
+                            markup=False)
+
+    def on_screen_suspend(self) -> None:
+        self.finish_drawing()
+        self.write_progress()
+
+    def on_unmount(self) -> None:
+        self.write_progress()
 
     def finish_drawing(self) -> bool:
         """Draw the texts now if they wait for the board's frame; True if they did (what the learner

@@ -28,6 +28,9 @@ __all__ = ["CourseScreen", "concept_location", "course", "lesson_store"]
 NARROW = 120  # columns under which the map hides the side pane (the goals of the highlighted lesson)
 
 
+PLAYER = "lesson-player"  # the name the lesson player is installed under
+
+
 @lru_cache(maxsize=1)
 def course():
     """The shipped course (loaded and validated once per process)."""
@@ -225,9 +228,18 @@ class CourseScreen(LocalizedBindings, Screen):
             self.open_lesson(listing.get_option_at_index(listing.highlighted).id)
 
     def open_lesson(self, lesson_id: str) -> None:
-        """Open a lesson in the player (resumed where the store says it stopped)."""
+        """Open a lesson in the player (resumed where the store says it stopped). One player is made and
+        kept (installed in the app): the next lesson is loaded into it."""
         from tutor.app.screens.lesson_player import LessonScreen
 
         lesson = course().get(lesson_id)
-        if lesson is not None:
-            self.app.push_screen(LessonScreen(lesson, lesson_store(self.app), missing=self._missing(lesson)))
+        if lesson is None:
+            return
+        app, store, missing = self.app, lesson_store(self.app), self._missing(lesson)
+        player = app.get_screen(PLAYER) if app.is_screen_installed(PLAYER) else None
+        if player is None:
+            player = LessonScreen(lesson, store, missing=missing)
+            app.install_screen(player, PLAYER)
+        else:
+            player.load(lesson, store, missing=missing)
+        app.push_screen(player)

@@ -1,0 +1,71 @@
+"""The lesson player's progress writes (`tutor.app.later_writes`): a move's events are written right after the
+frame that shows it, in order and with their own time; anything else read from the store comes after them;
+a failed write is reported once and never stops the lesson."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from tutor.app.later_writes import LaterWrites
+from tutor.progress import ProgressError, ProgressStore
+
+
+def test_events_are_written_in_order_with_their_own_time_and_before_any_read(tmp_path):
+    store = ProgressStore.open(tmp_path / "progress.db")
+    later = LaterWrites(store)
+    then = datetime.now(UTC) - timedelta(minutes=5)
+    later.record_lesson_event("turn-at-a-glance", "start", now=then)
+    later.record_lesson_event("turn-at-a-glance", "step", 1)
+    assert later.pending == 2 and store.lesson_events("turn-at-a-glance") == []  # not written yet
+    events = later.lesson_events("turn-at-a-glance")  # any other use: written first
+    assert [e.kind for e in events] == ["start", "step"] and later.pending == 0
+    assert abs((events[0].at - then).total_seconds()) < 0.01  # the time it happened
+    later.record_lesson_event("turn-at-a-glance", "hint", 1, {"level": 1})
+    later.flush()
+    assert [e.kind for e in store.lesson_events("turn-at-a-glance")] == ["start", "step", "hint"]
+
+
+def test_a_failed_write_is_reported_and_the_next_ones_still_written(tmp_path):
+    store = ProgressStore.open(tmp_path / "progress.db")
+
+    class Flaky:
+        fail = True
+
+        def record_lesson_event(self, *args, **kwargs):
+            if Flaky.fail:
+                Flaky.fail = False
+                raise ProgressError("progress.error.busy", path="x", seconds="5")
+            return store.record_lesson_event(*args, **kwargs)
+
+    errors: list = []
+    later = LaterWrites(Flaky(), errors.append)
+    later.record_lesson_event("turn-at-a-glance", "start")
+    later.record_lesson_event("turn-at-a-glance", "step", 1)
+    later.flush()
+    assert len(errors) == 1 and "5" in errors[0].message("it")
+    assert [e.kind for e in store.lesson_events("turn-at-a-glance")] == ["step"]
+    Flaky.fail = True
+    alone = LaterWrites(Flaky())  # without a handler the error goes up
+    alone.record_lesson_event("turn-at-a-glance", "start")
+    with pytest.raises(ProgressError):
+        alone.flush()
+
+
+def test_the_player_writes_a_move_once_the_board_is_drawn(isolated_home):
+    pytest.importorskip("textual")
+    from tests.pilot import run_app
+    from tests.test_app_lessons import choose, move_id, open_lesson, play_step
+
+    async def go(app, pilot):
+        screen = await open_lesson(app, pilot, order=3)
+        while screen.mode() != "move":
+            await play_step(pilot, screen)
+        store = screen.session.store
+        before = len(store._store.lesson_events(screen.lesson.id))
+        await choose(pilot, screen, move_id(screen, screen.session.step.accept[0]))
+        after = store._store.lesson_events(screen.lesson.id)
+        return before, [e.kind for e in after[before:]], store.pending
+    before, kinds, pending = run_app(go, "it", (120, 36))
+    assert before > 0 and kinds == ["answer", "step"] and pending == 0
