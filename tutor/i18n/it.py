@@ -894,7 +894,7 @@ MESSAGES: dict[str, str] = {
     'app.lessons.key_pick': 'Scegli',
     'app.lessons.key_map': 'Mappa',
     'app.lessons.no_store': 'I progressi non vengono salvati',
-    'app.lessons.not_saved': 'Il progresso della lezione non è stato salvato',
+    'app.lessons.not_saved': 'I progressi della lezione non sono stati salvati',
     'app.lessons.map_title': 'Il corso: {n:# lezione|lezioni} sul turno di gioco (Invio apre una lezione)',
     'app.lessons.map_row': 'livello {level} · {minutes} min · {status} · suggerimenti: {hints}',
     'app.lessons.needs': 'prima: {lessons}',

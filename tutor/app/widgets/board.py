@@ -215,9 +215,9 @@ class BoardPane(Widget):
     The board is drawn after every move, so it is drawn lightly. Its lines are already cut to the width
     (`board_rows`): the pane draws them itself (the Line API), each line's Rich segments on the widget's
     style, kept per line, where Textual's own way (the text converted into its `Content`, wrapped again and
-    cut into lines) cost three times as much. The pane is at least as high as its box, so while the board
-    fits in it a new position changes neither its height nor the layout: only the lines that changed are
-    painted again. A mouse selection is drawn by Textual's way (the lines carry the same offsets)."""
+    cut into lines) cost three times as much. On a wide screen the pane is at least as high as its box, so
+    while the board fits in it a new position changes neither its height nor the layout (nor does one with
+    as many lines on a narrow screen): only the lines that changed are painted again. A mouse selection is drawn by Textual's way (the lines carry the same offsets)."""
 
     DEFAULT_CSS = """
     BoardPane {
@@ -249,14 +249,16 @@ class BoardPane(Widget):
             self._memo.clear()  # (its keys name the cards by the dict's id)
         self._args, self._cards, self._rows = args, cards, None
         self.version += 1
-        box = self.parent.scrollable_content_region.height if isinstance(self.parent, Widget) else 0
-        if before is None or not box or self.text_selection is not None:
+        height = self.size.height
+        if before is None or not height or self.text_selection is not None:
             self.refresh(layout=True)
             return True
         width, was = before
         now = self.rows(width)
-        if len(was) != len(now) and (len(was) > box or len(now) > box):
-            self.refresh(layout=True)  # the pane's height changes (it scrolls in its box)
+        # The pane's height stays the same when the number of lines does, or when its minimum height (its
+        # box's, on a wide screen) sets it and the new board fits in it as the old one did: then no layout.
+        if len(was) != len(now) and not (height > len(was) and len(now) <= height):
+            self.refresh(layout=True)
             return True
         changed = [Region(0, y, width, 1) for y in range(max(len(was), len(now)))
                    if y >= len(was) or y >= len(now) or not _same(was[y], now[y])]

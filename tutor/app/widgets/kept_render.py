@@ -1,11 +1,13 @@
-"""A Textual visual that keeps what it drew: the same text drawn again costs nothing.
+"""What a widget drew, kept: the same text drawn again costs nothing.
 
 Textual draws a widget's content again after every layout that touches it, even when neither the content nor
 the size changed: a widget whose height changed is laid out a second time in the next frame (its
 ``virtual_size`` is a layout reactive) and repainted there, and every ``refresh()`` throws the rendered
 visual away. Converting a Rich `Text` into Textual's `Content` and cutting it into lines is most of a frame
-for the lesson player's panes (the board, the event log, the step's text). `KeptRender` wraps the `Content`
-once per text and remembers its lines per width and style, so that only a changed text is drawn again.
+for the lesson player's panes (the event log, the step's text, the turn tracker). `KeptRender` wraps the
+`Content` once per text and remembers its lines per width and style, so that only a changed text is drawn
+again; `KeptLines` (a widget mixin) keeps the widget's finished lines across layouts, until its content, size
+or style changes.
 
 The lines are exactly those of the wrapped `Content` (it does the drawing): nothing on screen changes.
 """
