@@ -27,25 +27,41 @@ def test_events_are_written_in_order_with_their_own_time_and_before_any_read(tmp
     assert [e.kind for e in store.lesson_events("turn-at-a-glance")] == ["start", "step", "hint"]
 
 
-def test_a_failed_write_is_reported_and_the_next_ones_still_written(tmp_path):
+def test_a_failed_write_is_reported_once_and_the_store_then_left_alone(tmp_path):
+    """A busy file would freeze the screen for its whole timeout at every move: after one failure nothing
+    more is written in this lesson (and the completion is kept in order with the events)."""
     store = ProgressStore.open(tmp_path / "progress.db")
+    calls: list[str] = []
 
     class Flaky:
         fail = True
 
         def record_lesson_event(self, *args, **kwargs):
+            calls.append(args[1])
             if Flaky.fail:
-                Flaky.fail = False
                 raise ProgressError("progress.error.busy", path="x", seconds="5")
             return store.record_lesson_event(*args, **kwargs)
+
+        def complete_lesson(self, *args, **kwargs):
+            calls.append("complete")
+            return store.complete_lesson(*args, **kwargs)
 
     errors: list = []
     later = LaterWrites(Flaky(), errors.append)
     later.record_lesson_event("turn-at-a-glance", "start")
     later.record_lesson_event("turn-at-a-glance", "step", 1)
     later.flush()
-    assert len(errors) == 1 and "5" in errors[0].message("it")
-    assert [e.kind for e in store.lesson_events("turn-at-a-glance")] == ["step"]
+    later.record_lesson_event("turn-at-a-glance", "step", 2)
+    later.flush()
+    assert len(errors) == 1 and "5" in errors[0].message("it") and later.failed
+    assert calls == ["start"] and later.pending == 0  # tried once, then left alone
+    Flaky.fail = False
+    fine = LaterWrites(Flaky(), errors.append)  # (the next lesson opened tries again)
+    fine.record_lesson_event("turn-at-a-glance", "start")
+    fine.complete_lesson("turn-at-a-glance", 3)
+    assert fine.pending == 2 and calls == ["start"]  # both kept, nothing written yet
+    fine.flush()
+    assert calls[-2:] == ["start", "complete"] and store.lesson_state("turn-at-a-glance").status == "done"
     Flaky.fail = True
     alone = LaterWrites(Flaky())  # without a handler the error goes up
     alone.record_lesson_event("turn-at-a-glance", "start")

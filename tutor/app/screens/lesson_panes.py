@@ -18,7 +18,7 @@ from tutor.i18n import t
 from tutor.lessons import EventLine
 from tutor.views.links import TextLink, rule_target, text_links
 
-__all__ = ["LOG_EVENTS", "NumberInput", "PlayerPanes"]
+__all__ = ["LOG_EVENTS", "ChoiceList", "NumberInput", "PlayerPanes"]
 
 LOG_EVENTS = 40  # the last events the log shows (older ones scroll out)
 _PASS_KEYS = frozenset("hug?")
@@ -33,6 +33,20 @@ class NumberInput(Input):
     async def _on_key(self, event) -> None:
         if event.character in _PASS_KEYS:
             event.prevent_default()  # not typed here: the key goes on to the bindings
+
+
+class ChoiceList(OptionList):
+    """The list to choose from. A choice is made as its key (or click) is handled, not by a message that
+    bubbles up to the screen later: a key typed right after it (``h``, ``u``, Escape) then acts after the
+    choice, as it was typed, and not before it."""
+
+    def action_select(self) -> None:
+        highlighted = self.highlighted
+        if highlighted is None:
+            return
+        option = self.get_option_at_index(highlighted)
+        if not option.disabled:
+            self.screen.choose(option.id or "")
 
 
 class PlayerPanes:

@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Input, OptionList, Static
 
 from tutor.app.bindings import LocalizedBindings, localized_bindings
-from tutor.app.screens.lesson_panes import NumberInput, PlayerPanes
+from tutor.app.screens.lesson_panes import ChoiceList, NumberInput, PlayerPanes
 from tutor.app.widgets.board import BoardPane
 from tutor.app.widgets.footer import KeysFooter
 from tutor.app.widgets.linked_text import LinkedText
@@ -29,7 +29,7 @@ from tutor.i18n import t
 from tutor.lessons import EventLine, LessonSession
 from tutor.lessons.results import text_of
 
-__all__ = ["LessonScreen", "NumberInput"]
+__all__ = ["ChoiceList", "LessonScreen", "NumberInput"]
 
 NARROW = 110  # columns under which the board and the talk are stacked
 
@@ -54,12 +54,9 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
 
     def _start(self, lesson, store, missing, session: LessonSession | None) -> None:
         """The state of one lesson being played (a new one, or resumed from the progress store)."""
+        self._write_error_shown = False
+        self.session = session or self._open_session(lesson, store)
         self.lesson = lesson
-        if store is not None and session is None:
-            from tutor.app.later_writes import LaterWrites
-
-            store = LaterWrites(store, self._write_failed)
-        self.session = session or LessonSession(lesson, store)
         self.free = None  # FreePlay once the learner chooses it after the recap
         self.notes: list = []  # what the learner's actions brought at this step: functions of the language
         self.picked: list = []  # options chosen so far (select all that apply, put in order)
@@ -82,10 +79,26 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
             titles = [course().get(r).title if course().get(r) else {"it": r, "ru": r} for r in missing]
             self.notes.append(lambda lang: t("lesson.requires", lang, ids=", ".join(text_of(x, lang) for x in titles)))
 
+    def _open_session(self, lesson, store) -> LessonSession:
+        """The lesson resumed from `store` (its writes kept for after the board's frame); without the store,
+        with a notice, when the store cannot be read or written."""
+        if store is None:
+            return LessonSession(lesson, None)
+        from tutor.app.later_writes import LaterWrites
+        from tutor.progress import ProgressError
+
+        try:
+            return LessonSession(lesson, LaterWrites(store, self._write_failed))
+        except ProgressError as exc:
+            self._write_failed(exc)
+            return LessonSession(lesson, None)
+
     def load(self, lesson, store=None, missing=()) -> None:
         """Play `lesson` on this screen (the course map keeps one player: composing its ~20 widgets again
         for every lesson took half the time of opening one): the lesson's state afresh, resumed from the
         store, and everything drawn again, in the interface language, from the top of each pane."""
+        self.finish_drawing()
+        self.write_progress()  # the last lesson's writes first
         self._start(lesson, store, missing, None)
         if not self.is_mounted:
             return  # (drawn when mounted)
@@ -108,7 +121,7 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
                 with VerticalScroll(id="talk"):
                     yield LinkedText(id="step-text")
                     yield LinkedText(id="feedback")
-                yield OptionList(id="choices")
+                yield ChoiceList(id="choices")
                 yield NumberInput(id="number", type="integer")
                 yield Static(id="log-title")
                 with VerticalScroll(id="log-box"):
@@ -253,9 +266,13 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
         if event.option_list.id != "choices":
             return
         event.stop()
+        self.choose(event.option.id or "")
+
+    def choose(self, oid: str) -> None:
+        """The learner chose option `oid` of the list (the list calls this as the key is handled, so that a
+        key typed right after acts after the choice)."""
         if self.finish_drawing():  # chosen in the list of before the last move: the new one is shown now
             return
-        oid = event.option.id or ""
         if oid.startswith("m"):
             self.play(self.choice_moves[int(oid[1:])])
         elif oid.startswith("o"):

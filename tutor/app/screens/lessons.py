@@ -237,6 +237,8 @@ class CourseScreen(LocalizedBindings, Screen):
             return
         app, store, missing = self.app, lesson_store(self.app), self._missing(lesson)
         player = app.get_screen(PLAYER) if app.is_screen_installed(PLAYER) else None
+        if player is not None and player in app.screen_stack:
+            return  # (a second Enter typed before the first opened it)
         if player is None:
             player = LessonScreen(lesson, store, missing=missing)
             app.install_screen(player, PLAYER)
