@@ -25,7 +25,8 @@ _PASS_KEYS = frozenset("hug?")
 
 
 class NumberInput(Input):
-    """The box for a number answer; the player's letter keys (h, u, g, ?) reach the screen's bindings."""
+    """The box for a number answer; the player's letter keys (h, u, g, ?) reach the screen's bindings, and
+    Enter answers at once (`LessonScreen.submit_number`)."""
 
     def check_consume_key(self, key: str, character: str | None) -> bool:
         return character not in _PASS_KEYS and super().check_consume_key(key, character)
@@ -33,6 +34,11 @@ class NumberInput(Input):
     async def _on_key(self, event) -> None:
         if event.character in _PASS_KEYS:
             event.prevent_default()  # not typed here: the key goes on to the bindings
+
+    async def action_submit(self) -> None:
+        # Answered as Enter is handled (not by a message that reaches the screen later): a key typed right
+        # after it then acts after the answer.
+        self.screen.submit_number(self)
 
 
 class ChoiceList(OptionList):

@@ -144,6 +144,7 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
 
     def refresh_texts(self) -> None:
         """Everything again in the interface language, from the session (the position does not change)."""
+        self.finish_drawing()  # (what the last action left to draw first: its focus, its writes)
         self._log_key = self._options_key = None
         self.render_all()
 
@@ -273,10 +274,11 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
         key typed right after acts after the choice)."""
         if self.finish_drawing():  # chosen in the list of before the last move: the new one is shown now
             return
-        if oid.startswith("m"):
-            self.play(self.choice_moves[int(oid[1:])])
-        elif oid.startswith("o"):
-            self.pick(int(oid[1:]))
+        kind, number = oid[:1], oid[1:]
+        if kind == "m" and number.isdigit():  # a move (m0, m1…; "map" is not one)
+            self.play(self.choice_moves[int(number)])
+        elif kind == "o" and number.isdigit():  # an answer
+            self.pick(int(number))
         elif oid == "submit":
             self.submit_picked()
         elif oid == "reset":
@@ -355,16 +357,21 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
+        self.submit_number(event.input)
+
+    def submit_number(self, box: Input) -> None:
+        """The number typed in `box` answers the question (the box calls this as Enter is handled, so that a
+        key typed right after acts after the answer)."""
         if self.finish_drawing():
             return
-        text = event.value.strip().replace("−", "-")
+        text = box.value.strip().replace("−", "-")
         if self.mode() != "number":
             return
         if not text.lstrip("-").isdigit() or len(text) > 5:
             self.notes.append(lambda lang: t("lesson.bad_number", lang))
             self._after()
             return
-        event.input.value = ""
+        box.value = ""
         self.answer(int(text))
 
     def start_free_play(self, both: bool = False) -> None:
@@ -454,6 +461,7 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
     def action_close(self) -> None:
         """Back to the course map (the progress is kept; the lesson resumes from here)."""
         self.finish_drawing()
+        self.write_progress()  # before the map reads the store
         self.app.pop_screen()
 
     async def on_linked_text_link_chosen(self, event: LinkedText.LinkChosen) -> None:

@@ -31,6 +31,15 @@ NARROW = 120  # columns under which the map hides the side pane (the goals of th
 PLAYER = "lesson-player"  # the name the lesson player is installed under
 
 
+class CourseList(OptionList):
+    """The course map's list: Enter (or a click) opens the lesson as the key is handled, not by a message
+    that reaches the screen later, so that a key typed right after it acts in the lesson opened."""
+
+    def action_select(self) -> None:
+        if self.highlighted is not None and getattr(self.screen, "loaded", False):
+            self.screen.open_lesson(self.get_option_at_index(self.highlighted).id)
+
+
 @lru_cache(maxsize=1)
 def course():
     """The shipped course (loaded and validated once per process)."""
@@ -88,7 +97,7 @@ class CourseScreen(LocalizedBindings, Screen):
     def compose(self) -> ComposeResult:
         yield Static(id="course-title")
         with Horizontal(id="course-main"):
-            yield OptionList(id="course-list")
+            yield CourseList(id="course-list")
             with Vertical(id="course-side"):
                 yield Static(id="course-detail")
         yield KeysFooter()
