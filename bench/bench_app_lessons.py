@@ -301,6 +301,7 @@ def main() -> None:
         lesson, same, screen = asyncio.run(opening())
         print(f"opening a lesson, {SIZE[0]}x{SIZE[1]}, 20 times (lessons 1 and 2 in turn), then the same again:")
         print(line("Enter on the course map -> player on screen (goal <= 100 ms)", lesson))
+        print(f"  the first of them (the player composed, once per app session): {lesson[0] * 1000:6.2f} ms")
         print(line("the same lesson again", same))
         print(line("baseline: push a Screen with one Static", screen))
 

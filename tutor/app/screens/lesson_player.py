@@ -62,6 +62,7 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
         self.picked: list = []  # options chosen so far (select all that apply, put in order)
         self.zones_open = False
         self.drawing = False  # the texts wait for the frame that shows the new board (`_after`)
+        self._drawing_for: object | None = None  # which action they wait for
         self._step = self._where()
         self._log_key = None
         self._log_events: list[EventLine] = []
@@ -215,13 +216,14 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
         board = self.query_one("#board", BoardPane)
         if self.render_board() and self.is_current and board.content_region.height:
             self.drawing = True
-            board.when_drawn(lambda: self._after_board(before))
-            self.set_timer(0.25, lambda: self._after_board(before))  # (a board never drawn: not on screen)
+            self._drawing_for = token = object()  # (a later action's drawing is not this one's)
+            board.when_drawn(lambda: self._after_board(before, token))
+            self.set_timer(0.25, lambda: self._after_board(before, token))  # (a board never drawn)
         else:
             self._draw_talk(before)
 
-    def _after_board(self, before) -> None:
-        if self.drawing:
+    def _after_board(self, before, token) -> None:
+        if self.drawing and token is self._drawing_for:
             self._draw_talk(before)
 
     def _draw_talk(self, before) -> None:
