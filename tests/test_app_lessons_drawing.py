@@ -164,7 +164,7 @@ def test_a_choice_from_the_list_of_before_the_move_is_not_played(isolated_home):
         screen.play(next(m for m in screen.choice_moves if m.legal))  # the board first, the texts later
         waiting = screen.drawing
         old = listing.get_option_at_index(listing.highlighted)
-        screen.on_option_list_option_selected(OptionList.OptionSelected(listing, old, listing.highlighted))
+        screen.choose(old.id)  # what the list calls on Enter
         return waiting, screen.drawing, len(played), before, options(screen)
     from tests.test_app_lessons import options
 

@@ -18,7 +18,7 @@ from tutor.i18n import t
 from tutor.lessons import EventLine
 from tutor.views.links import TextLink, rule_target, text_links
 
-__all__ = ["LOG_EVENTS", "ChoiceList", "NumberInput", "PlayerPanes"]
+__all__ = ["LOG_EVENTS", "NumberInput", "PlayerPanes"]
 
 LOG_EVENTS = 40  # the last events the log shows (older ones scroll out)
 _PASS_KEYS = frozenset("hug?")
@@ -39,20 +39,6 @@ class NumberInput(Input):
         # Answered as Enter is handled (not by a message that reaches the screen later): a key typed right
         # after it then acts after the answer.
         self.screen.submit_number(self)
-
-
-class ChoiceList(OptionList):
-    """The list to choose from. A choice is made as its key (or click) is handled, not by a message that
-    bubbles up to the screen later: a key typed right after it (``h``, ``u``, Escape) then acts after the
-    choice, as it was typed, and not before it."""
-
-    def action_select(self) -> None:
-        highlighted = self.highlighted
-        if highlighted is None:
-            return
-        option = self.get_option_at_index(highlighted)
-        if not option.disabled:
-            self.screen.choose(option.id or "")
 
 
 class PlayerPanes:

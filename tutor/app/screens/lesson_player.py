@@ -20,8 +20,9 @@ from textual.screen import Screen
 from textual.widgets import Input, OptionList, Static
 
 from tutor.app.bindings import LocalizedBindings, localized_bindings
-from tutor.app.screens.lesson_panes import ChoiceList, NumberInput, PlayerPanes
+from tutor.app.screens.lesson_panes import NumberInput, PlayerPanes
 from tutor.app.widgets.board import BoardPane
+from tutor.app.widgets.choice_list import ChoiceList
 from tutor.app.widgets.footer import KeysFooter
 from tutor.app.widgets.linked_text import LinkedText
 from tutor.app.widgets.turn_tracker import TurnTracker
@@ -29,7 +30,7 @@ from tutor.i18n import t
 from tutor.lessons import EventLine, LessonSession
 from tutor.lessons.results import text_of
 
-__all__ = ["ChoiceList", "LessonScreen", "NumberInput"]
+__all__ = ["LessonScreen", "NumberInput"]
 
 NARROW = 110  # columns under which the board and the talk are stacked
 
@@ -265,15 +266,8 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
         return True
 
     # ---- choosing -------------------------------------------------------------------------------------
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if event.option_list.id != "choices":
-            return
-        event.stop()
-        self.choose(event.option.id or "")
-
     def choose(self, oid: str) -> None:
-        """The learner chose option `oid` of the list (the list calls this as the key is handled, so that a
-        key typed right after acts after the choice)."""
+        """The learner chose option `oid` of the list (`ChoiceList` calls this as the key is handled)."""
         if self.finish_drawing():  # chosen in the list of before the last move: the new one is shown now
             return
         kind, number = oid[:1], oid[1:]

@@ -19,6 +19,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tutor.app.bindings import LocalizedBindings, localized_bindings
+from tutor.app.widgets.choice_list import ChoiceList
 from tutor.app.widgets.footer import KeysFooter
 from tutor.i18n import t
 from tutor.lessons.results import text_of
@@ -29,15 +30,6 @@ NARROW = 120  # columns under which the map hides the side pane (the goals of th
 
 
 PLAYER = "lesson-player"  # the name the lesson player is installed under
-
-
-class CourseList(OptionList):
-    """The course map's list: Enter (or a click) opens the lesson as the key is handled, not by a message
-    that reaches the screen later, so that a key typed right after it acts in the lesson opened."""
-
-    def action_select(self) -> None:
-        if self.highlighted is not None and getattr(self.screen, "loaded", False):
-            self.screen.open_lesson(self.get_option_at_index(self.highlighted).id)
 
 
 @lru_cache(maxsize=1)
@@ -97,7 +89,7 @@ class CourseScreen(LocalizedBindings, Screen):
     def compose(self) -> ComposeResult:
         yield Static(id="course-title")
         with Horizontal(id="course-main"):
-            yield CourseList(id="course-list")
+            yield ChoiceList(id="course-list")
             with Vertical(id="course-side"):
                 yield Static(id="course-detail")
         yield KeysFooter()
@@ -224,9 +216,11 @@ class CourseScreen(LocalizedBindings, Screen):
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self._detail()
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        self.open_lesson(event.option.id)
+    def choose(self, lesson_id: str) -> None:
+        """Enter (or a click) on a lesson of the map (`ChoiceList` calls this as the key is handled, so that a
+        key typed right after acts in the lesson opened)."""
+        if self.loaded:
+            self.open_lesson(lesson_id)
 
     def action_open_lesson(self) -> None:
         """Open the highlighted lesson."""

@@ -94,7 +94,7 @@ class LinkedText(KeptLines, Widget):
     def render(self) -> KeptRender:
         # Kept while the text, the highlighted link and the focus stay the same: Textual repaints a widget
         # after each layout that resized it, and converting the text again is most of the cost of a frame.
-        key = (self._version, self.current, self.has_focus)
+        key = self.lines_key()
         if self._kept is None or self._kept[0] != key:
             text = self._content.copy()
             for i, link in enumerate(self._links):

@@ -58,14 +58,13 @@ class TurnTracker(KeptLines, Widget):
         self.auto_links = False  # no clickable links here: Textual's pass over every segment is saved
         self._step: Step | None = None
         self._lang = "it"
-        self._visual: tuple[int, KeptRender] | None = None
 
     def show(self, step: Step | None, lang: str) -> None:
         """Show the turn at `step` in `lang`."""
         if (step, lang) != (self._step, self._lang):
             width = self.content_region.width
             lines = len(self._lines(width)) if width else 0
-            self._step, self._lang, self._visual = step, lang, None
+            self._step, self._lang = step, lang
             # The same number of lines: only painted again (a layout costs more than the tracker's drawing).
             self.refresh(layout=not width or len(self._lines(width)) != lines)
 
@@ -96,11 +95,9 @@ class TurnTracker(KeptLines, Widget):
         return (self._step, self._lang)
 
     def render(self) -> KeptRender:
-        # Drawn again only when the step, the language or the width changes (not at every repaint).
+        # Called again only when the step, the language or the size changes (`KeptLines`).
         width = self.content_region.width or self.size.width
-        if self._visual is None or self._visual[0] != width:
-            self._visual = (width, KeptRender(Text("\n").join(self._lines(width)), self.app.console))
-        return self._visual[1]
+        return KeptRender(Text("\n").join(self._lines(width)), self.app.console)
 
     @property
     def text(self) -> str:
