@@ -85,3 +85,18 @@ def test_the_player_writes_a_move_once_the_board_is_drawn(isolated_home):
         return before, [e.kind for e in after[before:]], store.pending
     before, kinds, pending = run_app(go, "it", (120, 36))
     assert before > 0 and kinds == ["answer", "step"] and pending == 0
+
+
+def test_opening_a_lesson_in_the_app_writes_its_start_at_once(isolated_home):
+    """Only a move's writes wait for its frame: a lesson opened and left at once (the terminal closed) is
+    already started in the store."""
+    pytest.importorskip("textual")
+    from tests.pilot import run_app
+    from tests.test_app_lessons import open_lesson
+
+    async def go(app, pilot):
+        screen = await open_lesson(app, pilot, order=1)
+        store = screen.session.store
+        return store.pending, store._store.lesson_state(screen.lesson.id).status
+    pending, status = run_app(go, "it", (120, 36))
+    assert pending == 0 and status == "started"

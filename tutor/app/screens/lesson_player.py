@@ -90,7 +90,10 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
         from tutor.progress import ProgressError
 
         try:
-            return LessonSession(lesson, LaterWrites(store, self._write_failed))
+            later = LaterWrites(store, self._write_failed)
+            session = LessonSession(lesson, later)
+            later.flush()  # the lesson's start now (only a move's writes wait for its frame)
+            return session
         except ProgressError as exc:
             self._write_failed(exc)
             return LessonSession(lesson, None)
