@@ -274,7 +274,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as home:
         os.environ["MTG_TUTOR_HOME"] = home
         t0 = time.perf_counter()
-        from tutor.app.screens.lessons import course
+        from tutor.app.lesson_services import course
 
         course()
         print(f"loading the course (14 lessons, validated; once per process, in a thread in the app): "

@@ -19,7 +19,6 @@ from glossary.curation import (
     load_foundations,
     load_old_rules,
 )
-from glossary.kb import KnowledgeBase
 from glossary.model import KBData, ParseError, Ref, Rule, rule_sort_key
 from glossary.parsers.crtext import parse_cr
 from glossary.parsers.it_glossary import heading_key, parse_it_glossary
@@ -393,5 +392,5 @@ def build(user_rules: list[Path] | None = None, curated_dir: Path = CURATED_DIR,
     _editions(kb, curated_dir)
     _detach_curation(kb)
     kb.rule_titles = {key: r.title for key, r in kb.rules.items() if r.title}
-    kb.search = build_index(KnowledgeBase(kb))
+    kb.search = build_index(kb)
     return kb

@@ -14,7 +14,7 @@ from __future__ import annotations
 from glossary.model import KBData, Rule, rule_sort_key
 from glossary.text import name_key
 
-__all__ = ["DIGEST_DOC", "RulesMixin"]
+__all__ = ["DIGEST_DOC", "RuleQueries", "RulesMixin"]
 
 DIGEST_DOC = "digest"  # the pseudo-document of a rule known by its summary (or only by its number)
 
@@ -361,3 +361,11 @@ class RulesMixin:
             title = (self.toc_title(sec["number"], titles) if titles and titles != lang else None) or sec["title"]
             out.append({"number": sec["number"], "title": title, "rules": rules})
         return out
+
+
+class RuleQueries(RulesMixin):
+    """The rule queries alone over the compiled data: what the build's search index asks before any
+    `glossary.kb.KnowledgeBase` exists (the cache module builds the data, the knowledge base loads it)."""
+
+    def __init__(self, data: KBData) -> None:
+        self.data = data

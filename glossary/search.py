@@ -35,6 +35,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from glossary.kb_rules import RuleQueries
 from glossary.lang import layout_to_latin, layout_to_russian, lemma_key, script, skeleton, stem_words, strip_question
 from glossary.model import parse_rule_query
 from glossary.text import fold, name_key, translit_ru
@@ -43,8 +44,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (a few ms
 
 if TYPE_CHECKING:
     from glossary.derive import Derivations
-    from glossary.kb import KnowledgeBase
-    from glossary.model import Rule
+    from glossary.model import KBData, Rule
 
 __all__ = ["MAX_QUERY", "SearchIndex", "Target", "clean_query", "name_key"]
 
@@ -420,13 +420,13 @@ class SearchIndex:
         return out
 
 
-def build_index(kb: KnowledgeBase, derivations: Derivations | None = None) -> SearchIndex:
-    """The search index of a knowledge base: entries (with aliases, concept names and the words derived
+def build_index(d: KBData, derivations: Derivations | None = None) -> SearchIndex:
+    """The search index of the compiled data: entries (with aliases, concept names and the words derived
     from them), rules (by number and title), and the concepts that have no entry (leading to their rule)."""
     from glossary.derive import derived_keys, load_derivations  # the build's only (it reads YAML)
 
     table = derivations if derivations is not None else load_derivations()
-    d = kb.data
+    kb = RuleQueries(d)
     index = SearchIndex()
 
     def expand(names: list[tuple[str, str, int]]) -> list[tuple[str, str, int]]:
@@ -474,7 +474,7 @@ _PAREN = re.compile(r"\s*\([^)]*\)")
 FOUNDATIONS = "2024-11-08"  # rule numbers of the curated concepts are those of this edition and later
 
 
-def _concept_rule(kb: KnowledgeBase, numbers: list[str]) -> Rule | None:
+def _concept_rule(kb: RuleQueries, numbers: list[str]) -> Rule | None:
     """The rule a concept without entries leads to: its first rule with text in a document of the
     Foundations numbering, otherwise the three-digit rule above it (whose number and title are stable)."""
     for number in numbers:

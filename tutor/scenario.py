@@ -227,6 +227,12 @@ class Failure:
         return d
 
 
+def table_failures(table: Table, exp: dict, where: dict, since: int | None = None) -> list[Failure]:
+    """The table's `compare` as `Failure`s placed at `where` (``{"place": ..., "line": ...}``)."""
+    return [Failure(**where, key=m.key, field=m.field, expected=m.expected, actual=m.actual, detail=m.detail)
+            for m in table.compare(exp, since)]
+
+
 @dataclass
 class Scenario:
     """A loaded, valid scenario: its display file name, id, data (LineDicts) and card pool."""
@@ -288,7 +294,7 @@ class _Run:
                 return res
         if "expect" in self.sc.data:
             exp = self.sc.data["expect"]
-            res.failures += self.table.failures(exp, {"place": "expect", "line": _line(exp)})
+            res.failures += table_failures(self.table, exp, {"place": "expect", "line": _line(exp)})
         return res
 
     def step(self, i: int, act: LineDict) -> bool:
@@ -297,7 +303,7 @@ class _Run:
         where = {"place": "action", "line": _line(act), "index": i + 1}
         if "checkpoint" in act:
             exp = act["checkpoint"]
-            res.failures += table.failures(exp, {"place": "checkpoint", "line": _line(act)})
+            res.failures += table_failures(table, exp, {"place": "checkpoint", "line": _line(act)})
             view = table.game.view()
             res.checkpoints.append({"line": _line(exp), "turn": view.turn, "step": view.step.key,
                                     "question": exp.get("question"), "answer": exp.get("answer"),

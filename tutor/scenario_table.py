@@ -311,10 +311,3 @@ class Table:
         if key == "sick":
             return perm.summoning_sick
         return getattr(perm, key)  # power, toughness, damage, tapped, blocked
-
-    def failures(self, exp: dict, where: dict, since: int | None = None) -> list:
-        """`compare` as scenario `Failure`s placed at `where` (``{"place": ..., "line": ...}``)."""
-        from tutor.scenario import Failure
-
-        return [Failure(**where, key=m.key, field=m.field, expected=m.expected, actual=m.actual, detail=m.detail)
-                for m in self.compare(exp, since)]

@@ -15,7 +15,8 @@ import sys
 from glossary.text import has_controls, strip_controls
 from tutor.i18n import t
 
-__all__ = ["ArgumentParser", "Usage", "clean_query", "console", "emit_json", "kb", "warn"]
+__all__ = ["ArgumentParser", "Usage", "clean_query", "console", "emit_json", "kb", "report_rules_problems",
+           "rules_problem_text", "warn"]
 
 
 class Usage(Exception):
@@ -126,11 +127,24 @@ def console(**options):
     return out
 
 
+def rules_problem_text(problem, ui: str) -> str:
+    """One unusable rules file, in words: ``path: reason (detail)``."""
+    reason = t(f"rules_file.{problem.code}", ui)
+    return f"{problem.path}: {reason}" + (f" ({problem.detail})" if problem.detail else "")
+
+
+def report_rules_problems(ui: str) -> None:
+    """After a rebuild, one line on standard error for each unusable file of the rules directory."""
+    from glossary.index import take_new_problems
+
+    for p in take_new_problems():
+        warn(t("rules_file_skipped", ui, problem=rules_problem_text(p, ui)))
+
+
 def kb(ui: str | None = None):
     """The knowledge base (from the compiled index); after a rebuild, the unusable rules files are reported on
     standard error (in `ui`, or the interface language of the environment)."""
     from glossary.kb import load
-    from tutor.cli.glossary_cmds import report_rules_problems
     from tutor.i18n import ui_lang
 
     base = load()

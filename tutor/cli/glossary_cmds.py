@@ -6,7 +6,7 @@ import argparse
 import os
 from pathlib import Path
 
-from tutor.cli.common import Usage, clean_query, console, emit_json, warn
+from tutor.cli.common import Usage, clean_query, console, emit_json, report_rules_problems, rules_problem_text, warn
 from tutor.cli.common import kb as load_kb
 from tutor.i18n import FALLBACK_LANG, LANGS, t
 
@@ -142,20 +142,6 @@ def cmd_kb(args: argparse.Namespace, ui: str) -> int:
             for p in unusable:
                 out.print(f"  {rules_problem_text(p, ui)}", markup=False, highlight=False)
     return 0 if rep["consistent"] else 1
-
-
-def rules_problem_text(problem, ui: str) -> str:
-    """One unusable rules file, in words: ``path: reason (detail)``."""
-    reason = t(f"rules_file.{problem.code}", ui)
-    return f"{problem.path}: {reason}" + (f" ({problem.detail})" if problem.detail else "")
-
-
-def report_rules_problems(ui: str) -> None:
-    """After a rebuild, one line on standard error for each unusable file of the rules directory."""
-    from glossary.index import take_new_problems
-
-    for p in take_new_problems():
-        warn(t("rules_file_skipped", ui, problem=rules_problem_text(p, ui)))
 
 
 _IMPORT_REFUSALS = {  # glossary.rulesfile problem codes -> catalog keys

@@ -11,6 +11,7 @@ from textual.content import Content
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from tutor.app.lesson_services import concept_location
 from tutor.app.widgets.board import BoardPane
 from tutor.app.widgets.linked_text import LinkedText
 from tutor.app.widgets.turn_tracker import TurnTracker
@@ -93,8 +94,6 @@ class PlayerPanes:
             widget.parent.refresh(layout=True)  # the box's own height follows (it is height: auto)
 
     def _linked(self, parts, ui: str) -> tuple[Text, list[TextLink]]:
-        from tutor.app.screens.lessons import concept_location
-
         kb, text, links = self.app.kb, Text(), []
         for p in parts:
             start = len(text.plain)

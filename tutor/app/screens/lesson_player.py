@@ -20,6 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Input, OptionList, Static
 
 from tutor.app.bindings import LocalizedBindings, localized_bindings
+from tutor.app.lesson_services import course
 from tutor.app.screens.lesson_panes import NumberInput, PlayerPanes
 from tutor.app.widgets.board import BoardPane
 from tutor.app.widgets.choice_list import ChoiceList
@@ -76,8 +77,6 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
         if s.index:
             self.notes.append(lambda lang: t("app.lessons.resumed", lang, n=s.index + 1, total=len(lesson.steps)))
         if missing:
-            from tutor.app.screens.lessons import course
-
             titles = [course().get(r).title if course().get(r) else {"it": r, "ru": r} for r in missing]
             self.notes.append(lambda lang: t("lesson.requires", lang, ids=", ".join(text_of(x, lang) for x in titles)))
 

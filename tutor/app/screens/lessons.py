@@ -9,8 +9,6 @@ store cannot be opened the lessons still play, without progress, and a notice sa
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -19,59 +17,18 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tutor.app.bindings import LocalizedBindings, localized_bindings
+from tutor.app.lesson_services import course, lesson_store
 from tutor.app.widgets.choice_list import ChoiceList
 from tutor.app.widgets.footer import KeysFooter
 from tutor.i18n import t
 from tutor.lessons.results import text_of
 
-__all__ = ["CourseScreen", "concept_location", "course", "lesson_store"]
+__all__ = ["CourseScreen"]
 
 NARROW = 120  # columns under which the map hides the side pane (the goals of the highlighted lesson)
 
 
 PLAYER = "lesson-player"  # the name the lesson player is installed under
-
-
-@lru_cache(maxsize=1)
-def course():
-    """The shipped course (loaded and validated once per process)."""
-    from tutor.lessons import load_course
-
-    return load_course()
-
-
-def lesson_store(app):
-    """The app's progress store (opened once; None when it cannot be used, with a notice)."""
-    if not hasattr(app, "_lesson_store"):
-        from tutor.progress import ProgressError, ProgressStore
-
-        try:
-            app._lesson_store = ProgressStore.open()
-            for notice in app._lesson_store.notices:
-                app.notify(notice.message(app.ui), severity="warning", markup=False)
-        except ProgressError as exc:
-            app._lesson_store = None
-            app.notify(exc.message(app.ui), title=t("app.lessons.no_store", app.ui), severity="warning", markup=False)
-    return app._lesson_store
-
-
-@lru_cache(maxsize=2048)  # per knowledge base (hashed by identity): a step's narration is drawn after every key
-def concept_location(kb, cid: str, ui: str):
-    """Where a ``[[concept]]`` link leads: what the knowledge base's search finds for the concept's name in
-    `ui` (its glossary entry, else the rule of a concept without entries); None when nothing is found."""
-    from tutor.i18n.terms import concept_name
-    from tutor.views.locations import location_of
-
-    try:
-        hits = kb.lookup(concept_name(cid, ui), limit=10)["hits"]
-    except KeyError:
-        return None
-    for hit in hits:
-        if (hit.get("concept") or {}).get("id") == cid:
-            found = location_of(kb, hit["id"])
-            if found is not None:
-                return found
-    return None
 
 
 def stars_text(n: int) -> str:
