@@ -51,7 +51,8 @@ out, sys.stdout = sys.stdout, io.StringIO()
 status = cli.main({argv!r})
 sys.stdout = out
 print(json.dumps({{"status": status, "gc": gc.isenabled(),
-                   "groups": sorted(m for m in sys.modules if m.startswith("tutor.cli.") and m != "tutor.cli.common")}}))
+                   "groups": sorted(m for m in sys.modules if m.startswith("tutor.cli.")
+                             and m not in ("tutor.cli.common", "tutor.cli.compat"))}}))
 """
 
 

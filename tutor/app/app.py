@@ -274,8 +274,13 @@ class TutorApp(LocalizedBindings, App):
 
     def screens(self) -> list[Screen]:
         """Every screen the app holds, in every mode (the ones below the top and in other modes too)."""
-        stacks = getattr(self, "_screen_stacks", None) or {"": self.screen_stack}  # Textual's modes
-        return list(dict.fromkeys(s for stack in stacks.values() for s in stack))
+        stacks = []
+        for mode in dict.fromkeys((*self.MODES, self.current_mode)):
+            try:
+                stacks.append(self.get_screen_stack(mode))
+            except KeyError:  # a mode not shown yet: no screen
+                continue
+        return list(dict.fromkeys(s for stack in stacks for s in stack))
 
     # ---- language -----------------------------------------------------------------------------------
     def action_toggle_language(self) -> None:
@@ -348,21 +353,20 @@ class TutorApp(LocalizedBindings, App):
         yield SystemCommand(t("key_back", ui), t("cmd_back_help", ui), self.action_back)
         yield SystemCommand(t("key_forward", ui), t("cmd_forward_help", ui), self.action_forward)
         yield SystemCommand(t("key_help", ui), t("cmd_help_help", ui), self.action_help)
-        for command in super().get_system_commands(screen):  # Textual's own, in the interface language
-            key = _TEXTUAL_COMMANDS.get((command.title, command.help))
-            yield command._replace(title=t(key[0], ui), help=t(key[1], ui)) if key else command
-
-
-# Textual's own palette commands (title, help) -> catalog keys.
-_TEXTUAL_COMMANDS = {
-    ("Theme", "Change the current theme"): ("palette.theme", "palette.theme_help"),
-    ("Quit", "Quit the application as soon as possible"): ("palette.quit", "palette.quit_help"),
-    ("Keys", "Show help for the focused widget and a summary of available keys"): ("palette.keys", "palette.keys_show_help"),
-    ("Keys", "Hide the keys and widget help panel"): ("palette.keys", "palette.keys_hide_help"),
-    ("Maximize", "Maximize the focused widget"): ("palette.maximize", "palette.maximize_help"),
-    ("Minimize", "Minimize the widget and restore to normal size"): ("palette.minimize", "palette.minimize_help"),
-    ("Screenshot", "Save an SVG 'screenshot' of the current screen"): ("palette.screenshot", "palette.screenshot_help"),
-}
+        # Textual's own commands (App.get_system_commands: the same actions, in the same order), in the interface
+        # language; tests/test_compat.py checks that Textual's are these.
+        yield SystemCommand(t("palette.theme", ui), t("palette.theme_help", ui), self.action_change_theme)
+        yield SystemCommand(t("palette.quit", ui), t("palette.quit_help", ui), self.action_quit)
+        if screen.query("HelpPanel"):
+            yield SystemCommand(t("palette.keys", ui), t("palette.keys_hide_help", ui), self.action_hide_help_panel)
+        else:
+            yield SystemCommand(t("palette.keys", ui), t("palette.keys_show_help", ui), self.action_show_help_panel)
+        if screen.maximized is not None:
+            yield SystemCommand(t("palette.minimize", ui), t("palette.minimize_help", ui), screen.action_minimize)
+        elif screen.focused is not None and screen.focused.allow_maximize:
+            yield SystemCommand(t("palette.maximize", ui), t("palette.maximize_help", ui), screen.action_maximize)
+        yield SystemCommand(t("palette.screenshot", ui), t("palette.screenshot_help", ui),
+                            lambda: self.set_timer(0.1, self.deliver_screenshot))
 
 
 def run() -> None:

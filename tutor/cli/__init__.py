@@ -16,6 +16,8 @@ import importlib
 import sys
 
 from tutor.cli.common import ArgumentParser, Usage, warn
+from tutor.cli.compat import ARGPARSE_WORDS as _ARGPARSE  # noqa: F401 - the words argparse says, translated
+from tutor.cli.compat import localize_argparse as _localize_argparse
 from tutor.i18n import DEFAULT_LANG, LANGS, t, ui_lang
 
 __all__ = ["COMMANDS", "GROUPS", "OutputError", "command", "main", "run"]
@@ -43,33 +45,6 @@ def command(name: str):
     if name not in COMMANDS:
         _group(_GROUP_OF[name])
     return COMMANDS[name]
-
-# argparse's own words (usage, help, errors) -> catalog keys (texts: argparse.* in tutor/i18n/<lang>.py).
-_ARGPARSE = {
-    "usage: ": "argparse.usage",
-    "positional arguments": "argparse.positional",
-    "options": "argparse.options",
-    "show this help message and exit": "argparse.help",
-    "%(prog)s: error: %(message)s\n": "argparse.error",
-    "the following arguments are required: %s": "argparse.required",
-    "one of the arguments %s is required": "argparse.one_required",
-    "invalid choice: %(value)r (choose from %(choices)s)": "argparse.invalid_choice",
-    "invalid %(type)s value: %(value)r": "argparse.invalid_value",
-    "unrecognized arguments: %s": "argparse.unrecognized",
-    "expected one argument": "argparse.expected_one",
-    "expected at most one argument": "argparse.expected_at_most_one",
-    "expected at least one argument": "argparse.expected_at_least_one",
-    "ambiguous option: %(option)s could match %(matches)s": "argparse.ambiguous",
-    "argument %(argument_name)s: %(message)s": "argparse.argument",
-    "ignored explicit argument %r": "argparse.ignored_explicit",
-    "not allowed with argument %s": "argparse.not_allowed_with",
-    "unknown parser %(parser_name)r (choices: %(choices)s)": "argparse.unknown_parser",
-}
-
-
-def _localize_argparse(ui: str) -> None:
-    argparse._ = lambda text: t(_ARGPARSE[text], ui) if text in _ARGPARSE else text  # type: ignore[attr-defined]
-
 
 class _Formatter(argparse.HelpFormatter):
     """argparse's help layout, with the terminal width found without importing shutil (and with it bz2, lzma
@@ -210,16 +185,14 @@ def _run(argv: list[str], ui: str, name: str | None = None) -> int:
     if extra and args.command == "scenario" and not any(x.startswith("-") for x in extra):
         args.files.extend(extra)  # `scenario run --all x.yaml`: files after an option (the command says no)
     elif extra:
-        parser.error(argparse._("unrecognized arguments: %s") % " ".join(extra))
+        parser.error(t("argparse.unrecognized", ui) % " ".join(extra))
     if args.command is None:
         from tutor.app.app import TutorApp
         from tutor.i18n import chosen_ui
 
         app = TutorApp(ui=chosen_ui(args.ui))  # --ui, MTG_TUTOR_UI or the locale win over the saved setting
         app.run()
-        if app.return_code:
-            return app.return_code
-        return 1 if getattr(app, "_exception", None) is not None else 0
+        return app.return_code or 0  # 1 after a crash (Textual's `return_code`)
     try:
         return command(args.command)(args, ui)
     except Usage as exc:

@@ -51,8 +51,24 @@ class ArgumentParser(argparse.ArgumentParser):
     """argparse's parser, whose messages (which echo the arguments: "unrecognized arguments: …") are
     printed without control characters."""
 
-    def _print_message(self, message: str, file=None) -> None:
-        super()._print_message(strip_controls(message) if message else message, file)
+    def print_usage(self, file=None) -> None:
+        _write(self.format_usage(), sys.stdout if file is None else file)
+
+    def print_help(self, file=None) -> None:
+        _write(self.format_help(), sys.stdout if file is None else file)
+
+    def exit(self, status: int = 0, message: str | None = None):
+        _write(message, sys.stderr)
+        sys.exit(status)
+
+
+def _write(message: str | None, file) -> None:
+    """Write one of the parser's messages, as argparse does (nothing when there is no file to write to)."""
+    if message:
+        try:
+            file.write(strip_controls(message))
+        except (AttributeError, OSError):
+            pass
 
 
 def clean_query(raw: str, ui: str) -> str:

@@ -32,9 +32,9 @@ class NumberInput(Input):
     def check_consume_key(self, key: str, character: str | None) -> bool:
         return character not in _PASS_KEYS and super().check_consume_key(key, character)
 
-    async def _on_key(self, event) -> None:
+    def on_key(self, event) -> None:
         if event.character in _PASS_KEYS:
-            event.prevent_default()  # not typed here: the key goes on to the bindings
+            event.prevent_default()  # Input's own key handler not run: not typed here, the key goes on to the bindings
 
     async def action_submit(self) -> None:
         # Answered as Enter is handled (not by a message that reaches the screen later): a key typed right

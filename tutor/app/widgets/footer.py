@@ -21,7 +21,14 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
+
+from tutor.app.compat import (
+    FooterKey,
+    footer_keys_ready,
+    key_follows_footer_compact,
+    note_footer_bindings_ready,
+    show_footer_keys_at_once,
+)
 
 __all__ = ["KeysFooter"]
 
@@ -47,7 +54,7 @@ class KeysFooter(Footer):
             _, binding, enabled, tooltip = palette
             palette = (binding.key, app.get_key_display(binding), binding.description, binding.action, enabled,
                        binding.tooltip)
-        return (keys, palette, self.show_command_palette, self.combine_groups, self._bindings_ready,
+        return (keys, palette, self.show_command_palette, self.combine_groups, footer_keys_ready(self),
                 self._level(active))
 
     def _level(self, active: dict) -> int:
@@ -80,7 +87,7 @@ class KeysFooter(Footer):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.set_reactive(Footer._bindings_ready, True)  # the keys in the first frame, not in the next one
+        show_footer_keys_at_once(self)  # the keys in the first frame, not in the next one
 
     def compose(self) -> ComposeResult:
         self._shown = self._keys()
@@ -92,13 +99,13 @@ class KeysFooter(Footer):
             if isinstance(widget, FooterKey):
                 if widget.action in hidden:
                     continue
-                if "compact" in (widget._reactive_connect or {}):
+                if key_follows_footer_compact(widget):
                     widget.set_reactive(FooterKey.compact, self.compact)  # the value the binding will give it
             yield widget
 
     def bindings_changed(self, screen: Screen) -> None:
         """The screen's bindings may have changed: rebuild at the next refresh (once for many signals)."""
-        self._bindings_ready = True
+        note_footer_bindings_ready(self)
         if not screen.app.app_focus:
             return
         if self.is_attached and screen is self.screen:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.content import Content
 from textual.strip import Strip
-from textual.visual import RenderOptions, Visual
+from textual.visual import RenderOptions, Visual, visualize
 
 __all__ = ["KeptLines", "KeptRender"]
 
@@ -70,7 +70,8 @@ class KeptLines:
     Textual throws a widget's rendered lines away at every refresh, and a layout refreshes every widget it
     moved or resized: after a move in the lesson player, the whole screen is laid out again and each pane's
     text converted and cut into lines anew, although most of them did not change. Here the lines drawn by
-    Textual itself (`Visual.to_strips` of the widget's `render()`, as `Widget.render_line` does) are kept
+    Textual itself (`Visual.to_strips` of the widget's `render()` made a visual by `visualize`, as
+    `Widget.render_line` does; here `render()` gives a `KeptRender`, used as it is) are kept
     until `lines_key()` (what the content depends on, given by the widget), the size, the style or the
     text's alignment and wrapping change. A mouse selection is drawn by Textual as usual."""
 
@@ -90,7 +91,7 @@ class KeptLines:
                styles.text_overflow, styles.content_align, styles.line_pad)
         kept = self._kept_lines
         if kept is None or kept[0] != key:
-            strips = Visual.to_strips(self, self._render(), size.width, size.height, self.visual_style)
+            strips = Visual.to_strips(self, visualize(self, self.render()), size.width, size.height, self.visual_style)
             kept = self._kept_lines = (key, strips)
         lines = kept[1]
         return lines[y] if 0 <= y < len(lines) else Strip.blank(size.width, self.visual_style.rich_style)

@@ -109,14 +109,14 @@ class LinkedText(KeptLines, Widget):
         index = self.current if index is None else index
         if not 0 <= index < len(self._links):
             return 0
-        from rich._wrap import divide_line
+        from tutor.app.compat import wrap_offsets  # Textual's own wrapping: the lines as drawn
 
         width = max(1, self.content_region.width or self.size.width)
         offset, start, line = self._links[index].start, 0, 0
         for paragraph in self._content.plain.split("\n"):
             if offset <= start + len(paragraph):
-                return line + sum(1 for cut in divide_line(paragraph, width, fold=True) if cut <= offset - start)
-            line += 1 + len(divide_line(paragraph, width, fold=True))
+                return line + sum(1 for cut in wrap_offsets(paragraph, width) if cut <= offset - start)
+            line += 1 + len(wrap_offsets(paragraph, width))
             start += len(paragraph) + 1
         return line
 

@@ -7,14 +7,16 @@ full repaint that follows) costs more than the search itself, and the box's requ
 before the keystroke's `Changed` message does, so the results waited for it. Neither widget's own box
 depends on its content (both are sized by the screen's styles), so only their own scrolling needs the new
 virtual size: it is applied to their scroll bars and offsets at once, and the screen is laid out again only
-when a scroll bar appears or goes (Textual's `show_vertical_scrollbar` asks for that itself).
+when a scroll bar appears or goes (Textual's `show_vertical_scrollbar` asks for that itself). Textual has no
+public way to do this: the two overrides are in tutor/app/compat.py.
 """
 
 from __future__ import annotations
 
 from textual.geometry import Size
-from textual.reactive import Reactive
 from textual.widgets import Input, OptionList
+
+from tutor.app.compat import apply_virtual_size, layout_free_virtual_size
 
 __all__ = ["ResultList", "SearchBox"]
 
@@ -23,14 +25,14 @@ class SearchBox(Input):
     """An `Input` whose growing text repaints the box, not the screen's layout (when the box is not sized
     by its content: then Input asks for a layout itself)."""
 
-    virtual_size = Reactive(Size(0, 0), layout=False)
+    virtual_size = layout_free_virtual_size()
 
     def watch_virtual_size(self, size: Size) -> None:
-        self._scroll_update(size)  # what the layout would have done: the offsets kept within the new size
+        apply_virtual_size(self, size)  # what the layout would have done: the offsets kept within the new size
 
 
 class ResultList(OptionList):
     """An `OptionList` whose new number of lines updates its scroll bar, not the screen's layout
     (OptionList applies the new size to its scroll bar itself)."""
 
-    virtual_size = Reactive(Size(0, 0), layout=False)
+    virtual_size = layout_free_virtual_size()
