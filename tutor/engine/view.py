@@ -4,7 +4,7 @@ The view holds the position as the rules see it now: permanents with their *curr
 (613: power and toughness after counters and effects, granted keywords), who is attacking and blocking,
 the stack, the decision the game waits for and, at the end, why the game ended. It is plain data:
 ``BoardView.to_dict()`` gives JSON types only (the shape is documented in lessons/README.md) and
-``BoardView.from_dict`` reads it back. Players are 0 and 1; object ids are those of the engine (a card
+``BoardView.from_dict`` reads it back. Players are 0 and 1 (`Player`: A and B); object ids are those of the engine (a card
 that changes zones gets a new one, 400.7). The stack is listed bottom first: the last item is the top,
 the next to resolve (405.2).
 
