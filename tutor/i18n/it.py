@@ -554,7 +554,7 @@ MESSAGES: dict[str, str] = {
     'quiz.hint.block.landwalk': 'Passa-terre: la creatura non può essere bloccata se il giocatore in difesa controlla una terra del tipo indicato (702.14c).',
     'quiz.hint.block.protection': 'Protezione: una creatura attaccante con protezione da un colore non può essere bloccata da creature di quel colore (702.16f).',
     'quiz.hint.block.unblockable': 'Una creatura che «non può essere bloccata» non può essere bloccata da nessuna creatura, qualunque abilità abbiano le creature in difesa (509.1b).',
-    'quiz.hint.block.tapped': 'Una creatura TAPpata non può bloccare; una creatura entrata nel campo di battaglia in questo turno invece può (509.1a, 302.6).',
+    'quiz.hint.block.tapped': 'Una creatura TAPpata non può bloccare; una creatura con la debolezza da evocazione (entrata nel campo di battaglia in questo turno) invece può (509.1a, 302.6).',
     'quiz.hint.block.menace': 'Minacciare: la creatura può essere bloccata solo da due o più creature (702.111b).',
     'quiz.block.ask_attackers': 'Quali attaccanti possono essere bloccati da {blocker}?',
     'quiz.type.land': 'terra',
