@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from tutor.engine.view import Player
 from tutor.events_text import card_noun, player_noun
 from tutor.i18n import pick, t
 from tutor.i18n.grammar import minus
@@ -41,6 +42,7 @@ class TagKind(Enum):
 
 
 COMBAT = frozenset({TagKind.ATTACKING, TagKind.BLOCKING, TagKind.BLOCKED})
+_AGREEING = frozenset({TagKind.TAPPED, TagKind.BLOCKED, TagKind.ATTACHED})  # their words agree with the name
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,8 +90,6 @@ def power_toughness(perm) -> str | None:
 def permanent_tags(perm, view=None) -> tuple[Tag, ...]:
     """What the boards say about `perm` (a PermanentView), in order; `view` (its BoardView) names the
     permanents it blocks or is attached to (without it those are left out)."""
-    from tutor.engine.view import Player
-
     def card_of(oid):
         other = view.permanent(oid) if view is not None and oid is not None else None
         return other.card if other is not None else None
@@ -127,13 +127,20 @@ def tag_text(tag: Tag, name, cards: dict, lang: str) -> str:
         return t(tag.key, lang, kind=value[0], n=value[1])
     if kind is TagKind.ATTACKING:
         return t(tag.key, lang, player=player_noun(value, lang))
-    if kind in (TagKind.BLOCKING, TagKind.ATTACHED):
+    if kind is TagKind.BLOCKING:
+        return t(tag.key, lang, name=card_name(cards, value, lang))
+    if kind is TagKind.ATTACHED:
         return t(tag.key, lang, card=name, name=card_name(cards, value, lang))
+    if kind is TagKind.SICK:
+        return t(tag.key, lang)
     return t(tag.key, lang, card=name)
 
 
 def describe_permanent(perm, view, cards: dict, lang: str) -> PermanentText:
     """`perm` (a PermanentView of `view`) in words in `lang`: its name, power/toughness and tags."""
-    name = card_noun(cards.get(perm.card), lang, missing=perm.card)  # the tags agree with the name alone
+    tags = permanent_tags(perm, view)
+    # The tags agree with the name alone (the noun is made only when a tag has words that agree).
+    name = card_noun(cards.get(perm.card), lang, missing=perm.card) if any(
+        tag.kind in _AGREEING for tag in tags) else None
     return PermanentText(card_name(cards, perm.card, lang), power_toughness(perm),
-                         tuple((tag.kind, tag_text(tag, name, cards, lang)) for tag in permanent_tags(perm, view)))
+                         tuple((tag.kind, tag_text(tag, name, cards, lang)) for tag in tags))
