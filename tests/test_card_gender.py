@@ -143,7 +143,7 @@ def test_every_card_agrees_on_the_italian_board():
 ])
 def test_attached_agrees_with_the_name(card, host, tag):
     cards = load_cards()
-    assert t("app.lessons.attached", "it", card=card_noun(cards[card], "it"), name=cards[host].name["it"]) == tag
+    assert t("board.attached", "it", card=card_noun(cards[card], "it"), name=cards[host].name["it"]) == tag
 
 
 def test_russian_board_tags_agree_by_pymorphy3():
@@ -159,21 +159,21 @@ def test_russian_board_tags_agree_by_pymorphy3():
 def test_a_ru_gender_overrides_pymorphy3():
     cards = load_cards()
     card = dataclasses.replace(cards["river-boa"], gender={"ru": "f"})
-    assert t("app.lessons.tapped", "ru", card=card_noun(cards["river-boa"], "ru")) == "повёрнут"
-    assert t("app.lessons.tapped", "ru", card=card_noun(card, "ru")) == "повёрнута"
+    assert t("board.tapped", "ru", card=card_noun(cards["river-boa"], "ru")) == "повёрнут"
+    assert t("board.tapped", "ru", card=card_noun(card, "ru")) == "повёрнута"
 
 
 def test_the_terminal_board_agrees_with_what_it_shows():
-    """The terminal board names a permanent with what it is ("creatura «Orsi Grizzly»"): its tags agree with that
-    noun, not with the name."""
+    """The terminal board names a permanent by its name alone, as the app's board does ("«Orsi Grizzly»"): its
+    tags agree with the name, not with what the card is ("creatura", "terra", "incantesimo")."""
     cards = load_cards()
     setup = {"turn": 3, "active": "A", "step": "precombat_main", "players": {"A": {"battlefield": [
         {"card": "grizzly-bears", "tapped": True}, {"card": "swamp", "tapped": True},
         {"card": "phyrexian-arena", "tapped": True}]}}}
     lines = [x.strip() for x in board_lines(Table(cards, setup).setup().view(), cards, "it")]
-    assert "creatura «Orsi Grizzly» 2/2 — TAPpata" in lines
-    assert "terra «Palude» — TAPpata" in lines
-    assert "incantesimo «Arena di Phyrexia» — TAPpato" in lines
+    assert "«Orsi Grizzly» 2/2 — TAPpati" in lines
+    assert "«Palude» — TAPpata" in lines
+    assert "«Arena di Phyrexia» — TAPpata" in lines
 
 
 def test_the_name_alone_keeps_the_gender_of_the_data():
@@ -226,7 +226,7 @@ def test_a_malformed_gender_is_a_load_error(tmp_path, change, key, message):
 
 
 def test_the_quiz_describes_a_creature_in_agreement_with_its_name():
-    """The quiz's position text: "Orsi Grizzly 2/2 (TAPpati, entrati …)", as the board's chips agree."""
+    """The quiz's position text: "Orsi Grizzly 2/2 (TAPpati, debolezza da evocazione)", as the board's chips agree."""
     from tutor.cardpool import load_cards
     from tutor.quiz.describe import creature_text
     from tutor.quiz.position import test_creature
@@ -237,6 +237,7 @@ def test_the_quiz_describes_a_creature_in_agreement_with_its_name():
 
     class Permanent:  # the fields of a PermanentView that creature_text reads
         keywords, power, toughness, damage, tapped, summoning_sick, colors, types = (), 2, 2, 0, True, True, (), ()
+        counters, attacking, blocking, blocked, attached_to = (), None, None, False, None
 
         def __init__(self, card: str) -> None:
             self.card = card
@@ -244,10 +245,10 @@ def test_the_quiz_describes_a_creature_in_agreement_with_its_name():
     said = {(c, lang): creature_text(Permanent(c), cards, lang) for c in ("grizzly-bears", "akroma-angel-of-wrath",
                                                                           "shanodin-dryads", probe.id)
             for lang in ("it", "ru")}
-    assert said["grizzly-bears", "it"] == "Orsi Grizzly 2/2 (TAPpati, entrati nel campo di battaglia in questo turno)"
-    assert said["grizzly-bears", "ru"] == "Медведи-гризли 2/2 (повёрнуты, вышли на поле битвы в этом ходу)"
-    assert "(TAPpata, entrata" in said["akroma-angel-of-wrath", "it"] and "(повёрнута, вышла" in said[
+    assert said["grizzly-bears", "it"] == "Orsi Grizzly 2/2 (TAPpati, debolezza da evocazione)"
+    assert said["grizzly-bears", "ru"] == "Медведи-гризли 2/2 (повёрнуты, болезнь вызова)"
+    assert "(TAPpata, debolezza" in said["akroma-angel-of-wrath", "it"] and "(повёрнута, болезнь" in said[
         "akroma-angel-of-wrath", "ru"]
-    assert "(TAPpate, entrate" in said["shanodin-dryads", "it"]
-    assert said[probe.id, "it"].endswith("(TAPpata, entrata nel campo di battaglia in questo turno)")  # la creatura
-    assert said[probe.id, "ru"].endswith("(повёрнуто, вышло на поле битвы в этом ходу)")  # тестовое существо
+    assert "(TAPpate, debolezza" in said["shanodin-dryads", "it"]
+    assert said[probe.id, "it"].endswith("(TAPpata, debolezza da evocazione)")  # la creatura
+    assert said[probe.id, "ru"].endswith("(повёрнуто, болезнь вызова)")  # тестовое существо

@@ -13,6 +13,7 @@ import yaml
 from tutor.cardpool import load_cards
 from tutor.engine import CastSpell, DeclareBlockers, card_from_dict
 from tutor.engine.actions import player_target
+from tutor.engine.view import Player
 from tutor.quiz import bank, blocking_q, casting_q, combat_q, rules_q, stack_q
 from tutor.scenario import load_scenario, run_scenario
 
@@ -51,8 +52,8 @@ def test_combat_answers_agree_with_a_replay(family, tmp_path):
         view = at_question.game.view()
         combatants = [p for p in view.permanents if p.attacking is not None or p.blocking is not None]
         aliases = {obj(at_question, a): a for a in at_question.aliases}
-        life = dict(zip("AB", q.data["result"]["life"]))
-        expect = {"players": {p: {"life": life[p]} for p in "AB"},
+        life = dict(zip((p.letter for p in Player), q.data["result"]["life"]))
+        expect = {"players": {p: {"life": life[p]} for p in life},
                   "objects": {a: {"zone": "graveyard" if a in dead else "battlefield"} for a in at_question.aliases}}
         after = replay(q, tmp_path, q.data["then"], expect)
         assert after.ok, (q.id, [f.as_dict() for f in after.failures])
@@ -105,7 +106,7 @@ def test_casting_answers_agree_with_a_replay(family, tmp_path):
         q = bank.question(f"{family}@{seed}")
         result = replay(q, tmp_path)
         game = result.game
-        assert game.pending == ("priority", "AB".index(q.data["asker"]))
+        assert game.pending == ("priority", Player.from_letter(q.data["asker"]))
         castable = [i for i, alias in enumerate(q.data["hand"], 1) if _castable_by_brute_force(game, obj(result, alias))]
         assert castable == q.answer, q.id
 
@@ -121,7 +122,7 @@ def test_stack_answers_agree_with_a_replay(family, tmp_path):
                        it.controller] for it in view.stack]
             assert actual == q.data["stack"], q.id
             continue
-        items = [[it.card, "AB"[it.controller]] for it in view.stack]
+        items = [[it.card, Player(it.controller).letter] for it in view.stack]
         assert items == q.data["items"]
         after = replay(q, tmp_path, q.data["then"])
         end = after.game.view()
@@ -140,7 +141,7 @@ def test_stack_answers_agree_with_a_replay(family, tmp_path):
             assert dead <= graveyard and all(end.permanent(p.object) is None for p in view.permanents
                                              if p.card in dead)
         else:
-            assert end.players["AB".index(form[-1].translate({48: "A", 49: "B"}))].life == q.answer, q.id
+            assert end.players[int(form[-1]) if form[-1].isdigit() else Player.from_letter(form[-1])].life == q.answer, q.id
 
 
 @pytest.mark.parametrize("family", rules_q.RULE_AREAS)

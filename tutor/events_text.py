@@ -27,15 +27,23 @@ from tutor.i18n import Nouns, catalog, noun, pick, t
 from tutor.i18n.grammar import minus
 from tutor.i18n.terms import keyword_noun, step_noun
 
-__all__ = ["card_noun", "event_key", "keyword_name", "player_name", "render_event", "render_log", "step_name"]
+__all__ = ["card_noun", "event_key", "keyword_name", "player_name", "player_noun", "render_event", "render_log",
+           "step_name"]
 
 # Events whose card is named as a card in hand or as a spell, whatever its type.
 _KIND_BY_EVENT = {"discard": "card", "draw": "card", "cast": "spell", "countered": "spell"}
 
 
+def player_noun(p: int, lang: str):
+    """A player (0, 1 or a :class:`~tutor.engine.view.Player`) as a noun: "Giocatore A" / "игрок A"."""
+    from tutor.engine.view import Player
+
+    return noun("noun.player", lang, player=Player(p).letter)
+
+
 def player_name(p: int, lang: str) -> str:
     """"Giocatore A" / "игрок A"."""
-    return str(noun("noun.player", lang, player="AB"[p]))
+    return str(player_noun(p, lang))
 
 
 def step_name(step: str, lang: str) -> str:
@@ -99,7 +107,7 @@ def render_event(e, cards: dict, lang: str, names: dict | None = None) -> str:
     conj = t("word.and", lang)
 
     def player(i: int):
-        return noun("noun.player", lang, player="AB"[i])
+        return player_noun(i, lang)
 
     def named(card_id, kind: str | None = None):
         return card_noun(cards.get(card_id) if card_id else None, lang, kind, missing=card_id or "?")

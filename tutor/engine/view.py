@@ -4,7 +4,7 @@ The view holds the position as the rules see it now: permanents with their *curr
 (613: power and toughness after counters and effects, granted keywords), who is attacking and blocking,
 the stack, the decision the game waits for and, at the end, why the game ended. It is plain data:
 ``BoardView.to_dict()`` gives JSON types only (the shape is documented in lessons/README.md) and
-``BoardView.from_dict`` reads it back. Players are 0 and 1; object ids are those of the engine (a card
+``BoardView.from_dict`` reads it back. Players are 0 and 1 (`Player`: A and B); object ids are those of the engine (a card
 that changes zones gets a new one, 400.7). The stack is listed bottom first: the last item is the top,
 the next to resolve (405.2).
 
@@ -16,7 +16,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from enum import Enum
+from enum import Enum, IntEnum
 from typing import TYPE_CHECKING
 
 from tutor.engine.mana import COLORS
@@ -26,9 +26,37 @@ if TYPE_CHECKING:
     from tutor.engine.game import Game
 
 __all__ = [
-    "BoardView", "CardRef", "Decision", "Mana", "OutcomeView", "PendingView", "PermanentView", "PlayerView",
+    "BoardView", "CardRef", "Decision", "Mana", "OutcomeView", "PendingView", "PermanentView", "Player", "PlayerView",
     "StackItemView", "StackKind", "Target", "Termination", "board_view",
 ]
+
+
+class Player(IntEnum):
+    """One of the two players, as the engine indexes them (0, 1); `letter` is how positions and scenarios name
+    them ("A" plays first). Their display names are the text layer's (`tutor.events_text.player_noun`).
+
+    >>> Player(1).letter, Player.A.other, Player.from_letter("B") == 1
+    ('B', <Player.B: 1>, True)
+    """
+
+    A = 0
+    B = 1
+
+    @property
+    def letter(self) -> str:
+        return self.name
+
+    @property
+    def other(self) -> Player:
+        return Player(1 - self)
+
+    @classmethod
+    def from_letter(cls, letter: str) -> Player:
+        """The player named `letter` ("A" or "B"); ValueError for any other text."""
+        try:
+            return cls[letter]
+        except KeyError:
+            raise ValueError(f"not a player: {letter!r}") from None
 
 
 class Decision(Enum):

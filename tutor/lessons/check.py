@@ -15,6 +15,7 @@ What is checked, step by step:
 from __future__ import annotations
 
 from tutor.engine import IllegalAction, PassPriority
+from tutor.engine.view import Player
 from tutor.engine_text import illegal_text
 from tutor.lessons.model import Lesson
 from tutor.lessons.moves import matches
@@ -64,7 +65,7 @@ def _check_do(session: LessonSession, step, problems: list[Problem]) -> bool:
     lesson, game, table = session.lesson, session.game, session.table
     pend = game.pending
     if game.outcome is not None or len(pend) < 2 or pend[1] != lesson.learner:
-        who = "-" if len(pend) < 2 else "AB"[pend[1]]
+        who = "-" if len(pend) < 2 else Player(pend[1]).letter
         problems.append(Problem(lesson.where(step), "not_learner", {"who": who, "decision": pend[0] if pend else "-"}))
         return False
     actions = []

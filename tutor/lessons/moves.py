@@ -25,6 +25,7 @@ from tutor.engine import (
     PlayLand,
     player_target,
 )
+from tutor.engine.view import Player
 from tutor.i18n import pick, t
 from tutor.scenario import PLAYERS
 
@@ -135,7 +136,9 @@ def _ability_count(o) -> int:
 
 def _name(ref: tuple, lang: str, owner: bool = True) -> str:
     if ref[0] == "player":
-        return str(t("lesson.player", lang, player=ref[1]))
+        from tutor.events_text import player_name
+
+        return player_name(Player.from_letter(ref[1]), lang)
     text = f"«{pick(ref[1], lang)}»"
     return t("lesson.whose", lang, name=text, player=ref[2]) if owner and ref[2] else text
 

@@ -15,6 +15,7 @@ import random
 
 from tutor.engine import CastSpell, IllegalAction, PassPriority, Step
 from tutor.engine.actions import player_target
+from tutor.engine.view import Player
 from tutor.engine_text import illegal_text
 from tutor.i18n import pick, t
 from tutor.quiz.describe import bullets, card_name, creature_text, step_text
@@ -167,7 +168,7 @@ def _play_to_question(family: str, pos: Position, asker: int, opener: str | None
         if not casts:
             raise Rejected("the opening spell can't be cast")
         cast = rng.choice(casts)
-        targets = [pos.alias_of(x) or "AB"[-1 - x] for x in cast.targets]
+        targets = [pos.alias_of(x) or Player(-1 - x).letter for x in cast.targets]
         pos.cast("opener", targets)
     if game.pending[0] != "priority":
         raise Rejected("nobody has priority")
@@ -198,7 +199,7 @@ def _attempt(family: str, seed: int, rng: random.Random, hook=None) -> Question:
     refusals = {a: exc for a, (exc, _) in tried.items()}
     view = game.view()
     cards = pos.cards
-    who = "AB"[asker]
+    who = Player(asker).letter
 
     def situation(lang: str) -> list[str]:
         lines = [t("quiz.cast.turn_step", lang, step=step_text(view.step.key, lang))]
@@ -211,10 +212,10 @@ def _attempt(family: str, seed: int, rng: random.Random, hook=None) -> Question:
             creatures = [creature_text(x, cards, lang) for x in view.permanents if x.controller == p and x.is_creature]
             others = [card_name(cards, x.card, lang) for x in view.permanents
                       if x.controller == p and not x.is_creature and "land" not in x.types]
-            lines.append(t("quiz.cast.creatures", lang, player="AB"[p], list=", ".join(creatures))
-                         if creatures else t("quiz.cast.no_creatures", lang, player="AB"[p]))
+            lines.append(t("quiz.cast.creatures", lang, player=Player(p).letter, list=", ".join(creatures))
+                         if creatures else t("quiz.cast.no_creatures", lang, player=Player(p).letter))
             if others:
-                lines.append(t("quiz.cast.others", lang, player="AB"[p], list=", ".join(others)))
+                lines.append(t("quiz.cast.others", lang, player=Player(p).letter, list=", ".join(others)))
         lands = sorted(card_name(cards, x.card, lang) for x in view.permanents
                        if x.controller == asker and "land" in x.types and not x.tapped)
         lines.append(t("quiz.cast.priority", lang, player=who))
@@ -268,11 +269,11 @@ def stack_item_text(item, pos: Position, lang: str, view=None) -> str:
     name = card_name(cards, item.card, lang)
     if item.kind.value != "spell":
         name = t("quiz.stack.ability_of", lang, name=name)
-    text = t("quiz.option_creature", lang, name=name, player="AB"[item.controller])
+    text = t("quiz.option_creature", lang, name=name, player=Player(item.controller).letter)
     targets = []
     for target in item.targets:
         if target.player is not None:
-            targets.append(t("quiz.stack.player", lang, player="AB"[target.player]))
+            targets.append(t("quiz.stack.player", lang, player=Player(target.player).letter))
         else:
             perm = view.permanent(target.object)
             obj_card = perm.card if perm else pos.game.object_cards.get(target.object, "?")

@@ -19,6 +19,7 @@ from functools import lru_cache
 
 from tutor.engine import IllegalAction, PassPriority, Step
 from tutor.engine.actions import AssignCombatDamage, player_target
+from tutor.engine.view import Player
 from tutor.events_text import render_event
 from tutor.i18n import t
 from tutor.i18n.terms import keyword_noun
@@ -158,7 +159,7 @@ def solve(pos: Position, split: dict) -> tuple[dict, list, list[dict]]:
                 if action not in game.legal_actions():
                     raise Rejected("no legal assignment by the stated policy")
                 play(action)
-                then.append({"assign": alias, "damage": {(pos.alias_of(r) or "AB"[-1 - r]): n
+                then.append({"assign": alias, "damage": {(pos.alias_of(r) or Player(-1 - r).letter): n
                                                          for r, n in action.assignment}})
             else:
                 raise Rejected(f"an unstated decision: {pending[0]}")
@@ -238,7 +239,7 @@ def _attempt(family: str, seed: int, rng: random.Random) -> Question:
             names = ", ".join(card_name(pos.cards, pos.card_of[a], lang) for a in result["dead"])
             end = t("quiz.combat.answer_dead", lang, names=names)
         else:
-            end = t("quiz.combat.answer_life", lang, player="AB"[int(form[-1])], life=answer)
+            end = t("quiz.combat.answer_life", lang, player=Player(int(form[-1])).letter, life=answer)
         return t("quiz.explain.engine", lang, events=bullets(lines), answer=end)
 
     difficulty = min(3, difficulty + (len(combatants) >= 4))
@@ -279,7 +280,7 @@ def _prompt(pos: Position, view, combatants, split: dict, form: str, lang: str) 
     if form == "dead":
         lines.append(t("quiz.combat.ask_dead", lang))
     else:
-        lines.append(t("quiz.combat.ask_life", lang, player="AB"[int(form[-1])]))
+        lines.append(t("quiz.combat.ask_life", lang, player=Player(int(form[-1])).letter))
     return "\n".join(lines)
 
 

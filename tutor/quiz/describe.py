@@ -1,14 +1,17 @@
 """Positions in words: creatures, players and steps as the prompts and options of engine questions say them.
 
 Every text comes from the catalog (``quiz.*`` keys in tutor/i18n/it.py and ru.py); the terms (keywords, steps)
-from the curated concepts, as in the event log.
+from the curated concepts, as in the event log; a permanent's state in the words of the boards
+(`tutor.views.board`).
 """
 
 from __future__ import annotations
 
-from tutor.events_text import card_noun
-from tutor.i18n import noun, pick, t
-from tutor.i18n.terms import keyword_noun, step_noun
+from tutor.engine.view import Player
+from tutor.events_text import player_noun
+from tutor.i18n import t
+from tutor.i18n.terms import step_noun
+from tutor.views.board import COMBAT, TagKind, card_name, describe_permanent
 
 __all__ = ["bullets", "card_name", "creature_text", "lives_text", "option_creature", "player", "step_text"]
 
@@ -16,23 +19,19 @@ TEST_PREFIX = "quiz-test-"
 _COLOR_KEYS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
 
-def card_name(cards: dict, card_id: str, lang: str) -> str:
-    """A card's name in `lang` ("Orsi Grizzly")."""
-    card = cards.get(card_id)
-    return pick(card.name, lang) if card else card_id
-
-
 def player(p: int, lang: str):
     """The player as a noun: "Giocatore A" / "игрок A"."""
-    return noun("noun.player", lang, player="AB"[p])
+    return player_noun(p, lang)
 
 
 def creature_text(perm, cards: dict, lang: str, *, colors: bool = False, state: bool = True) -> str:
     """A creature on the battlefield from its :class:`~tutor.engine.view.PermanentView`: its name, current
-    power/toughness and keywords, then (if `state`) damage marked, tapped, entered this turn; (if `colors`) its
-    colours and whether it is an artifact: "Ragno Gigante 2/4 (raggiungere; 2 danni segnati)"."""
+    power/toughness and keywords, then (if `colors`) its colours and whether it is an artifact, then (if
+    `state`) what the boards say of it out of combat (tapped, summoning sickness, damage marked, counters):
+    "Ragno Gigante 2/4 (raggiungere; 2 danni segnati)"."""
+    said = describe_permanent(perm, None, cards, lang)
     test = perm.card.startswith(TEST_PREFIX)  # a test creature's name already says its P/T and keywords
-    parts = [] if test else [str(keyword_noun(k, lang)) for k in perm.keywords]
+    parts = [] if test else said.texts(TagKind.KEYWORD)
     details = []
     if colors:
         if perm.colors:
@@ -43,24 +42,15 @@ def creature_text(perm, cards: dict, lang: str, *, colors: bool = False, state: 
         if "artifact" in perm.types:
             details.append(t("quiz.state.artifact", lang))
     if state:
-        if perm.damage:
-            details.append(t("quiz.state.damage", lang, n=perm.damage))
-        if perm.tapped or perm.summoning_sick:
-            name = card_noun(cards.get(perm.card), lang, missing=perm.card)  # "TAPpati": «Orsi Grizzly»
-            if perm.tapped:
-                details.append(t("quiz.state.tapped", lang, card=name))
-            if perm.summoning_sick:
-                details.append(t("quiz.state.sick", lang, card=name))
+        details += said.texts(without=COMBAT | {TagKind.KEYWORD})
     inside = "; ".join(x for x in (", ".join(parts), ", ".join(details)) if x)
-    base = card_name(cards, perm.card, lang)
-    if not test:
-        base = f"{base} {perm.power}/{perm.toughness}".replace("/-", "/\u2212").replace(" -", " \u2212")
+    base = said.name if test or said.pt is None else f"{said.name} {said.pt}"
     return f"{base} ({inside})" if inside else base
 
 
 def option_creature(perm, cards: dict, lang: str) -> str:
     """An option naming a creature and its controller: "Orsi Grizzly (B)"."""
-    return t("quiz.option_creature", lang, name=card_name(cards, perm.card, lang), player="AB"[perm.controller])
+    return t("quiz.option_creature", lang, name=card_name(cards, perm.card, lang), player=Player(perm.controller).letter)
 
 
 def bullets(lines: list[str]) -> str:

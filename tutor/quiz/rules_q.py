@@ -19,6 +19,7 @@ from functools import lru_cache
 
 from tutor.engine import DeclareAttackers, DeclareBlockers, Discard, IllegalAction, PassPriority, Step
 from tutor.engine.state import TURN_STEPS
+from tutor.engine.view import Player
 from tutor.engine_text import illegal_text
 from tutor.events_text import render_event
 from tutor.i18n import t
@@ -273,7 +274,7 @@ def _which_rule(family: str, seed: int, rng: random.Random) -> Question:
         cast = ctx["tried"][alias]
         attempt = {"cast": alias, "by": ctx["who"]}
         if cast.targets:
-            attempt["targets"] = [pos.alias_of(x) or "AB"[-1 - x] for x in cast.targets]
+            attempt["targets"] = [pos.alias_of(x) or Player(-1 - x).letter for x in cast.targets]
         if cast.sacrifice is not None:
             attempt["sacrifice"] = pos.alias_of(cast.sacrifice)
 

@@ -28,6 +28,7 @@ from functools import lru_cache
 
 from tutor.engine import AssignCombatDamage, DeclareAttackers, DeclareBlockers, PassPriority, Step
 from tutor.engine.actions import player_target
+from tutor.engine.view import Player
 from tutor.events_text import render_event
 from tutor.i18n import pick, t
 from tutor.quiz.describe import bullets, card_name, option_creature, step_text
@@ -230,11 +231,11 @@ def _derive(result, exp, rng: random.Random) -> dict:
                        lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "trample", rules=("702.19b",))
     if pending == "discard":
         return _number(view.pending.count, lambda lang: t("quiz.scenario.ask_discard", lang,
-                                                          player="AB"[view.pending.player]),
+                                                          player=Player(view.pending.player).letter),
                        lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "discard", rules=("514.1",))
     for p_name, pe in (exp.get("players") or {}).items():
         if "life" in pe:
-            p = "AB".index(p_name)
+            p = Player.from_letter(p_name)
             return _number(view.players[p].life, lambda lang, who=p_name: t("quiz.scenario.ask_life", lang, player=who),
                            lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "life")
     if exp.get("stack"):
@@ -269,13 +270,13 @@ def _derive(result, exp, rng: random.Random) -> dict:
                            lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "tapped", rng)
     if "priority" in exp and view.priority is not None:
         return _choice([view.priority, 1 - view.priority], view.priority,
-                       lambda p, lang: t("quiz.stack.player", lang, player="AB"[p]),
+                       lambda p, lang: t("quiz.stack.player", lang, player=Player(p).letter),
                        lambda lang: t("quiz.scenario.ask_priority", lang),
                        lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "priority", rng,
                        rules=("117.3",))
     if "outcome" in exp:
         o = view.outcome
-        right = "none" if o is None else "draw" if o.winner is None else "AB"[o.winner]
+        right = "none" if o is None else "draw" if o.winner is None else Player(o.winner).letter
         return _choice([right, "none", "draw", "A", "B"], right, lambda v, lang: t(f"quiz.scenario.outcome.{v}", lang),
                        lambda lang: t("quiz.scenario.ask_outcome", lang),
                        lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "outcome", rng,
@@ -283,12 +284,12 @@ def _derive(result, exp, rng: random.Random) -> dict:
     for p_name, pe in (exp.get("players") or {}).items():
         for key in ("hand", "library", "graveyard"):
             if key in pe:
-                p = view.players["AB".index(p_name)]
+                p = view.players[Player.from_letter(p_name)]
                 value = p.library if key == "library" else len(getattr(p, key))
                 return _number(value, lambda lang, key=key, who=p_name: t(f"quiz.scenario.ask_{key}", lang, player=who),
                                lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), key)
     for p_name in exp.get("battlefield") or {}:
-        p = "AB".index(p_name)
+        p = Player.from_letter(p_name)
         mine = sorted({perm.card for perm in view.permanents if perm.controller == p and "land" not in perm.types})
         theirs = sorted({perm.card for perm in view.permanents if perm.controller != p and "land" not in perm.types}
                         - set(mine))
@@ -322,7 +323,7 @@ def _decision(view, cards, rng: random.Random) -> dict:
     right = (view.pending.decision.value, view.pending.player)
     candidates = [(k, p) for k in ("priority", "attackers", "blockers", "damage") for p in (0, 1)]
     rng.shuffle(candidates)
-    return _choice(candidates, right, lambda d, lang: t(f"quiz.decision.{d[0]}", lang, player="AB"[d[1]]),
+    return _choice(candidates, right, lambda d, lang: t(f"quiz.decision.{d[0]}", lang, player=Player(d[1]).letter),
                    lambda lang: t("quiz.scenario.ask_decision", lang),
                    lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "decision", rng,
                    rules=(_DECISION_RULES.get(right[0], "117.1"),))
@@ -345,17 +346,17 @@ def _item(item, cards, lang: str) -> str:
     name = card_name(cards, item.card, lang)
     if item.kind.value != "spell":
         name = t("quiz.stack.trigger_of" if item.trigger else "quiz.stack.ability_of", lang, name=name)
-    return t("quiz.option_creature", lang, name=name, player="AB"[item.controller])
+    return t("quiz.option_creature", lang, name=name, player=Player(item.controller).letter)
 
 
 def _stack_variant(v: tuple, item, cards, lang: str) -> str:
     name = card_name(cards, item.card, lang)
-    who = "AB"[item.controller]
+    who = Player(item.controller).letter
     kind = item.kind.value
     if v[0] == "empty":
         return t("quiz.stack.state_empty", lang)
     if v[0] == "other-player":
-        who = "AB"[1 - item.controller]
+        who = Player(1 - item.controller).letter
     if v[0] == "other-kind":
         kind = "spell" if kind != "spell" else "trigger"
     label = name if kind == "spell" else t("quiz.stack.trigger_of" if kind == "trigger" or item.trigger
@@ -389,7 +390,7 @@ def _play_combat(game, cards, rng: random.Random) -> dict | None:
         changed = [1 - view.active]
     if changed and (not dead or rng.random() < 0.5):
         p = changed[-1]
-        return _number(end.players[p].life, lambda lang: t("quiz.scenario.ask_life_after", lang, player="AB"[p]),
+        return _number(end.players[p].life, lambda lang: t("quiz.scenario.ask_life_after", lang, player=Player(p).letter),
                        lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "combat-life", events=events,
                        names=names, rules=rules)
     labels = [both(lambda lang, p=p: option_creature(p, cards, lang)) for p in combatants]

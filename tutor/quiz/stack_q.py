@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 
 from tutor.engine import ActivateAbility, CastSpell, PassPriority, Step
+from tutor.engine.view import Player
 from tutor.events_text import render_event
 from tutor.i18n import t
 from tutor.quiz.casting_q import stack_item_text
@@ -73,7 +74,7 @@ def _cast_random(rng: random.Random, pos: Position, alias: str, by: str) -> bool
     best = max(map(aim, casts))
     good = [c for c in casts if aim(c) == best]
     cast = rng.choice([c for c in good if c.x] or good)  # X = 0 would do nothing
-    targets = [pos.alias_of(x) or "AB"[-1 - x] for x in cast.targets]
+    targets = [pos.alias_of(x) or Player(-1 - x).letter for x in cast.targets]
     record = {"cast": alias, "by": by}
     if targets:
         record["targets"] = targets
@@ -89,8 +90,8 @@ def _describe_board(pos: Position, view, lang: str) -> list[str]:
     lines = [lives_text(view, lang)]
     for p in (0, 1):
         creatures = [creature_text(x, pos.cards, lang) for x in view.permanents if x.controller == p and x.is_creature]
-        lines.append(t("quiz.cast.creatures", lang, player="AB"[p], list=", ".join(creatures))
-                     if creatures else t("quiz.cast.no_creatures", lang, player="AB"[p]))
+        lines.append(t("quiz.cast.creatures", lang, player=Player(p).letter, list=", ".join(creatures))
+                     if creatures else t("quiz.cast.no_creatures", lang, player=Player(p).letter))
     return lines
 
 
@@ -192,7 +193,7 @@ def _lifo(family: str, seed: int, rng: random.Random) -> Question:
         if form in ask_key:
             lines.append(t(ask_key[form], lang))
         else:
-            lines.append(t("quiz.stack.ask_life", lang, player="AB"[int(form[-1])]))
+            lines.append(t("quiz.stack.ask_life", lang, player=Player(int(form[-1])).letter))
         return "\n".join(lines)
 
     def explanation(lang: str) -> str:
@@ -210,7 +211,7 @@ def _lifo(family: str, seed: int, rng: random.Random) -> Question:
         rules=tuple(dict.fromkeys(rules)), concepts=("stack", "resolve", "priority"),
         hints=(both(lambda lang: t("quiz.hint.stack.lifo", lang)),), expected_ms=45_000,
         data={"position": pos.spec(), "then": [{"pass": passes}], "test_cards": [], "form": form,
-              "fate": [fate.get(it.id) for it in items], "items": [[it.card, "AB"[it.controller]] for it in items],
+              "fate": [fate.get(it.id) for it in items], "items": [[it.card, Player(it.controller).letter] for it in items],
               "shown": shown, "creatures": [p.card for p in creatures]})
 
 
@@ -229,7 +230,7 @@ def _state_text(state: list[tuple[str, str, int]], pos: Position, lang: str) -> 
         name = card_name(pos.cards, card, lang)
         if kind != "spell":
             name = t(f"quiz.stack.{kind}_of", lang, name=name)
-        parts.append(t("quiz.option_creature", lang, name=name, player="AB"[controller]))
+        parts.append(t("quiz.option_creature", lang, name=name, player=Player(controller).letter))
     return "; ".join(parts)
 
 
@@ -336,7 +337,7 @@ def _mana_ability(family: str, seed: int, rng: random.Random) -> Question:
         pos.passes(1)
     else:
         tap_elves()
-    if not _cast_random(rng, pos, "spell", "AB"[caster]):
+    if not _cast_random(rng, pos, "spell", Player(caster).letter):
         raise Rejected("can't cast")
     if caster == 1:
         pos.passes(1)
@@ -345,7 +346,7 @@ def _mana_ability(family: str, seed: int, rng: random.Random) -> Question:
     actual = _stack_state(game.view())
     candidates = [[], [("mana", "llanowar-elves", 0)], [*actual, ("mana", "llanowar-elves", 0)],
                   [("mana", "llanowar-elves", 0), *actual]]
-    fields = {"spell": lambda lang: card_name(pos.cards, spell, lang), "caster": "AB"[caster],
+    fields = {"spell": lambda lang: card_name(pos.cards, spell, lang), "caster": Player(caster).letter,
               "elves": lambda lang: card_name(pos.cards, "llanowar-elves", lang)}
     key = "quiz.stack.situation_mana" if caster == 1 else "quiz.stack.situation_mana_own"
     return _state_question(family, seed, rng, pos, before, key, fields, actual, candidates,

@@ -1,6 +1,8 @@
-"""Presentation models shared by the command line (Rich) and the app (Textual): typed locations and pages.
+"""Presentation models shared by the command line (Rich) and the app (Textual): typed locations and pages,
+and a permanent as every board describes it (`tutor.views.board`).
 
-No UI toolkit here: `tutor.render` and `tutor.app.widgets.document` lay these out.
+No UI toolkit here: `tutor.render` and `tutor.app.widgets.document` lay these out (the boards:
+`tutor.lessons.text`, `tutor.app.widgets.board`, `tutor.quiz.describe`).
 """
 
 from tutor.views.locations import EntryLocation, Location, RuleLocation, location_of, rule_location

@@ -15,6 +15,7 @@ from tutor.app.lesson_services import concept_location
 from tutor.app.widgets.board import BoardPane
 from tutor.app.widgets.linked_text import LinkedText
 from tutor.app.widgets.turn_tracker import TurnTracker
+from tutor.engine.view import Player
 from tutor.i18n import t
 from tutor.lessons import EventLine
 from tutor.views.links import TextLink, rule_target, text_links
@@ -109,7 +110,7 @@ class PlayerPanes:
         s, mode = self.session, self.mode()
         if mode == "free":
             who = "both" if self.free.learner is None else "one"
-            body = Text(t(f"app.lessons.free_text_{who}", ui, player="AB"[self.lesson.learner]))
+            body = Text(t(f"app.lessons.free_text_{who}", ui, player=Player(self.lesson.learner).letter))
             if self.free.over:
                 body.append("\n" + t("app.lessons.free_over", ui))
             elif not self.free.moves(attempts=False):
@@ -164,7 +165,7 @@ class PlayerPanes:
         elif mode == "next":
             options.append(Option(Content.styled(t("app.lessons.continue", ui), "bold"), id="next"))
         elif mode == "finished":
-            options.append(Option(Content(t("app.lessons.free_one", ui, player="AB"[self.lesson.learner])), id="free1"))
+            options.append(Option(Content(t("app.lessons.free_one", ui, player=Player(self.lesson.learner).letter)), id="free1"))
             options.append(Option(Content(t("app.lessons.free_both", ui)), id="free2"))
             options.append(Option(Content(t("app.lessons.back_to_map", ui)), id="map"))
         key = (ui, tuple(str(o.prompt) for o in options))

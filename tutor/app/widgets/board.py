@@ -4,8 +4,9 @@ From top to bottom: who has priority (or what the game waits for), the opponent'
 the stack (top first, with controllers and targets), the learner's permanents and area. A player's area has
 life, library, hand (the learner's cards by name in the interface language, the opponent's as a count),
 graveyard and exile (their cards listed when the zones are open) and the mana pool. Each permanent is a card:
-name, power/toughness, tapped, summoning sickness, damage, counters, keywords, attacking / blocking and what it
-is attached to. Cards are packed into lines by the width, never cut inside a card.
+its name, power/toughness and tags in the words of every board (`tutor.views.board`: tapped, summoning
+sickness, damage, counters, keywords, attacking / blocking and what it is attached to), styled by their kind.
+Cards are packed into lines by the width, never cut inside a card.
 """
 
 from __future__ import annotations
@@ -18,9 +19,10 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from tutor.app.widgets.kept_render import KeptRender
+from tutor.events_text import player_name
 from tutor.i18n import pick, t
-from tutor.i18n.terms import keyword_noun
 from tutor.lessons.text import card_noun, status_line
+from tutor.views.board import TagKind, describe_permanent
 
 __all__ = ["BoardPane", "board_rows", "board_text", "status_line"]
 
@@ -52,39 +54,19 @@ def _pack(chips: list[Text], width: int, indent: int = 2) -> list[Text]:
     return lines
 
 
+_TAG_STYLES = {TagKind.TAPPED: _TAPPED, TagKind.KEYWORD: _MUTED, TagKind.ATTACKING: _COMBAT,
+               TagKind.BLOCKING: _COMBAT, TagKind.BLOCKED: _COMBAT}
+
+
 def _permanent_chip(perm, view, cards: dict, lang: str) -> Text:
-    card = cards[perm.card]
-    n = card_noun(card, lang)
+    said = describe_permanent(perm, view, cards, lang)
     chip = Text("[", style=_MUTED)
-    chip.append(pick(card.name, lang), style=_TAPPED if perm.tapped else _CARD)
-    if perm.power is not None:
-        chip.append(f" {perm.power}/{perm.toughness}")
-    tags: list[tuple[str, Style | None]] = []
-    if perm.tapped:
-        tags.append((t("app.lessons.tapped", lang, card=n), _TAPPED))  # agrees with the name the chip shows
-    if perm.summoning_sick and "haste" not in perm.keywords:
-        tags.append((t("lesson.board.sick", lang), None))
-    if perm.damage:
-        tags.append((t("lesson.board.damage", lang, n=perm.damage), None))
-    for kind, count in perm.counters:
-        tags.append((f"{kind} ×{count}", None))
-    for kw in perm.keywords:
-        tags.append((str(keyword_noun(kw, lang)), _MUTED))
-    if perm.attacking is not None:
-        tags.append((t("lesson.board.attacking", lang, player="AB"[perm.attacking]), _COMBAT))
-    if perm.blocking is not None:
-        other = view.permanent(perm.blocking)
-        if other is not None:
-            tags.append((t("lesson.board.blocking", lang, name=_name(cards, other.card, lang)), _COMBAT))
-    if perm.blocked:
-        tags.append((t("app.lessons.blocked", lang, card=n), _COMBAT))
-    if perm.attached_to is not None:
-        host = view.permanent(perm.attached_to)
-        if host is not None:
-            tags.append((t("app.lessons.attached", lang, card=n, name=_name(cards, host.card, lang)), None))
-    for text, style in tags:
+    chip.append(said.name, style=_TAPPED if perm.tapped else _CARD)
+    if said.pt:
+        chip.append(f" {said.pt}")
+    for kind, text in said.tags:
         chip.append(" · ", style=_MUTED)
-        chip.append(text, style=style)
+        chip.append(text, style=_TAG_STYLES.get(kind))
     chip.append("]", style=_MUTED)
     return chip
 
@@ -112,7 +94,7 @@ def _capital(text: str) -> str:
 def _player_lines(view, p, cards: dict, lang: str, learner: int | None, zones_open: bool, width: int) -> list[Text]:
     you = learner is None or p.index == learner
     mark = "▶ " if view.pending.player == p.index and view.outcome is None else "  "
-    who = _capital(t("lesson.player", lang, player="AB"[p.index]))
+    who = _capital(player_name(p.index, lang))
     if learner is not None and p.index == learner:
         who += " (" + t("app.lessons.you", lang) + ")"
     pieces: list[tuple[str, Style | None]] = [(who, _HEAD)]
@@ -145,11 +127,11 @@ def _stack_lines(view, cards: dict, lang: str) -> list[Text]:
         what = str(card_noun(card, lang, "spell" if item.kind.value == "spell" else "ability")) if card else item.card
         line = Text(f"  {i}. ")
         line.append(what, style=_CARD)
-        line.append(" (" + _capital(t("lesson.player", lang, player="AB"[item.controller])) + ")")
+        line.append(" (" + _capital(player_name(item.controller, lang)) + ")")
         targets = []
         for x in item.targets:
             if x.player is not None:
-                targets.append(_capital(t("lesson.player", lang, player="AB"[x.player])))
+                targets.append(_capital(player_name(x.player, lang)))
             else:
                 perm = view.permanent(x.object)
                 targets.append(f"«{_name(cards, perm.card, lang)}»" if perm is not None else "?")

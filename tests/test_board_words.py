@@ -1,0 +1,122 @@
+"""One description of a permanent (tutor/views/board.py) behind the three boards — the terminal lesson player's,
+the app's, and the quiz's positions — in one set of catalog keys; players as a type (tutor/engine/view.py)."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+import pytest
+
+from tutor.app.widgets.board import board_text
+from tutor.cardpool import load_cards
+from tutor.engine.view import Player
+from tutor.i18n import catalog
+from tutor.lessons.text import board_lines
+from tutor.quiz.describe import creature_text
+from tutor.scenario_table import Table
+from tutor.views.board import COMBAT, Tag, TagKind, describe_permanent, permanent_tags
+
+CARDS = load_cards()
+
+
+def _position():
+    """A's Orsi Grizzly (tapped, just arrived, 1 damage, a +1/+1 counter, Forza Sacra on it: 4/5) attacks B; B's Ragno
+    Gigante blocks it."""
+    setup = {"turn": 3, "active": "A", "step": "declare_blockers", "players": {
+        "A": {"battlefield": [{"card": "grizzly-bears", "as": "bears", "tapped": True, "sick": True, "damage": 1,
+                               "counters": {"+1/+1": 1}},
+                              {"card": "holy-strength", "attached_to": "bears"}]},
+        "B": {"battlefield": [{"card": "giant-spider"}]}}}
+    view = Table(CARDS, setup).setup().view()
+    bears = next(p for p in view.permanents if p.card == "grizzly-bears")
+    spider = next(p for p in view.permanents if p.card == "giant-spider")
+    perms = tuple(dataclasses.replace(p, attacking=1, blocked=True) if p is bears else
+                  dataclasses.replace(p, blocking=bears.object) if p is spider else p for p in view.permanents)
+    return dataclasses.replace(view, permanents=perms)
+
+
+def _by_card(view, lang):
+    return {p.card: describe_permanent(p, view, CARDS, lang) for p in view.permanents}
+
+
+def test_the_tags_are_data_in_the_boards_order():
+    view = _position()
+    bears, aura, spider = (next(p for p in view.permanents if p.card == c)
+                           for c in ("grizzly-bears", "holy-strength", "giant-spider"))
+    assert permanent_tags(bears, view) == (
+        Tag(TagKind.TAPPED), Tag(TagKind.SICK), Tag(TagKind.DAMAGE, 1), Tag(TagKind.COUNTERS, ("+1/+1", 1)),
+        Tag(TagKind.ATTACKING, Player.B), Tag(TagKind.BLOCKED))
+    assert permanent_tags(aura, view) == (Tag(TagKind.ATTACHED, "grizzly-bears"),)
+    assert permanent_tags(aura) == ()  # without the view, nothing names the permanent it is attached to
+    assert permanent_tags(spider, view) == (Tag(TagKind.KEYWORD, "reach"), Tag(TagKind.BLOCKING, "grizzly-bears"))
+    assert [tag.key for tag in permanent_tags(spider, view)] == [None, "board.blocking"]
+
+
+@pytest.mark.parametrize(("lang", "bears", "aura", "spider"), [
+    ("it", ["TAPpati", "debolezza da evocazione", "1 danno segnato", "+1/+1 ×1", "attacca il Giocatore B", "bloccati"],
+     ["assegnata a «Orsi Grizzly»"], ["raggiungere", "blocca «Orsi Grizzly»"]),
+    ("ru", ["повёрнуты", "болезнь вызова", "1 отмеченное повреждение", "+1/+1 ×1", "атакует игрока B",
+            "заблокированы"], ["прикреплена к карте «Медведи-гризли»"], ["захват", "блокирует «Медведи-гризли»"]),
+])
+def test_the_three_boards_say_the_same_words(lang, bears, aura, spider):
+    view = _position()
+    said = _by_card(view, lang)
+    assert said["grizzly-bears"].texts() == bears and said["grizzly-bears"].pt == "4/5"
+    assert said["holy-strength"].texts() == aura and said["holy-strength"].pt is None
+    assert said["giant-spider"].texts() == spider
+    # The terminal board: «name» P/T — tags.
+    lines = [x.strip() for x in board_lines(view, CARDS, lang, learner=None)]
+    for card, tags in (("grizzly-bears", bears), ("holy-strength", aura), ("giant-spider", spider)):
+        s = said[card]
+        assert f"«{s.name}»" + (f" {s.pt}" if s.pt else "") + " — " + ", ".join(tags) in lines
+    # The app's board: [name P/T · tags].
+    chips = re.findall(r"\[([^\[\]]*)\]", board_text(view, CARDS, lang, learner=None, width=100_000).plain)
+    for card, tags in (("grizzly-bears", bears), ("holy-strength", aura), ("giant-spider", spider)):
+        s = said[card]
+        assert " · ".join([s.name + (f" {s.pt}" if s.pt else ""), *tags]) in chips
+    # The quiz: keywords; then the state out of combat (its layout says who attacks and blocks).
+    perm = next(p for p in view.permanents if p.card == "grizzly-bears")
+    assert creature_text(perm, CARDS, lang) == f"{said['grizzly-bears'].name} 4/5 ({', '.join(bears[:4])})"
+    spider_perm = next(p for p in view.permanents if p.card == "giant-spider")
+    assert creature_text(spider_perm, CARDS, lang) == f"{said['giant-spider'].name} 2/4 ({spider[0]})"
+    assert said["grizzly-bears"].texts(without=COMBAT) == bears[:4]
+
+
+def test_haste_leaves_summoning_sickness_unsaid():
+    """Summoning sickness is said only where it stops an attack (302.6): not for a creature with haste (702.10b)."""
+    setup = {"turn": 3, "active": "A", "step": "precombat_main", "players": {"A": {"battlefield": [
+        {"card": "raging-goblin", "sick": True}, {"card": "grizzly-bears", "sick": True}]}}}
+    view = Table(CARDS, setup).setup().view()
+    goblin, bears = view.permanents
+    assert goblin.summoning_sick and "haste" in goblin.keywords
+    assert [tag.kind for tag in permanent_tags(goblin, view)] == [TagKind.KEYWORD]
+    assert [tag.kind for tag in permanent_tags(bears, view)] == [TagKind.SICK]
+
+
+def test_a_negative_toughness_has_the_real_minus_sign():
+    view = _position()
+    perm = dataclasses.replace(next(p for p in view.permanents if p.card == "grizzly-bears"), power=-1, toughness=-2)
+    assert describe_permanent(perm, view, CARDS, "it").pt == "\u22121/\u22122"
+
+
+def test_one_set_of_keys():
+    """Every tag has its key in both catalogs; the keys the three renderers had before are gone."""
+    for lang in ("it", "ru"):
+        keys = set(catalog(lang))
+        assert {f"board.{k.value}" for k in TagKind if k is not TagKind.KEYWORD} <= keys
+        old = {"lesson.board.tapped", "lesson.board.sick", "lesson.board.damage", "lesson.board.attacking",
+               "lesson.board.blocking", "lesson.board.blocked", "app.lessons.tapped", "app.lessons.blocked",
+               "app.lessons.attached", "quiz.state.tapped", "quiz.state.sick", "quiz.state.damage", "lesson.player"}
+        assert not old & keys
+
+
+def test_players_are_a_type():
+    assert [p.letter for p in Player] == ["A", "B"]
+    assert Player(0).other is Player.B and Player.B.other is Player.A
+    assert Player.from_letter("B") == 1 and ("x", "y")[Player.B] == "y"
+    for bad in ("C", "a", "", "AB"):
+        with pytest.raises(ValueError, match="not a player"):
+            Player.from_letter(bad)
+    with pytest.raises(ValueError):
+        Player(2)

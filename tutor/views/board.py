@@ -1,0 +1,146 @@
+"""A permanent as every board shows it: the terminal lesson player's, the app's, and the quiz's positions.
+
+`permanent_tags` reads a :class:`~tutor.engine.view.PermanentView` (with its `BoardView`, for the objects
+it names) and gives what is to be said about it, in order, as data: each :class:`Tag` is a kind, its catalog
+key (``board.*`` in tutor/i18n/it.py and ru.py; a keyword is named by its concept) and its value.
+`describe_permanent` puts them in words: the card's name, its power/toughness and each tag's text, the
+words agreeing with the name the boards show ("«Orsi Grizzly» TAPpati", "«Медведи-гризли» повёрнуты").
+The renderers only lay the words out (and the app styles them by their kind). No UI toolkit here.
+
+>>> from tutor.engine.view import Player
+>>> [tag.key for tag in (Tag(TagKind.TAPPED), Tag(TagKind.ATTACKING, Player.B), Tag(TagKind.KEYWORD, "flying"))]
+['board.tapped', 'board.attacking', None]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from tutor.engine.view import Player
+from tutor.events_text import card_noun, player_noun
+from tutor.i18n import pick, t
+from tutor.i18n.grammar import minus
+from tutor.i18n.terms import keyword_noun
+
+__all__ = ["COMBAT", "PermanentText", "Tag", "TagKind", "card_name", "describe_permanent", "permanent_tags",
+           "power_toughness"]
+
+
+class TagKind(Enum):
+    """What a tag says, in the order the boards say it."""
+
+    TAPPED = "tapped"  # its status (110.5, 701.21a)
+    SICK = "sick"  # can't attack nor use {T} abilities yet (302.6); haste lets it attack (702.10b)
+    DAMAGE = "damage"  # damage marked on it (120.6)
+    COUNTERS = "counters"  # counters of one kind (122.1)
+    KEYWORD = "keyword"  # a keyword it has now (granted ones too, 613)
+    ATTACKING = "attacking"  # the player it attacks (508.1)
+    BLOCKING = "blocking"  # the attacker it blocks (509.1)
+    BLOCKED = "blocked"  # an attacking creature that became blocked (509.1h)
+    ATTACHED = "attached"  # the permanent it is attached to (301.5, 303.4)
+
+
+COMBAT = frozenset({TagKind.ATTACKING, TagKind.BLOCKING, TagKind.BLOCKED})
+_AGREEING = frozenset({TagKind.TAPPED, TagKind.BLOCKED, TagKind.ATTACHED})  # their words agree with the name
+
+
+@dataclass(frozen=True, slots=True)
+class Tag:
+    """One thing said about a permanent, as data: `value` is the number of damage, the (kind, count) of
+    counters, the keyword, the :class:`~tutor.engine.view.Player` attacked, or the card id of the permanent
+    blocked or attached to (None for the others)."""
+
+    kind: TagKind
+    value: object = None
+
+    @property
+    def key(self) -> str | None:
+        """The catalog key of its words (None for a keyword: its concept names it)."""
+        return None if self.kind is TagKind.KEYWORD else f"board.{self.kind.value}"
+
+
+@dataclass(frozen=True, slots=True)
+class PermanentText:
+    """A permanent in words: its card's `name` ("Orsi Grizzly"), power/toughness ("2/2", None for a
+    noncreature) and its tags as (kind, text), in order."""
+
+    name: str
+    pt: str | None
+    tags: tuple[tuple[TagKind, str], ...]
+
+    def texts(self, *kinds: TagKind, without: frozenset = frozenset()) -> list[str]:
+        """The tags' texts, only of `kinds` when given, never of those in `without`."""
+        return [text for kind, text in self.tags if (not kinds or kind in kinds) and kind not in without]
+
+
+def card_name(cards: dict, card_id: str, lang: str) -> str:
+    """A card's name in `lang` ("Orsi Grizzly"); the id of a card the pool lacks."""
+    card = cards.get(card_id)
+    return pick(card.name, lang) if card is not None else card_id
+
+
+def power_toughness(perm) -> str | None:
+    """"2/2", with the real minus sign ("−1/1"); None for a noncreature."""
+    if perm.power is None:
+        return None
+    return minus(f"{perm.power}/{perm.toughness}")
+
+
+def permanent_tags(perm, view=None) -> tuple[Tag, ...]:
+    """What the boards say about `perm` (a PermanentView), in order; `view` (its BoardView) names the
+    permanents it blocks or is attached to (without it those are left out)."""
+    def card_of(oid):
+        other = view.permanent(oid) if view is not None and oid is not None else None
+        return other.card if other is not None else None
+
+    tags = []
+    if perm.tapped:
+        tags.append(Tag(TagKind.TAPPED))
+    if perm.summoning_sick and "haste" not in perm.keywords:
+        tags.append(Tag(TagKind.SICK))
+    if perm.damage:
+        tags.append(Tag(TagKind.DAMAGE, perm.damage))
+    tags += [Tag(TagKind.COUNTERS, (kind, n)) for kind, n in perm.counters]
+    tags += [Tag(TagKind.KEYWORD, k) for k in perm.keywords]
+    if perm.attacking is not None:
+        tags.append(Tag(TagKind.ATTACKING, Player(perm.attacking)))
+    blocked = card_of(perm.blocking)
+    if blocked is not None:
+        tags.append(Tag(TagKind.BLOCKING, blocked))
+    if perm.blocked:
+        tags.append(Tag(TagKind.BLOCKED))
+    host = card_of(perm.attached_to)
+    if host is not None:
+        tags.append(Tag(TagKind.ATTACHED, host))
+    return tuple(tags)
+
+
+def tag_text(tag: Tag, name, cards: dict, lang: str) -> str:
+    """A tag's words in `lang`, agreeing with `name` (the permanent as a noun: see `card_noun`)."""
+    kind, value = tag.kind, tag.value
+    if kind is TagKind.KEYWORD:
+        return str(keyword_noun(value, lang))
+    if kind is TagKind.DAMAGE:
+        return t(tag.key, lang, n=value)
+    if kind is TagKind.COUNTERS:
+        return t(tag.key, lang, kind=value[0], n=value[1])
+    if kind is TagKind.ATTACKING:
+        return t(tag.key, lang, player=player_noun(value, lang))
+    if kind is TagKind.BLOCKING:
+        return t(tag.key, lang, name=card_name(cards, value, lang))
+    if kind is TagKind.ATTACHED:
+        return t(tag.key, lang, card=name, name=card_name(cards, value, lang))
+    if kind is TagKind.SICK:
+        return t(tag.key, lang)
+    return t(tag.key, lang, card=name)
+
+
+def describe_permanent(perm, view, cards: dict, lang: str) -> PermanentText:
+    """`perm` (a PermanentView of `view`) in words in `lang`: its name, power/toughness and tags."""
+    tags = permanent_tags(perm, view)
+    # The tags agree with the name alone (the noun is made only when a tag has words that agree).
+    name = card_noun(cards.get(perm.card), lang, missing=perm.card) if any(
+        tag.kind in _AGREEING for tag in tags) else None
+    return PermanentText(card_name(cards, perm.card, lang), power_toughness(perm),
+                         tuple((tag.kind, tag_text(tag, name, cards, lang)) for tag in tags))
