@@ -14,7 +14,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Iterator
 
-from tutor.engine.actions import ActionRules, ActivateAbility, CastSpell, PlayLand
+from tutor.engine.actions import ActionRules, ActivateAbility, CastSpell, PlayLand, player_target
 from tutor.engine.errors import IllegalAction
 from tutor.engine.mana import find_payment
 from tutor.engine.state import Obj, StackItem, Step
@@ -22,6 +22,11 @@ from tutor.engine.state import Obj, StackItem, Step
 __all__ = ["ACTIVATE_ABILITY", "CAST_SPELL", "Casting", "PLAY_LAND"]
 
 MAIN_STEPS = frozenset({Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN})
+# 601.2: how far casting got when a refusal came (a later stage explains more): hand, timing, X, targets,
+# additional costs, life, mana.
+_CAST_STAGE = {"not_in_hand": 0, "land_not_spell": 1, "sorcery_timing": 2, "bad_x": 3, "target_count": 4,
+               "illegal_target": 4, "same_target_twice": 4, "additional_cost": 5, "no_additional_cost": 5,
+               "cant_pay_life": 6, "cant_pay": 7, "bad_mana_source": 7}
 
 
 class Casting:
@@ -134,6 +139,47 @@ class Casting:
         specs = ((card.enchant, ()),) if card.enchant else card.spell_targets
         return self._gen_targeted(lambda t, x, sac: CastSpell(oid, t, x, sac), specs, player, None, card.colors,
                                   card.cost.x, card.additional_cost.get("sacrifice"))
+
+    # ---- queries: can this card be cast now? (601.3) -------------------------------------------
+    def can_cast(self, oid: int) -> bool:
+        """CR 601.3 / 117.1a / 307.1: whether the player with priority can cast the card `oid` now: the engine
+        generates a legal ``CastSpell`` for it (timing, targets, X, additional costs and mana included)."""
+        return any(isinstance(a, CastSpell) and a.card == oid for a in self.source_actions(oid))
+
+    def cast_refusal(self, oid: int) -> tuple[IllegalAction, CastSpell]:
+        """CR 601.2: why the card `oid` can't be cast now: of the refusals over its possible targets (and
+        sacrifices), the one that gets furthest in casting it (601.2a hand, 117.1a / 307.1 timing, 107.3 X,
+        601.2c targets, 601.2f-h additional costs, 119.4 life, 601.2h mana), with the cast it refused. Only for a
+        card `can_cast` says no to."""
+        s = self.state
+        card = s.objects[oid].card
+        player = s.pending[1]
+        specs = ((card.enchant, ()),) if card.enchant else card.spell_targets
+        candidates = [*s.battlefield, *(it.id for it in s.stack), player_target(0), player_target(1)]
+        sacrifices = [None]
+        if card.additional_cost.get("sacrifice"):
+            sacrifices = [o for o in s.battlefield if s.objects[o].controller == player
+                          and card.additional_cost["sacrifice"] in s.objects[o].card.types] or [None]
+        best, tried = None, None
+        for targets in itertools.islice(itertools.product(candidates, repeat=len(specs)), 60):
+            for sac in sacrifices:
+                action = CastSpell(oid, tuple(targets), 0, sac)
+                exc = self.refusal(action)
+                if exc is not None and (best is None or _CAST_STAGE.get(exc.reason, 9) > _CAST_STAGE.get(best.reason, 9)):
+                    best, tried = exc, action
+        assert best is not None, "cast_refusal() of a castable card"
+        return best, tried
+
+    def cast_timing(self, oid: int) -> tuple[str, str]:
+        """When the card `oid` may be cast, with the rule that says so: ("instant", "117.1a") any time its owner
+        has priority; ("flash", "702.8a") likewise, by flash; ("main", "307.1") a sorcery, ("main", "117.1a")
+        another noninstant spell: in its owner's main phase with an empty stack."""
+        card = self.state.objects[oid].card
+        if "instant" in card.types:
+            return "instant", "117.1a"
+        if "flash" in card.keywords:
+            return "flash", "702.8a"
+        return "main", "307.1" if "sorcery" in card.types else "117.1a"
 
     # ---- ActivateAbility (602, 605) -------------------------------------------------------------
     def _validate_activate(self, a: ActivateAbility):

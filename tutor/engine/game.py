@@ -178,6 +178,21 @@ class Game(Characteristics, Zones, Turns, Priority, Casting, Targets, Combat, Da
         when it is illegal now. (``action in game.legal_actions()`` is the same check as a bool.)"""
         self._validate(action)
 
+    def refusal(self, action: object) -> IllegalAction | None:
+        """None if `action` is legal now, else the IllegalAction the rules give (with the rule it breaks);
+        nothing changes."""
+        try:
+            self._validate(action)
+        except IllegalAction as exc:
+            return exc
+        return None
+
+    def next_to_resolve(self) -> int | None:
+        """CR 405.5 / 608.1: the id of the stack item that resolves when all players pass in succession (the
+        top, last added), or None with an empty stack."""
+        stack = self.state.stack
+        return stack[-1].id if stack else None
+
     @property
     def undo_depth(self) -> int:
         """How many pushed actions `pop` can still undo."""

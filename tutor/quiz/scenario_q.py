@@ -26,8 +26,7 @@ import copy
 import random
 from functools import lru_cache
 
-from tutor.engine import AssignCombatDamage, DeclareAttackers, DeclareBlockers, PassPriority, Step
-from tutor.engine.actions import player_target
+from tutor.engine import DeclareAttackers, DeclareBlockers, PassPriority, Step
 from tutor.events_text import render_event
 from tutor.i18n import pick, t
 from tutor.quiz.describe import bullets, card_name, option_creature, step_text
@@ -210,22 +209,7 @@ def _derive(result, exp, rng: random.Random) -> dict:
                                 rules=("509.1a",))
     if pending == "damage" and "trample" in view.permanent(view.pending.attacker).keywords:
         att = view.permanent(view.pending.attacker)
-        blockers = [p for p in view.permanents if p.blocking == att.object]
-        best = 0
-        for k in range(max(0, att.power), -1, -1):
-            rest = att.power - k
-            plan = []
-            for b in blockers:
-                give = min(rest, 1 if "deathtouch" in att.keywords else max(0, b.toughness - b.damage))
-                plan.append((b.object, give))
-                rest -= give
-            if rest:
-                continue
-            action = AssignCombatDamage(att.object, tuple(x for x in plan if x[1]) + (
-                ((player_target(att.attacking), k),) if k else ()))
-            if _legal(game, action):
-                best = k
-                break
+        best = game.max_trample_damage(att.object)  # 702.19b: lethal damage to each blocker first
         return _number(best, lambda lang: t("quiz.scenario.ask_trample", lang, attacker=card_name(cards, att.card, lang)),
                        lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "trample", rules=("702.19b",))
     if pending == "discard":
