@@ -140,9 +140,9 @@ class Casting:
         return self._gen_targeted(lambda t, x, sac: CastSpell(oid, t, x, sac), specs, player, None, card.colors,
                                   card.cost.x, card.additional_cost.get("sacrifice"))
 
-    # ---- queries: can this card be cast now? (601.3) -------------------------------------------
+    # ---- queries: can this card be cast now? (601.2) -------------------------------------------
     def can_cast(self, oid: int) -> bool:
-        """CR 601.3 / 117.1a / 307.1: whether the player with priority can cast the card `oid` now: the engine
+        """CR 601.2 / 117.1a / 307.1: whether the player with priority can cast the card `oid` now: the engine
         generates a legal ``CastSpell`` for it (timing, targets, X, additional costs and mana included)."""
         return any(isinstance(a, CastSpell) and a.card == oid for a in self.source_actions(oid))
 

@@ -107,12 +107,12 @@ def _resolve_all(pos: Position):
             if game.pending[0] != "priority":
                 raise Rejected(f"an unstated decision: {game.pending[0]}")
             before = [it.id for it in game.state.stack]
+            top = game.next_to_resolve()  # 405.5: the top of the stack, if all pass
             mark = len(game.events)
             play(PassPriority())
             after = {it.id for it in game.state.stack}
             gone = [i for i in before if i not in after]
             if gone:
-                top = before[-1]
                 kinds = {e.kind for e in game.events[mark:]}
                 fate[top] = "fizzled" if "doesnt_resolve" in kinds else "resolved"
                 order.append(top)
