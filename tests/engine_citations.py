@@ -125,6 +125,16 @@ class Resolver:
         return out
 
 
+def _event_kind(expr: ast.AST) -> ast.AST:
+    """An event kind as the engine writes it (``EventKind.DAMAGE``, ``EventKind(name)``) as the string it is
+    (members are named by their value in capitals; tests/test_event_kinds.py checks it)."""
+    if isinstance(expr, ast.Call) and _call_name(expr) == "EventKind" and expr.args:
+        return expr.args[0]
+    if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and expr.value.id == "EventKind":
+        return ast.Constant(expr.attr.lower())
+    return expr
+
+
 def sites() -> list[Site]:
     """Every place the engine cites rules: events, refusals, steps and outcomes."""
     modules = _modules()
@@ -136,7 +146,7 @@ def sites() -> list[Site]:
             if isinstance(node, ast.Call):
                 name = _call_name(node)
                 if name in ("_emit", "emit") and len(node.args) >= 2:
-                    kinds = resolver.alternatives(m, node.args[0], any_text=True)
+                    kinds = resolver.alternatives(m, _event_kind(node.args[0]), any_text=True)
                     alts = resolver.alternatives(m, node.args[1])
                     for kind in sorted(set().union(*kinds)) if kinds else [ast.unparse(node.args[0])]:
                         out.append(Site("event", kind, frozenset().union(*alts) if alts else None,

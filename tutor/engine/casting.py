@@ -16,6 +16,7 @@ from collections.abc import Iterable, Iterator
 
 from tutor.engine.actions import ActionRules, ActivateAbility, CastSpell, PlayLand, player_target
 from tutor.engine.errors import IllegalAction
+from tutor.engine.events import EventKind
 from tutor.engine.mana import find_payment
 from tutor.engine.state import Obj, StackItem, Step
 
@@ -59,7 +60,7 @@ class Casting:
         s.players[player].lands_played += 1
         new = self._move(a.card, "battlefield")
         s.objects[new].controller = player
-        self._emit("land_played", ("305.1", "116.2a"), player=player, object=new, card=s.objects[new].card.id)
+        self._emit(EventKind.LAND_PLAYED, ("305.1", "116.2a"), player=player, object=new, card=s.objects[new].card.id)
         self._after_action(player)
 
     # The from_source functions are called only for objects in their `source_zone`, at priority.
@@ -112,7 +113,7 @@ class Casting:
         s = self.state
         card = s.objects[a.card].card
         if a.sacrifice is not None:
-            self._emit("sacrifice", ("601.2h", "701.17"), player=player, object=a.sacrifice,
+            self._emit(EventKind.SACRIFICE, ("601.2h", "701.17"), player=player, object=a.sacrifice,
                        card=s.objects[a.sacrifice].card.id)
             self._to_graveyard(a.sacrifice, "701.17")
         if card.additional_cost.get("life"):
@@ -121,7 +122,7 @@ class Casting:
         new = self._move(a.card, "stack")
         s.stack.append(StackItem(new, "spell", player, card, None, tuple(a.targets), specs, card.spell_effects, x=a.x,
                                  colors=card.colors))
-        self._emit("cast", ("601.2", "405.1"), player=player, object=new, card=card.id, targets=tuple(a.targets), x=a.x)
+        self._emit(EventKind.CAST, ("601.2", "405.1"), player=player, object=new, card=card.id, targets=tuple(a.targets), x=a.x)
         self._after_action(player)
 
     def _casts_from(self, o: Obj, player: int, include_mana_abilities: bool = True) -> Iterable[CastSpell]:
@@ -223,17 +224,17 @@ class Casting:
         if ab.kind == "mana":
             pool = s.players[player].pool
             pool[ab.add] = pool.get(ab.add, 0) + 1
-            self._emit("mana_ability", ("605.3a", "106.4"), player=player, object=o.id, card=o.card.id, color=ab.add)
+            self._emit(EventKind.MANA_ABILITY, ("605.3a", "106.4"), player=player, object=o.id, card=o.card.id, color=ab.add)
             self._after_action(player)
             return
         item = StackItem(s.next_id, "ability", player, o.card, o.id, tuple(a.targets), ab.targets, ab.effects, x=a.x,
                          ability_index=a.index, colors=o.card.colors)
         s.next_id += 1
         if ab.cost.get("sacrifice_self"):
-            self._emit("sacrifice", ("602.2b", "701.17"), player=player, object=o.id, card=o.card.id)
+            self._emit(EventKind.SACRIFICE, ("602.2b", "701.17"), player=player, object=o.id, card=o.card.id)
             self._to_graveyard(o.id, "701.17")
         s.stack.append(item)
-        self._emit("activate", ("602.2", "405.1"), player=player, object=a.source, card=o.card.id, targets=tuple(a.targets))
+        self._emit(EventKind.ACTIVATE, ("602.2", "405.1"), player=player, object=a.source, card=o.card.id, targets=tuple(a.targets))
         self._after_action(player)
 
     def _activations_from(self, o: Obj, player: int, include_mana_abilities: bool = True) -> Iterable[ActivateAbility]:
@@ -366,7 +367,7 @@ class Casting:
         for oid in sources:
             o = self.state.objects[oid]
             o.tapped = True
-            self._emit("mana", ("106.4", "605.3"), player=player, object=oid, card=o.card.id, color=self._mana_colors(o)[0],
+            self._emit(EventKind.MANA, ("106.4", "605.3"), player=player, object=oid, card=o.card.id, color=self._mana_colors(o)[0],
                        spent_for=tapped_for)
 
 

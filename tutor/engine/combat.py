@@ -21,6 +21,7 @@ from collections.abc import Iterator
 
 from tutor.engine.actions import ActionRules, AssignCombatDamage, DeclareAttackers, DeclareBlockers, player_target
 from tutor.engine.errors import IllegalAction
+from tutor.engine.events import EventKind
 from tutor.engine.keywords import ATTACKS_UNTAPPED, ATTACKS_WHEN_SICK, CANT_ATTACK, EVASION, NEEDS_BLOCKERS
 from tutor.engine.state import Step
 
@@ -49,7 +50,7 @@ class Combat:
             s.step = Step.FIRST_STRIKE_DAMAGE
             s.first_strikers = {c for c in self._combatants() if _STRIKERS & self.keywords(c)}
             s.first_strike_done = True
-            self._emit("first_strike_step", ("510.4", "702.7b"), creatures=sorted(s.first_strikers))
+            self._emit(EventKind.FIRST_STRIKE_STEP, ("510.4", "702.7b"), creatures=sorted(s.first_strikers))
             self._start_damage()
         else:
             self._start_damage()
@@ -60,9 +61,9 @@ class Combat:
         s = self.state
         if nxt in _SKIPPED_WITHOUT_ATTACKERS and not s.attackers_declared and s.step in (
                 Step.DECLARE_ATTACKERS, Step.DECLARE_BLOCKERS):
-            self._emit("step_skipped", "508.8", step=nxt.key)
+            self._emit(EventKind.STEP_SKIPPED, "508.8", step=nxt.key)
             while s.step_queue and s.step_queue[0] in _SKIPPED_WITHOUT_ATTACKERS:
-                self._emit("step_skipped", "508.8", step=s.step_queue.pop(0).key)
+                self._emit(EventKind.STEP_SKIPPED, "508.8", step=s.step_queue.pop(0).key)
             nxt = s.step_queue.pop(0)
         return nxt
 
@@ -71,7 +72,7 @@ class Combat:
         s = self.state
         s.attackers, s.blocks, s.blocked, s.attackers_declared = {}, {}, set(), False
         s.first_strikers, s.first_strike_done, s.damage_plan = set(), False, {}
-        self._emit("combat_ends", "511.3")
+        self._emit(EventKind.COMBAT_ENDS, "511.3")
 
     def _combatants(self) -> list[int]:
         """The attacking and blocking creatures still on the battlefield."""
@@ -122,9 +123,9 @@ class Combat:
             s.attackers[oid] = defender
             s.attacked_this_turn.add(oid)
             s.attackers_declared = True  # 508.8 looks at declared attackers, even if they leave combat later
-        self._emit("attackers", ("508.1", "508.1f"), player=s.active, attackers=list(a.attackers))
+        self._emit(EventKind.ATTACKERS, ("508.1", "508.1f"), player=s.active, attackers=list(a.attackers))
         if not a.attackers:
-            self._emit("no_attackers", "508.8")
+            self._emit(EventKind.NO_ATTACKERS, "508.8")
         s.pending = ()
         self._give_priority(s.active)
 
@@ -202,7 +203,7 @@ class Combat:
         for b, att in a.blocks:
             s.blocks[b] = att
             s.blocked.add(att)
-        self._emit("blockers", ("509.1", "509.1g", "509.1h"), player=1 - s.active, blocks=[list(x) for x in a.blocks],
+        self._emit(EventKind.BLOCKERS, ("509.1", "509.1g", "509.1h"), player=1 - s.active, blocks=[list(x) for x in a.blocks],
                    blocked=sorted(s.blocked))
         s.pending = ()
         self._give_priority(s.active)

@@ -40,7 +40,7 @@ from tutor.engine.characteristics import Characteristics
 from tutor.engine.combat import Combat
 from tutor.engine.damage import Damage
 from tutor.engine.errors import IllegalAction
-from tutor.engine.events import Event
+from tutor.engine.events import Event, EventKind
 from tutor.engine.priority import Priority
 from tutor.engine.sba import StateBasedActions
 from tutor.engine.state import TURN_STEPS, Obj, Outcome, Player, State, Step
@@ -76,7 +76,8 @@ _WITH_SOURCES = frozenset(r.decision for r in ACTION_RULES.values() if r.from_so
 _DECISION_RULE = {"priority": "117.1", "attackers": "508.1", "blockers": "509.1", "damage": "510.1",
                   "legend": "704.5j", "discard": "514.1"}  # the rule that says who decides what, for refusals
 _STEP_KEY = {step: step.key for step in Step}  # (an Enum's .value is slow on hot paths)
-_QUIET = frozenset({"pass", "step_begins", "no_priority", "step_skipped", "trigger", "first_strike_step"})  # change nothing
+_QUIET = frozenset({EventKind.PASS, EventKind.STEP_BEGINS, EventKind.NO_PRIORITY, EventKind.STEP_SKIPPED,
+                    EventKind.TRIGGER, EventKind.FIRST_STRIKE_STEP})  # events that change nothing
 
 
 class LegalActions:
@@ -261,10 +262,11 @@ class Game(Characteristics, Zones, Turns, Priority, Casting, Targets, Combat, Da
             yield from from_source(self, o, s.pending[1], include_mana_abilities)
 
     # ==== events, validation, generation ===============================================================
-    def _emit(self, kind: str, rules: tuple | str, /, **data) -> None:
-        """Record an event (with its rule numbers); every change to the game state is announced by one."""
+    def _emit(self, kind: EventKind, rules: tuple | str, /, **data) -> None:
+        """Record an event of `kind` (with its rule numbers, some of `kind.rules`); every change to the game
+        state is announced by one. The event keeps the kind's plain string (its JSON and text forms)."""
         s = self.state
-        self.events.append(Event(kind, (rules,) if rules.__class__ is str else tuple(rules), data, s.turn,
+        self.events.append(Event(kind._value_, (rules,) if rules.__class__ is str else tuple(rules), data, s.turn,
                                  _STEP_KEY[s.step]))
         if kind not in _QUIET:
             self._changes += 1

@@ -19,6 +19,7 @@ from functools import lru_cache
 
 from tutor.engine import IllegalAction, PassPriority, Step
 from tutor.engine.actions import AssignCombatDamage, player_target
+from tutor.engine.events import EventKind
 from tutor.engine.keywords import KEYWORD, quiz_keywords
 from tutor.events_text import render_event
 from tutor.i18n import catalog, t
@@ -44,8 +45,8 @@ FAMILIES: dict[str, tuple[tuple[str, ...], str, int, tuple[str, ...]]] = {
     "combat:multi-block": ((), "any", 2, ("combat", "damage", "blocking")),
 }
 _KEYWORD_RULES = {k.name: k.quiz.rules for ks in _BY_FAMILY.values() for k in ks}
-_SHOWN_EVENTS = frozenset({"first_strike_step", "damage", "damage_prevented", "life_gain", "sba", "dies",
-                           "indestructible", "sba_life", "game_won", "game_draw"})
+_SHOWN_EVENTS = frozenset({EventKind.FIRST_STRIKE_STEP, EventKind.DAMAGE, EventKind.DAMAGE_PREVENTED, EventKind.LIFE_GAIN, EventKind.SBA, EventKind.DIES,
+                           EventKind.INDESTRUCTIBLE, EventKind.SBA_LIFE, EventKind.GAME_WON, EventKind.GAME_DRAW})
 
 
 

@@ -27,6 +27,7 @@ import random
 from functools import lru_cache
 
 from tutor.engine import DeclareAttackers, DeclareBlockers, PassPriority, Step
+from tutor.engine.events import EventKind
 from tutor.events_text import render_event
 from tutor.i18n import pick, t
 from tutor.quiz.describe import bullets, card_name, option_creature, step_text
@@ -35,7 +36,7 @@ from tutor.quiz.model import Question, UnknownQuestion, both
 __all__ = ["build", "card_ids"]
 
 _ZONES = ("battlefield", "graveyard", "hand", "exile", "library", "stack")
-_SHOWN = frozenset({"pass", "step_begins", "no_priority", "mana_empties"})
+_SHOWN = frozenset({EventKind.PASS, EventKind.STEP_BEGINS, EventKind.NO_PRIORITY, EventKind.MANA_EMPTIES})
 
 
 @lru_cache(maxsize=1)
@@ -367,9 +368,9 @@ def _play_combat(game, cards, rng: random.Random) -> dict | None:
         events = game.events[start:]
         names = dict(game.object_cards)
     dead = [i + 1 for i, p in enumerate(combatants) if end.permanent(p.object) is None]
-    rules = tuple(dict.fromkeys(r for e in events if e.kind in ("damage", "sba", "dies", "life_gain") for r in e.rules))
+    rules = tuple(dict.fromkeys(r for e in events if e.kind in (EventKind.DAMAGE, EventKind.SBA, EventKind.DIES, EventKind.LIFE_GAIN) for r in e.rules))
     changed = [p for p in (0, 1) if end.players[p].life != view.players[p].life]
-    if not changed and any(e.kind == "damage_prevented" for e in events):
+    if not changed and any(e.kind == EventKind.DAMAGE_PREVENTED for e in events):
         changed = [1 - view.active]
     if changed and (not dead or rng.random() < 0.5):
         p = changed[-1]
