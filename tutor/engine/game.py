@@ -11,7 +11,11 @@ rules of each action: a validate / perform / generate trio, registered in `ACTIO
 The rule areas, one module each (a mixin of `Game`): `characteristics` (613, 702), `zones` (400.7),
 `turns` (500-514), `priority` (117, 405, 603, 608), `casting` (601-602, 106, 118, 305, 605), `targets`
 (115, 608.2b), `combat` (506-511), `damage` (119, 120, 615, 701.7), `sba` (704); `effects` is the effect
-registry, `view` the typed board view.
+registry, `keywords` the keyword registry, `events` the event kinds, `view` the typed board view.
+
+The questions a tutor asks of a position are queries of the facade, with their rules: `refusal` (any action),
+`can_block` / `block_refusal` (509.1), `lethal_damage` (120.6, 702.2c), `max_trample_damage` (702.19b),
+`can_cast` / `cast_refusal` / `cast_timing` (601.2, 117.1a, 307.1, 702.8a), `next_to_resolve` (405.5).
 """
 
 from __future__ import annotations
