@@ -17,6 +17,7 @@ from collections.abc import Iterable, Iterator
 from tutor.engine.actions import ActionRules, ActivateAbility, CastSpell, PlayLand, player_target
 from tutor.engine.errors import IllegalAction
 from tutor.engine.events import EventKind
+from tutor.engine.keywords import ATTACKS_WHEN_SICK
 from tutor.engine.mana import find_payment
 from tutor.engine.state import Obj, StackItem, Step
 
@@ -197,7 +198,7 @@ class Casting:
         if cost.get("tap"):
             if o.tapped:
                 raise IllegalAction("107.5", "already_tapped", "a tapped permanent can't pay a {T} cost")
-            if "creature" in o.card.types and o.fresh and "haste" not in self.keywords(o.id):
+            if "creature" in o.card.types and o.fresh and not ATTACKS_WHEN_SICK & self.keywords(o.id):
                 raise IllegalAction("302.6", "summoning_sick",
                                     "a creature's {T} ability needs it under your control since your turn began")
         if cost.get("life") and s.players[player].life < cost["life"]:
@@ -333,7 +334,7 @@ class Casting:
         """Colours this permanent can tap for with a free {T} mana ability (305.6 for basic land types);
         none for a summoning-sick creature (302.6)."""
         colors = o.card.tap_mana
-        if colors and "creature" in o.card.types and o.fresh and "haste" not in self.keywords(o.id):
+        if colors and "creature" in o.card.types and o.fresh and not ATTACKS_WHEN_SICK & self.keywords(o.id):
             return ()
         return colors
 

@@ -35,8 +35,8 @@ from tutor.engine.mana import COLOR_NAMES
 if TYPE_CHECKING:
     from tutor.engine.game import Game
 
-__all__ = ["EVASION", "KEYWORD", "KEYWORDS", "REGISTRY", "WALKS", "Keyword", "KeywordKind", "QuizUse",
-           "keyword_concept", "quiz_keywords"]
+__all__ = ["ATTACKS_UNTAPPED", "ATTACKS_WHEN_SICK", "CANT_ATTACK", "EVASION", "KEYWORD", "KEYWORDS", "NEEDS_BLOCKERS",
+           "REGISTRY", "WALKS", "Keyword", "KeywordKind", "QuizUse", "keyword_concept", "quiz_keywords"]
 
 
 class KeywordKind(StrEnum):
@@ -75,7 +75,8 @@ class Keyword:
     can_block: Callable[[Game, int, int], bool] | None = None  # (game, attacker, blocker): may it block?
     refusal: tuple[str, str, str] = ()  # (rule, reason, detail) of the IllegalAction when it may not
     min_blockers: int = 1  # 702.111b: menace needs two or more
-    attack: str = ""  # "when_sick" (haste, 702.10b), "never" (defender, 702.3b), "untapped" (vigilance, 702.20b)
+    attack: str = ""  # "when_sick" (haste: 302.6 doesn't apply, 702.10b-c), "never" (defender, 702.3b),
+    #                   "untapped" (vigilance, 702.20b)
     hooks: tuple[str, ...] = ()  # the engine functions that implement it (tutor.engine.<module>.<attr path>)
     quiz: QuizUse | None = None
 
@@ -125,8 +126,8 @@ WALKS = {"plainswalk": "Plains", "swampwalk": "Swamp", "islandwalk": "Island", "
          "forestwalk": "Forest"}  # 702.14: landwalk -> the land type it looks for
 _BLOCK_TOPICS = ("blocking", "keywords")
 _DAMAGE_TOPICS = ("combat", "damage", "keywords")
-_PROTECTION_HOOKS = ("characteristics.Characteristics._protected_from", "targets.Targets",
-                     "damage.Damage._deal_damage", "sba.StateBasedActions")
+_PROTECTION_HOOKS = ("characteristics.Characteristics._protected_from", "targets.Targets._object_target_ok",
+                     "damage.Damage._deal_damage", "sba.StateBasedActions._can_enchant")
 
 # The order matters: blocks are checked against the evasion keywords in this order (the first refusal is the
 # one reported), and the quiz introduces a kind's families in it (then by `QuizUse.order`).
@@ -173,12 +174,16 @@ REGISTRY: tuple[Keyword, ...] = (
     Keyword("indestructible", ("702.12", "702.12b"), KeywordKind.PROTECTION,
             hooks=("damage.Damage._destroy", "sba.StateBasedActions._scan"),
             quiz=QuizUse("combat:indestructible", 2, (*_DAMAGE_TOPICS, "indestructible"), ("702.12b",))),
-    Keyword("vigilance", ("702.20", "702.20b"), KeywordKind.ATTACKING, attack="untapped"),
-    Keyword("haste", ("702.10", "702.10b", "302.6"), KeywordKind.TIMING, attack="when_sick",
-            hooks=("casting.Casting",)),
+    Keyword("vigilance", ("702.20", "702.20b"), KeywordKind.ATTACKING, attack="untapped",
+            hooks=("combat.Combat._perform_attackers",)),
+    Keyword("haste", ("702.10", "702.10b", "702.10c", "302.6"), KeywordKind.TIMING, attack="when_sick",
+            hooks=("combat.Combat._can_attack", "combat.Combat._validate_attackers", "casting.Casting._validate_activate",
+                   "casting.Casting._mana_colors")),
     Keyword("defender", ("702.3", "702.3b"), KeywordKind.ATTACKING, attack="never",
-            refusal=("702.3b", "defender", "a creature with defender can't attack")),
-    Keyword("flash", ("702.8", "702.8a"), KeywordKind.TIMING, hooks=("casting.Casting.cast_timing",)),
+            refusal=("702.3b", "defender", "a creature with defender can't attack"),
+            hooks=("combat.Combat._can_attack", "combat.Combat._validate_attackers")),
+    Keyword("flash", ("702.8", "702.8a"), KeywordKind.TIMING,
+            hooks=("casting.Casting._validate_cast", "casting.Casting._casts_from", "casting.Casting.cast_timing")),
 )
 KEYWORD: dict[str, Keyword] = {k.name: k for k in REGISTRY}
 """The registry by keyword name."""
@@ -187,7 +192,7 @@ KEYWORDS = frozenset(KEYWORD)
 EVASION: tuple[Keyword, ...] = tuple(k for k in REGISTRY if k.can_block is not None)
 """The keywords that restrict which creature can block theirs, in the order blocks are checked against them."""
 NEEDS_BLOCKERS: tuple[Keyword, ...] = tuple(k for k in REGISTRY if k.min_blockers > 1)
-ATTACKS_WHEN_SICK = frozenset(k.name for k in REGISTRY if k.attack == "when_sick")  # 702.10b haste
+ATTACKS_WHEN_SICK = frozenset(k.name for k in REGISTRY if k.attack == "when_sick")  # 702.10b-c haste: 302.6 doesn't apply
 ATTACKS_UNTAPPED = frozenset(k.name for k in REGISTRY if k.attack == "untapped")  # 702.20b vigilance
 CANT_ATTACK: tuple[Keyword, ...] = tuple(k for k in REGISTRY if k.attack == "never")  # 702.3b defender
 

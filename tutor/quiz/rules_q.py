@@ -19,6 +19,7 @@ from functools import lru_cache
 
 from tutor.engine import DeclareAttackers, DeclareBlockers, Discard, IllegalAction, PassPriority, Step
 from tutor.engine.events import EventKind
+from tutor.engine.keywords import ATTACKS_WHEN_SICK, CANT_ATTACK
 from tutor.engine.state import TURN_STEPS
 from tutor.engine_text import illegal_text
 from tutor.events_text import render_event
@@ -311,6 +312,9 @@ def _which_rule(family: str, seed: int, rng: random.Random) -> Question:
               "attempt": attempt})
 
 
+_ATTACK_KEYWORDS = frozenset({k.name for k in CANT_ATTACK} | ATTACKS_WHEN_SICK)  # defender, haste (registry)
+
+
 def _attack_refusal(rng: random.Random):
     """A creature A would like to attack with, that can't: summoning sick, tapped or with defender."""
     from tutor.quiz.position import pool
@@ -318,7 +322,7 @@ def _attack_refusal(rng: random.Random):
     pos = Position(Step.DECLARE_ATTACKERS)
     problem = rng.choice(("sick", "tapped", "defender"))
     creatures = sorted(c for c, d in pool().items() if "creature" in d.types and not d.token
-                       and "defender" not in d.keywords and "haste" not in d.keywords)
+                       and not d.keywords & _ATTACK_KEYWORDS)
     card = "roc-egg" if problem == "defender" else rng.choice(creatures)
     pos.add(card, 0, alias="wants", sick=problem == "sick", tapped=problem == "tapped")
     for i, other in enumerate(rng.sample(creatures, rng.randint(0, 2))):

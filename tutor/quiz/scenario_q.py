@@ -28,6 +28,7 @@ from functools import lru_cache
 
 from tutor.engine import DeclareAttackers, DeclareBlockers, PassPriority, Step
 from tutor.engine.events import EventKind
+from tutor.engine.keywords import NEEDS_BLOCKERS
 from tutor.events_text import render_event
 from tutor.i18n import pick, t
 from tutor.quiz.describe import bullets, card_name, option_creature, step_text
@@ -190,7 +191,7 @@ def _derive(result, exp, rng: random.Random) -> dict:
         attackers = [p for p in view.permanents if p.attacking is not None]
         defenders = [p for p in view.permanents if p.controller != view.active and p.is_creature]
         groups = [(d,) for d in defenders]
-        if any("menace" in a.keywords for a in attackers):
+        if any(k.name in a.keywords for a in attackers for k in NEEDS_BLOCKERS):  # 702.111b: blocked by two
             groups += [(x, y) for i, x in enumerate(defenders) for y in defenders[i + 1:]]
         pairs, seen = [], set()
         for a in attackers:
