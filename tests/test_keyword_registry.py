@@ -177,3 +177,13 @@ def test_every_pair_of_evasion_keywords_reports_the_first_in_registry_order():
         pos, game = _blocking_position((first, second), (), (((), ("R",)),))
         refusal = game.block_refusal([(pos.ids["b0"], pos.ids["a"])])
         assert refusal.reason == KEYWORD[min(first, second, key=names.index)].refusal[1]
+
+
+def test_a_keyword_family_without_its_own_generator_still_makes_questions(monkeypatch):
+    """A registry keyword family the blocking quiz has no special generator for (here flying under a new family
+    name) gets positions where some candidates can block and some can't, and the registry's generic hint."""
+    monkeypatch.setitem(blocking_q.FAMILIES, "can-block:new-keyword", (("flying",), 1, ("blocking", "keywords")))
+    for seed in range(4):
+        q = blocking_q.build("can-block:new-keyword", seed)
+        assert q.id == f"can-block:new-keyword@{seed}" and 0 < len(q.answer) < len(q.options)
+        assert "702.9b" in q.hints[0]["it"] and "702.9b" in q.hints[0]["ru"]

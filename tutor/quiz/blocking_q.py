@@ -35,6 +35,9 @@ FAMILIES: dict[str, tuple[tuple[str, ...], int, tuple[str, ...]]] = dict(sorted(
 }.items(), key=lambda item: _ORDER[item[0]]))
 _WALK_LAND = {k.name: WALKS[k.name].lower() for k in _BY_FAMILY.get("can-block:landwalk", ())}
 _COLORS = "WUBRG"
+# families whose positions are built their own way below (any other keyword family gets the generic one)
+_OWN_GENERATOR = frozenset({"can-block:flying", "can-block:fear", "can-block:landwalk", "can-block:protection",
+                            "can-block:unblockable", "can-block:tapped", "can-block:menace"})
 _KEYWORD_RULES = {k.name: k.quiz.rules for ks in _BY_FAMILY.values() for k in ks}
 
 
@@ -63,13 +66,16 @@ def _unique(pos: Position, rng: random.Random, make) -> str:
 
 
 def _random_blocker(rng: random.Random, family: str, keyword: str):
-    """A candidate blocker: from the pool, or a test creature fitting the family (flying/reach, colours)."""
+    """A candidate blocker: from the pool, or a test creature fitting the family (flying/reach, colours; for a
+    keyword family with no generator of its own, half the time the keyword itself)."""
     def make():
         if rng.random() < 0.5:
             return rng.choice(_blocker_pool()), None
         keywords = set()
         if family == "can-block:flying":
             keywords.add(rng.choice(("flying", "reach", "vigilance", "first strike")))
+        elif family not in _OWN_GENERATOR and keyword and rng.random() < 0.5:
+            keywords.add(keyword)
         colors = ()
         if family in ("can-block:fear", "can-block:protection"):
             colors = (rng.choice(_COLORS),)
