@@ -1,5 +1,6 @@
 """Event kinds are one enum (tutor.engine.events.EventKind) that carries each kind's rules: the engine emits
-its members, the events keep their plain strings (JSON, scenarios), and every event cites rules of its kind."""
+its members, the events keep their plain strings (JSON, scenarios), and every event cites rules of its kind.
+Refusal reasons likewise (tutor.engine.errors.Refusal): the engine refuses only with its members."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import yaml
 
 from tutor.cardpool import load_cards
 from tutor.engine import Event, EventKind
+from tutor.engine.errors import IllegalAction, Refusal
 from tutor.engine.events import DYNAMIC_KINDS
 from tutor.engine.game import Game
 from tutor.engine.play import random_action, random_deck
@@ -81,3 +83,35 @@ def test_random_games_emit_only_kinds_with_their_rules():
             game.apply(random_action(game, rng))
         seen |= _check(game.events, f"seed {seed}")
     assert {EventKind.CAST, EventKind.DAMAGE, EventKind.STEP_BEGINS} <= seen
+
+
+def test_refusal_members_are_their_strings():
+    for reason in Refusal:
+        assert reason.name == reason.value.upper() and reason == reason.value
+    exc = IllegalAction("305.2", Refusal.SECOND_LAND, "one land per turn")
+    assert type(exc.reason) is str and exc.reason == "second_land"
+
+
+def test_the_engine_refuses_only_with_refusal_members(monkeypatch):
+    """Every IllegalAction the engine raises while the scenarios and random games play (legal_actions()
+    validates many illegal candidates) gives a Refusal member as its reason."""
+    given: list = []
+    init = IllegalAction.__init__
+
+    def spy(self, rule, reason, detail=""):
+        given.append(reason)
+        init(self, rule, reason, detail)
+
+    monkeypatch.setattr(IllegalAction, "__init__", spy)
+    cards = load_cards()
+    for path in scenario_files():
+        run_scenario(load_scenario(path, cards, path.name))
+    for seed in range(3):
+        rng = random.Random(seed)
+        game = Game.new(cards, [random_deck(cards, rng), random_deck(cards, rng)], seed=seed)
+        for _ in range(300):
+            if game.outcome is not None:
+                break
+            game.apply(random_action(game, rng))
+    assert len({str(r) for r in given}) > 20
+    assert all(type(r) is Refusal for r in given), sorted({r for r in given if type(r) is not Refusal})

@@ -15,7 +15,7 @@ import itertools
 from collections.abc import Iterable, Iterator
 
 from tutor.engine.actions import ActionRules, ActivateAbility, CastSpell, PlayLand, player_target
-from tutor.engine.errors import IllegalAction
+from tutor.engine.errors import IllegalAction, Refusal
 from tutor.engine.events import EventKind
 from tutor.engine.keywords import ATTACKS_WHEN_SICK
 from tutor.engine.mana import find_payment
@@ -46,13 +46,13 @@ class Casting:
         s = self.state
         o = s.objects.get(a.card)
         if o is None or o.zone != "hand" or o.owner != player:
-            raise IllegalAction("305.1", "not_in_hand", "a land is played from its owner's hand")
+            raise IllegalAction("305.1", Refusal.NOT_IN_HAND, "a land is played from its owner's hand")
         if "land" not in o.card.types:
-            raise IllegalAction("305.1", "not_a_land", "only a land can be played as a land")
+            raise IllegalAction("305.1", Refusal.NOT_A_LAND, "only a land can be played as a land")
         if not self._sorcery_timing(player):
-            raise IllegalAction("305.1", "land_timing", "a land is played in your own main phase with an empty stack")
+            raise IllegalAction("305.1", Refusal.LAND_TIMING, "a land is played in your own main phase with an empty stack")
         if s.players[player].lands_played >= 1:
-            raise IllegalAction("305.2", "second_land", "one land per turn")
+            raise IllegalAction("305.2", Refusal.SECOND_LAND, "one land per turn")
         return player
 
     def _perform_land(self, a: PlayLand, player: int) -> None:
@@ -78,17 +78,17 @@ class Casting:
         s = self.state
         o = s.objects.get(a.card)
         if o is None or o.zone != "hand" or o.owner != player:
-            raise IllegalAction("601.2a", "not_in_hand", "a spell is cast from your hand")
+            raise IllegalAction("601.2a", Refusal.NOT_IN_HAND, "a spell is cast from your hand")
         card = o.card
         if "land" in card.types:
             # 305.1: a land is played as a special action; it never goes on the stack and is never a spell (305.9).
-            raise IllegalAction("305.1", "land_not_spell", "lands are played, not cast")
+            raise IllegalAction("305.1", Refusal.LAND_NOT_SPELL, "lands are played, not cast")
         instant_speed = "instant" in card.types or "flash" in card.keywords
         if not instant_speed and not self._sorcery_timing(player):
             rule = "307.1" if "sorcery" in card.types else "117.1a"
-            raise IllegalAction(rule, "sorcery_timing", "only in your main phase while the stack is empty")
+            raise IllegalAction(rule, Refusal.SORCERY_TIMING, "only in your main phase while the stack is empty")
         if a.x < 0 or (a.x and not card.cost.x):
-            raise IllegalAction("107.1b" if a.x < 0 else "107.3a", "bad_x",
+            raise IllegalAction("107.1b" if a.x < 0 else "107.3a", Refusal.BAD_X,
                                 "X must be a non-negative number, for a spell with X in its cost")
         specs = card.spell_targets
         if card.enchant:
@@ -99,12 +99,12 @@ class Casting:
         if "sacrifice" in extra:
             sac = s.objects.get(a.sacrifice) if a.sacrifice is not None else None
             if sac is None or sac.zone != "battlefield" or sac.controller != player or extra["sacrifice"] not in sac.card.types:
-                raise IllegalAction("601.2h", "additional_cost", f"sacrifice a {extra['sacrifice']} you control to cast this")
+                raise IllegalAction("601.2h", Refusal.ADDITIONAL_COST, f"sacrifice a {extra['sacrifice']} you control to cast this")
             exclude.add(sac.id)
         elif a.sacrifice is not None:
-            raise IllegalAction("601.2f", "no_additional_cost", "this spell has no sacrifice cost")
+            raise IllegalAction("601.2f", Refusal.NO_ADDITIONAL_COST, "this spell has no sacrifice cost")
         if extra.get("life") and s.players[player].life < extra["life"]:
-            raise IllegalAction("119.4", "cant_pay_life", "you can't pay more life than you have")
+            raise IllegalAction("119.4", Refusal.CANT_PAY_LIFE, "you can't pay more life than you have")
         generic = card.cost.generic + card.cost.x * a.x
         return player, self._payment(player, generic, card.cost.colored, a.tap, exclude, "601.2h"), specs
 
@@ -190,22 +190,22 @@ class Casting:
         s = self.state
         o = s.objects.get(a.source)
         if o is None or o.zone != "battlefield" or o.controller != player:
-            raise IllegalAction("602.2", "not_your_permanent", "you can activate abilities of permanents you control")
+            raise IllegalAction("602.2", Refusal.NOT_YOUR_PERMANENT, "you can activate abilities of permanents you control")
         if not 0 <= a.index < len(o.card.abilities) or o.card.abilities[a.index].kind not in ("activated", "mana"):
-            raise IllegalAction("602.1", "no_such_ability", "that permanent has no such activated ability")
+            raise IllegalAction("602.1", Refusal.NO_SUCH_ABILITY, "that permanent has no such activated ability")
         ab = o.card.abilities[a.index]
         cost = ab.cost
         if cost.get("tap"):
             if o.tapped:
-                raise IllegalAction("107.5", "already_tapped", "a tapped permanent can't pay a {T} cost")
+                raise IllegalAction("107.5", Refusal.ALREADY_TAPPED, "a tapped permanent can't pay a {T} cost")
             if "creature" in o.card.types and o.fresh and not ATTACKS_WHEN_SICK & self.keywords(o.id):
-                raise IllegalAction("302.6", "summoning_sick",
+                raise IllegalAction("302.6", Refusal.SUMMONING_SICK,
                                     "a creature's {T} ability needs it under your control since your turn began")
         if cost.get("life") and s.players[player].life < cost["life"]:
-            raise IllegalAction("119.4", "cant_pay_life", "you can't pay more life than you have")
+            raise IllegalAction("119.4", Refusal.CANT_PAY_LIFE, "you can't pay more life than you have")
         mana = cost.get("mana")
         if a.x < 0 or (a.x and not (mana and mana.x)):
-            raise IllegalAction("107.1b" if a.x < 0 else "107.3a", "bad_x", "X must be a non-negative number, for a cost with X")
+            raise IllegalAction("107.1b" if a.x < 0 else "107.3a", Refusal.BAD_X, "X must be a non-negative number, for a cost with X")
         self._check_targets(ab.targets, a.targets, player, o.id, o.card.colors, "602.2b")
         exclude = {o.id} if cost.get("tap") else set()
         plan = self._payment(player, (mana.generic + mana.x * a.x) if mana else 0, mana.colored if mana else {},
@@ -348,15 +348,15 @@ class Casting:
                 o = s.objects.get(oid)
                 if o is None or o.zone != "battlefield" or o.controller != player or o.tapped or oid in exclude \
                         or not self._mana_colors(o):
-                    raise IllegalAction("605.3", "bad_mana_source", f"object {oid} can't be tapped for mana now")
+                    raise IllegalAction("605.3", Refusal.BAD_MANA_SOURCE, f"object {oid} can't be tapped for mana now")
                 sources.append((oid, self._mana_colors(o)[0]))
             plan = find_payment(generic, colored, s.players[player].pool, sources)
             if plan is None or len(plan[1]) != len(tap):
-                raise IllegalAction(rule, "cant_pay", "those mana sources don't pay this cost exactly")
+                raise IllegalAction(rule, Refusal.CANT_PAY, "those mana sources don't pay this cost exactly")
             return plan
         plan = find_payment(generic, colored, s.players[player].pool, self._mana_sources(player, exclude))
         if plan is None:
-            raise IllegalAction(rule, "cant_pay", "not enough mana to pay the cost")
+            raise IllegalAction(rule, Refusal.CANT_PAY, "not enough mana to pay the cost")
         return plan
 
     def _pay(self, player: int, plan, *, tapped_for: str) -> None:

@@ -20,7 +20,7 @@ import itertools
 from collections.abc import Iterator
 
 from tutor.engine.actions import ActionRules, AssignCombatDamage, DeclareAttackers, DeclareBlockers, player_target
-from tutor.engine.errors import IllegalAction
+from tutor.engine.errors import IllegalAction, Refusal
 from tutor.engine.events import EventKind
 from tutor.engine.keywords import ATTACKS_UNTAPPED, ATTACKS_WHEN_SICK, CANT_ATTACK, EVASION, NEEDS_BLOCKERS
 from tutor.engine.state import Step
@@ -96,16 +96,16 @@ class Combat:
         player = self._need("attackers")
         s = self.state
         if len(set(a.attackers)) != len(a.attackers):
-            raise IllegalAction("508.1a", "duplicate_attacker", "each creature attacks once")
+            raise IllegalAction("508.1a", Refusal.DUPLICATE_ATTACKER, "each creature attacks once")
         for oid in a.attackers:
             o = s.objects.get(oid)
             if o is None or o.zone != "battlefield" or o.controller != player or "creature" not in o.card.types:
-                raise IllegalAction("508.1a", "not_your_creature", f"{oid} is not a creature you control")
+                raise IllegalAction("508.1a", Refusal.NOT_YOUR_CREATURE, f"{oid} is not a creature you control")
             if o.tapped:
-                raise IllegalAction("508.1a", "tapped_attacker", "tapped creatures can't attack")
+                raise IllegalAction("508.1a", Refusal.TAPPED_ATTACKER, "tapped creatures can't attack")
             kws = self.keywords(oid)
             if o.fresh and not ATTACKS_WHEN_SICK & kws:
-                raise IllegalAction("302.6", "summoning_sick",
+                raise IllegalAction("302.6", Refusal.SUMMONING_SICK,
                                     "a creature attacks only if under your control since your turn began (or with haste)")
             for k in CANT_ATTACK:
                 if k.name in kws:
@@ -145,18 +145,18 @@ class Combat:
         per_attacker: dict[int, int] = {}
         for pair in a.blocks:
             if not (isinstance(pair, tuple) and len(pair) == 2):
-                raise IllegalAction("509.1a", "bad_block", "blocks are (blocker, attacker) pairs")
+                raise IllegalAction("509.1a", Refusal.BAD_BLOCK, "blocks are (blocker, attacker) pairs")
             b, att = pair
             o = s.objects.get(b)
             if o is None or o.zone != "battlefield" or o.controller != player or "creature" not in o.card.types:
-                raise IllegalAction("509.1a", "not_your_creature", f"{b} is not a creature you control")
+                raise IllegalAction("509.1a", Refusal.NOT_YOUR_CREATURE, f"{b} is not a creature you control")
             if b in seen:
-                raise IllegalAction("509.1a", "blocks_twice", "each creature blocks only one attacker")
+                raise IllegalAction("509.1a", Refusal.BLOCKS_TWICE, "each creature blocks only one attacker")
             seen.add(b)
             if o.tapped:
-                raise IllegalAction("509.1a", "tapped_blocker", "tapped creatures can't block")
+                raise IllegalAction("509.1a", Refusal.TAPPED_BLOCKER, "tapped creatures can't block")
             if att not in s.attackers:
-                raise IllegalAction("509.1a", "not_attacking", f"{att} is not attacking")
+                raise IllegalAction("509.1a", Refusal.NOT_ATTACKING, f"{att} is not attacking")
             refused = self._evasion_refusal(att, b)
             if refused is not None:
                 raise IllegalAction(*refused.refusal)
@@ -256,7 +256,7 @@ class Combat:
         player = self._need("damage")
         s = self.state
         if a.attacker != s.pending[2]:
-            raise IllegalAction("510.1", "other_attacker", f"assign the damage of {s.pending[2]} first")
+            raise IllegalAction("510.1", Refusal.OTHER_ATTACKER, f"assign the damage of {s.pending[2]} first")
         power = max(0, self.power_toughness(a.attacker)[0])
         blockers = self._blockers_of(a.attacker)
         trample = "trample" in self.keywords(a.attacker)
@@ -264,22 +264,22 @@ class Combat:
         to_player = 0
         for pair in a.assignment:
             if not (isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[1], int) and pair[1] >= 0):
-                raise IllegalAction("510.1c", "bad_assignment", "assignments are (recipient, amount) pairs")
+                raise IllegalAction("510.1c", Refusal.BAD_ASSIGNMENT, "assignments are (recipient, amount) pairs")
             rec, amt = pair
             if rec < 0:
                 if not trample or -1 - rec != s.attackers[a.attacker]:
-                    raise IllegalAction("510.1c", "no_trample",
+                    raise IllegalAction("510.1c", Refusal.NO_TRAMPLE,
                                         "a blocked creature without trample assigns damage only to its blockers")
                 to_player += amt
             elif rec not in blockers:
-                raise IllegalAction("510.1c", "not_a_blocker", f"{rec} is not blocking this creature")
+                raise IllegalAction("510.1c", Refusal.NOT_A_BLOCKER, f"{rec} is not blocking this creature")
             total += amt
         if total != power:
-            raise IllegalAction("510.1a", "wrong_total", f"assign exactly {power} damage")
+            raise IllegalAction("510.1a", Refusal.WRONG_TOTAL, f"assign exactly {power} damage")
         if to_player:
             given = {rec: amt for rec, amt in a.assignment if rec > 0}
             if any(given.get(b, 0) < self.lethal_damage(b, a.attacker) for b in blockers):
-                raise IllegalAction("702.19b", "trample_lethal", "assign lethal damage to every blocker before the player")
+                raise IllegalAction("702.19b", Refusal.TRAMPLE_LETHAL, "assign lethal damage to every blocker before the player")
         return player
 
     def _perform_assign(self, a: AssignCombatDamage, player: int) -> None:

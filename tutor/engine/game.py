@@ -43,7 +43,7 @@ from tutor.engine.casting import Casting
 from tutor.engine.characteristics import Characteristics
 from tutor.engine.combat import Combat
 from tutor.engine.damage import Damage
-from tutor.engine.errors import IllegalAction
+from tutor.engine.errors import IllegalAction, Refusal
 from tutor.engine.events import Event, EventKind
 from tutor.engine.priority import Priority
 from tutor.engine.sba import StateBasedActions
@@ -279,9 +279,9 @@ class Game(Characteristics, Zones, Turns, Priority, Casting, Targets, Combat, Da
         """The player who must make decision `kind` now; IllegalAction if the game waits for something else."""
         s = self.state
         if s.outcome is not None:
-            raise IllegalAction("104.1", "game_over", "the game is over")
+            raise IllegalAction("104.1", Refusal.GAME_OVER, "the game is over")
         if not s.pending or s.pending[0] != kind:
-            raise IllegalAction(_DECISION_RULE[kind], f"not_{kind}",
+            raise IllegalAction(_DECISION_RULE[kind], Refusal(f"not_{kind}"),
                                 f"the game is waiting for {s.pending[0] if s.pending else 'nothing'}, not {kind}")
         return s.pending[1]
 
@@ -289,7 +289,7 @@ class Game(Characteristics, Zones, Turns, Priority, Casting, Targets, Combat, Da
         """Check an action against the rules without changing anything; return the plan to perform it."""
         rules = ACTION_RULES.get(type(action))
         if rules is None:
-            raise IllegalAction("117.1", "unknown_action", f"not an action: {action!r}")
+            raise IllegalAction("117.1", Refusal.UNKNOWN_ACTION, f"not an action: {action!r}")
         return rules.validate(self, action)
 
     def _generate(self) -> Iterator:

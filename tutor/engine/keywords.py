@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from tutor.engine.errors import Refusal
 from tutor.engine.mana import COLOR_NAMES
 
 if TYPE_CHECKING:
@@ -73,7 +74,7 @@ class Keyword:
     kind: KeywordKind
     concept: str = ""
     can_block: Callable[[Game, int, int], bool] | None = None  # (game, attacker, blocker): may it block?
-    refusal: tuple[str, str, str] = ()  # (rule, reason, detail) of the IllegalAction when it may not
+    refusal: tuple[str, Refusal, str] = ()  # (rule, reason, detail) of the IllegalAction when it may not
     min_blockers: int = 1  # 702.111b: menace needs two or more
     attack: str = ""  # "when_sick" (haste: 302.6 doesn't apply, 702.10b-c), "never" (defender, 702.3b),
     #                   "untapped" (vigilance, 702.20b)
@@ -84,7 +85,8 @@ class Keyword:
         if not self.concept:
             object.__setattr__(self, "concept", self.name.replace(" ", "-"))
         if self.can_block is not None and not self.refusal:
-            object.__setattr__(self, "refusal", (self.rules[-1], "evasion", f"{self.name}: that creature can't block it"))
+            object.__setattr__(self, "refusal", (self.rules[-1], Refusal.EVASION,
+                                                 f"{self.name}: that creature can't block it"))
 
 
 # ---- the hooks of the evasion keywords (509.1b): may `blocker` block `attacker`? ----------------------------
@@ -133,27 +135,27 @@ _PROTECTION_HOOKS = ("characteristics.Characteristics._protected_from", "targets
 # one reported), and the quiz introduces a kind's families in it (then by `QuizUse.order`).
 REGISTRY: tuple[Keyword, ...] = (
     Keyword("unblockable", ("509.1b",), KeywordKind.EVASION, can_block=_never,
-            refusal=("509.1b", "unblockable", "that creature can't be blocked"),
+            refusal=("509.1b", Refusal.UNBLOCKABLE, "that creature can't be blocked"),
             quiz=QuizUse("can-block:unblockable", 1, _BLOCK_TOPICS, ("509.1b",), order=50)),
     Keyword("flying", ("702.9", "702.9b"), KeywordKind.EVASION, can_block=_flying,
-            refusal=("702.9b", "flying", "only creatures with flying or reach can block a flyer"),
+            refusal=("702.9b", Refusal.FLYING, "only creatures with flying or reach can block a flyer"),
             quiz=QuizUse("can-block:flying", 1, (*_BLOCK_TOPICS, "flying", "reach"), ("702.9b",), order=10)),
     Keyword("fear", ("702.36", "702.36b"), KeywordKind.EVASION, can_block=_fear,
-            refusal=("702.36b", "fear", "only artifact and/or black creatures can block fear"),
+            refusal=("702.36b", Refusal.FEAR, "only artifact and/or black creatures can block fear"),
             quiz=QuizUse("can-block:fear", 2, (*_BLOCK_TOPICS, "fear"), ("702.36b",), order=20)),
     *(Keyword(walk, ("702.14", "702.14c"), KeywordKind.EVASION, can_block=_landwalk(land),
-              refusal=("702.14c", "landwalk", f"{walk}: you control a {land}"),
+              refusal=("702.14c", Refusal.LANDWALK, f"{walk}: you control a {land}"),
               quiz=None if walk == "plainswalk" else QuizUse("can-block:landwalk", 2, (*_BLOCK_TOPICS, "landwalk"),
                                                              order=30))
       for walk, land in WALKS.items()),
     *(Keyword(f"protection from {color}", ("702.16", "702.16b", "702.16e", "702.16f"), KeywordKind.PROTECTION,
               concept="protection", can_block=_protection(color),
-              refusal=("702.16f", "protection", "protection: can't be blocked by creatures of that colour"),
+              refusal=("702.16f", Refusal.PROTECTION, "protection: can't be blocked by creatures of that colour"),
               hooks=_PROTECTION_HOOKS,
               quiz=QuizUse("can-block:protection", 2, (*_BLOCK_TOPICS, "protection"), order=40))
       for color in COLOR_NAMES.values()),
     Keyword("menace", ("702.111", "702.111b"), KeywordKind.EVASION, min_blockers=2,
-            refusal=("702.111b", "menace", "a creature with menace needs two or more blockers"),
+            refusal=("702.111b", Refusal.MENACE, "a creature with menace needs two or more blockers"),
             quiz=QuizUse("can-block:menace", 2, (*_BLOCK_TOPICS, "menace"), ("702.111b",), order=70)),
     Keyword("reach", ("702.17", "702.17b"), KeywordKind.BLOCKING, hooks=("keywords._flying",)),
     Keyword("first strike", ("702.7", "702.7b", "510.4"), KeywordKind.DAMAGE,
@@ -180,7 +182,7 @@ REGISTRY: tuple[Keyword, ...] = (
             hooks=("combat.Combat._can_attack", "combat.Combat._validate_attackers", "casting.Casting._validate_activate",
                    "casting.Casting._mana_colors")),
     Keyword("defender", ("702.3", "702.3b"), KeywordKind.ATTACKING, attack="never",
-            refusal=("702.3b", "defender", "a creature with defender can't attack"),
+            refusal=("702.3b", Refusal.DEFENDER, "a creature with defender can't attack"),
             hooks=("combat.Combat._can_attack", "combat.Combat._validate_attackers")),
     Keyword("flash", ("702.8", "702.8a"), KeywordKind.TIMING,
             hooks=("casting.Casting._validate_cast", "casting.Casting._casts_from", "casting.Casting.cast_timing")),

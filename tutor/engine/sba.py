@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
 from tutor.engine.actions import ActionRules, ChooseLegend
-from tutor.engine.errors import IllegalAction
+from tutor.engine.errors import IllegalAction, Refusal
 from tutor.engine.events import EventKind
 from tutor.engine.state import Obj, Outcome
 
@@ -129,7 +129,7 @@ class StateBasedActions:
         player = self._need("legend")
         o = self.state.objects.get(action.keep)
         if o is None or o.zone != "battlefield" or o.controller != player or o.card.name["en"] != self.state.pending[2]:
-            raise IllegalAction("704.5j", "legend_choice", "keep one of your legendary permanents with that name")
+            raise IllegalAction("704.5j", Refusal.LEGEND_CHOICE, "keep one of your legendary permanents with that name")
         return player
 
     def _perform_legend(self, action: ChooseLegend, player: int) -> None:

@@ -15,7 +15,7 @@ import itertools
 from collections.abc import Iterator
 
 from tutor.engine.actions import ActionRules, Discard
-from tutor.engine.errors import IllegalAction
+from tutor.engine.errors import IllegalAction, Refusal
 from tutor.engine.events import EventKind
 from tutor.engine.state import TURN_STEPS, Step
 
@@ -133,7 +133,7 @@ class Turns:
         n = self.state.pending[2]
         hand = self.state.players[player].hand
         if len(set(action.cards)) != n or not set(action.cards) <= set(hand):
-            raise IllegalAction("514.1", "discard_count", f"discard exactly {n} cards from your hand")
+            raise IllegalAction("514.1", Refusal.DISCARD_COUNT, f"discard exactly {n} cards from your hand")
         return player
 
     def _perform_discard(self, action: Discard, player: int) -> None:
