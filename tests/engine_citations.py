@@ -125,6 +125,16 @@ class Resolver:
         return out
 
 
+def _enum_member(expr: ast.AST, enum: str) -> ast.AST:
+    """A member of a str enum as the engine writes it (``EventKind.DAMAGE``, ``Refusal(f"not_{kind}")``) as the
+    string it is (members are named by their value in capitals: tests/test_event_kinds.py checks it)."""
+    if isinstance(expr, ast.Call) and _call_name(expr) == enum and expr.args:
+        return expr.args[0]
+    if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and expr.value.id == enum:
+        return ast.Constant(expr.attr.lower())
+    return expr
+
+
 def sites() -> list[Site]:
     """Every place the engine cites rules: events, refusals, steps and outcomes."""
     modules = _modules()
@@ -136,14 +146,14 @@ def sites() -> list[Site]:
             if isinstance(node, ast.Call):
                 name = _call_name(node)
                 if name in ("_emit", "emit") and len(node.args) >= 2:
-                    kinds = resolver.alternatives(m, node.args[0], any_text=True)
+                    kinds = resolver.alternatives(m, _enum_member(node.args[0], "EventKind"), any_text=True)
                     alts = resolver.alternatives(m, node.args[1])
                     for kind in sorted(set().union(*kinds)) if kinds else [ast.unparse(node.args[0])]:
                         out.append(Site("event", kind, frozenset().union(*alts) if alts else None,
                                         tuple(alts) if alts else None, f"{rel}:{node.lineno}"))
                     continue
                 elif name == "IllegalAction" and len(node.args) >= 2:
-                    reason = node.args[1]
+                    reason = _enum_member(node.args[1], "Refusal")
                     label = reason.value if isinstance(reason, ast.Constant) else ast.unparse(reason)
                     what, rules_arg = "refusal", node.args[0]
                 elif name == "Outcome" and len(node.args) >= 3 and isinstance(node.args[1], ast.Constant):

@@ -35,7 +35,21 @@ def _foundations() -> set[str]:
             if line.strip() and not line.startswith("#")}
 
 
-SITES = sites()
+def _keyword_sites():
+    """The refusals of the keyword registry's hooks (evasion, menace, defender): data, not calls in the source."""
+    from tests.engine_citations import Site
+    from tutor.engine.keywords import REGISTRY
+
+    out = {}
+    for k in REGISTRY:
+        if k.refusal:
+            rule, reason, _ = k.refusal
+            out.setdefault((reason, rule), Site("refusal", reason, frozenset({rule}), (frozenset({rule}),),
+                                                f"tutor/engine/keywords.py:{k.name}"))
+    return list(out.values())
+
+
+SITES = sites() + _keyword_sites()
 
 
 def test_the_source_reader_finds_every_kind_of_citation():

@@ -23,6 +23,7 @@ an event's data into their fields:
 
 from __future__ import annotations
 
+from tutor.engine.events import EventKind
 from tutor.i18n import Nouns, catalog, noun, pick, t
 from tutor.i18n.grammar import minus
 from tutor.i18n.terms import keyword_noun, step_noun
@@ -31,7 +32,7 @@ __all__ = ["card_noun", "event_key", "keyword_name", "player_name", "player_noun
            "step_name"]
 
 # Events whose card is named as a card in hand or as a spell, whatever its type.
-_KIND_BY_EVENT = {"discard": "card", "draw": "card", "cast": "spell", "countered": "spell"}
+_KIND_BY_EVENT = {EventKind.DISCARD: "card", EventKind.DRAW: "card", EventKind.CAST: "spell", EventKind.COUNTERED: "spell"}
 
 
 def player_noun(p: int, lang: str):
@@ -74,15 +75,15 @@ def _signed(n: int) -> str:
 def event_key(e, lang: str = "it") -> str:
     """The catalog key of an event's sentence (some events have variants by their data)."""
     d = e.data
-    if e.kind == "damage" and d.get("combat"):
+    if e.kind == EventKind.DAMAGE and d.get("combat"):
         return "event.damage_combat"
-    if e.kind == "prevention_effect" and "target" in d:
+    if e.kind == EventKind.PREVENTION_EFFECT and "target" in d:
         return "event.prevention_next"
-    if e.kind == "attackers" and not d.get("attackers"):
+    if e.kind == EventKind.ATTACKERS and not d.get("attackers"):
         return "event.attackers_none"
-    if e.kind == "regenerated" and d.get("removed_from_combat"):
+    if e.kind == EventKind.REGENERATED and d.get("removed_from_combat"):
         return "event.regenerated_combat"
-    if e.kind == "sba" and e.rules and f"event.sba.{e.rules[0]}" in catalog(lang):
+    if e.kind == EventKind.SBA and e.rules and f"event.sba.{e.rules[0]}" in catalog(lang):
         return f"event.sba.{e.rules[0]}"
     return f"event.{e.kind}"
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from glossary.yamlio import LineDict
-from tutor.engine import Game, IllegalAction
+from tutor.engine import EventKind, Game, IllegalAction
 from tutor.engine.cards import CardDef
 from tutor.engine_text import illegal_text, runner_text
 from tutor.scenario_table import PLAYERS, STEPS, Stuck, Table
@@ -39,16 +39,7 @@ __all__ = ["ACTION", "ACTION_KEYS", "ACTION_VERBS", "EVENT_KIND", "EVENT_KINDS",
            "check_action_refs", "check_expect_refs", "check_setup_refs", "load_scenario", "run_scenario"]
 
 ZONE_KEYS = ("library", "hand", "battlefield", "graveyard", "exile")
-EVENT_KINDS = (
-    "turn_begins", "step_begins", "untap", "no_priority", "draw", "draw_skipped", "draw_from_empty", "land_played",
-    "cast", "activate", "mana", "mana_ability", "pass", "resolve", "doesnt_resolve", "countered", "enters", "attach",
-    "trigger", "trigger_on_stack", "trigger_removed", "damage", "damage_prevented", "prevention_effect", "life_gain",
-    "life_loss", "destroyed", "dies", "regeneration_shield", "regenerated", "indestructible", "exile", "bounce",
-    "tapped", "untapped", "discard", "sacrifice", "token_created", "token_ceases", "counters", "pump", "grant",
-    "attackers", "no_attackers", "blockers", "first_strike_step", "step_skipped", "combat_ends", "extra_combat",
-    "mana_empties", "cleanup", "sba", "sba_life", "sba_empty_library", "sba_counters", "legend_rule", "game_won",
-    "game_draw",
-)
+EVENT_KINDS = tuple(k.value for k in EventKind)  # the engine's event kinds (tutor.engine.events)
 PENDING = ("priority", "attackers", "blockers", "damage", "legend", "discard", "game_over", "")
 
 # ==== the schema ======================================================================================

@@ -17,7 +17,7 @@ from tutor.engine.actions import (
 )
 from tutor.engine.cards import CardDef, card_from_dict
 from tutor.engine.errors import CardDefinitionError, EngineError, IllegalAction
-from tutor.engine.events import Event
+from tutor.engine.events import Event, EventKind
 from tutor.engine.game import Game, LegalActions
 from tutor.engine.state import Outcome, Step, Termination
 
@@ -34,7 +34,7 @@ def __getattr__(name: str):
 
 __all__ = [
     "ActivateAbility", "AssignCombatDamage", "BoardView", "CardDef", "CardDefinitionError", "CastSpell",
-    "ChooseLegend", "DeclareAttackers", "DeclareBlockers", "Decision", "Discard", "EngineError", "Event", "Game",
+    "ChooseLegend", "DeclareAttackers", "DeclareBlockers", "Decision", "Discard", "EngineError", "Event", "EventKind", "Game",
     "IllegalAction", "LegalActions", "Outcome", "PassPriority", "PlayLand", "StackKind", "Step", "Termination",
     "card_from_dict", "player_target",
 ]

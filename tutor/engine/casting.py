@@ -14,14 +14,21 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Iterator
 
-from tutor.engine.actions import ActionRules, ActivateAbility, CastSpell, PlayLand
-from tutor.engine.errors import IllegalAction
+from tutor.engine.actions import ActionRules, ActivateAbility, CastSpell, PlayLand, player_target
+from tutor.engine.errors import IllegalAction, Refusal
+from tutor.engine.events import EventKind
+from tutor.engine.keywords import ATTACKS_WHEN_SICK
 from tutor.engine.mana import find_payment
 from tutor.engine.state import Obj, StackItem, Step
 
 __all__ = ["ACTIVATE_ABILITY", "CAST_SPELL", "Casting", "PLAY_LAND"]
 
 MAIN_STEPS = frozenset({Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN})
+# 601.2: how far casting got when a refusal came (a later stage explains more): hand, timing, X, targets,
+# additional costs, life, mana.
+_CAST_STAGE = {"not_in_hand": 0, "land_not_spell": 1, "sorcery_timing": 2, "bad_x": 3, "target_count": 4,
+               "illegal_target": 4, "same_target_twice": 4, "additional_cost": 5, "no_additional_cost": 5,
+               "cant_pay_life": 6, "cant_pay": 7, "bad_mana_source": 7}
 
 
 class Casting:
@@ -39,13 +46,13 @@ class Casting:
         s = self.state
         o = s.objects.get(a.card)
         if o is None or o.zone != "hand" or o.owner != player:
-            raise IllegalAction("305.1", "not_in_hand", "a land is played from its owner's hand")
+            raise IllegalAction("305.1", Refusal.NOT_IN_HAND, "a land is played from its owner's hand")
         if "land" not in o.card.types:
-            raise IllegalAction("305.1", "not_a_land", "only a land can be played as a land")
+            raise IllegalAction("305.1", Refusal.NOT_A_LAND, "only a land can be played as a land")
         if not self._sorcery_timing(player):
-            raise IllegalAction("305.1", "land_timing", "a land is played in your own main phase with an empty stack")
+            raise IllegalAction("305.1", Refusal.LAND_TIMING, "a land is played in your own main phase with an empty stack")
         if s.players[player].lands_played >= 1:
-            raise IllegalAction("305.2", "second_land", "one land per turn")
+            raise IllegalAction("305.2", Refusal.SECOND_LAND, "one land per turn")
         return player
 
     def _perform_land(self, a: PlayLand, player: int) -> None:
@@ -54,7 +61,7 @@ class Casting:
         s.players[player].lands_played += 1
         new = self._move(a.card, "battlefield")
         s.objects[new].controller = player
-        self._emit("land_played", ("305.1", "116.2a"), player=player, object=new, card=s.objects[new].card.id)
+        self._emit(EventKind.LAND_PLAYED, ("305.1", "116.2a"), player=player, object=new, card=s.objects[new].card.id)
         self._after_action(player)
 
     # The from_source functions are called only for objects in their `source_zone`, at priority.
@@ -71,17 +78,17 @@ class Casting:
         s = self.state
         o = s.objects.get(a.card)
         if o is None or o.zone != "hand" or o.owner != player:
-            raise IllegalAction("601.2a", "not_in_hand", "a spell is cast from your hand")
+            raise IllegalAction("601.2a", Refusal.NOT_IN_HAND, "a spell is cast from your hand")
         card = o.card
         if "land" in card.types:
             # 305.1: a land is played as a special action; it never goes on the stack and is never a spell (305.9).
-            raise IllegalAction("305.1", "land_not_spell", "lands are played, not cast")
+            raise IllegalAction("305.1", Refusal.LAND_NOT_SPELL, "lands are played, not cast")
         instant_speed = "instant" in card.types or "flash" in card.keywords
         if not instant_speed and not self._sorcery_timing(player):
             rule = "307.1" if "sorcery" in card.types else "117.1a"
-            raise IllegalAction(rule, "sorcery_timing", "only in your main phase while the stack is empty")
+            raise IllegalAction(rule, Refusal.SORCERY_TIMING, "only in your main phase while the stack is empty")
         if a.x < 0 or (a.x and not card.cost.x):
-            raise IllegalAction("107.1b" if a.x < 0 else "107.3a", "bad_x",
+            raise IllegalAction("107.1b" if a.x < 0 else "107.3a", Refusal.BAD_X,
                                 "X must be a non-negative number, for a spell with X in its cost")
         specs = card.spell_targets
         if card.enchant:
@@ -92,12 +99,12 @@ class Casting:
         if "sacrifice" in extra:
             sac = s.objects.get(a.sacrifice) if a.sacrifice is not None else None
             if sac is None or sac.zone != "battlefield" or sac.controller != player or extra["sacrifice"] not in sac.card.types:
-                raise IllegalAction("601.2h", "additional_cost", f"sacrifice a {extra['sacrifice']} you control to cast this")
+                raise IllegalAction("601.2h", Refusal.ADDITIONAL_COST, f"sacrifice a {extra['sacrifice']} you control to cast this")
             exclude.add(sac.id)
         elif a.sacrifice is not None:
-            raise IllegalAction("601.2f", "no_additional_cost", "this spell has no sacrifice cost")
+            raise IllegalAction("601.2f", Refusal.NO_ADDITIONAL_COST, "this spell has no sacrifice cost")
         if extra.get("life") and s.players[player].life < extra["life"]:
-            raise IllegalAction("119.4", "cant_pay_life", "you can't pay more life than you have")
+            raise IllegalAction("119.4", Refusal.CANT_PAY_LIFE, "you can't pay more life than you have")
         generic = card.cost.generic + card.cost.x * a.x
         return player, self._payment(player, generic, card.cost.colored, a.tap, exclude, "601.2h"), specs
 
@@ -107,7 +114,7 @@ class Casting:
         s = self.state
         card = s.objects[a.card].card
         if a.sacrifice is not None:
-            self._emit("sacrifice", ("601.2h", "701.17"), player=player, object=a.sacrifice,
+            self._emit(EventKind.SACRIFICE, ("601.2h", "701.17"), player=player, object=a.sacrifice,
                        card=s.objects[a.sacrifice].card.id)
             self._to_graveyard(a.sacrifice, "701.17")
         if card.additional_cost.get("life"):
@@ -116,7 +123,7 @@ class Casting:
         new = self._move(a.card, "stack")
         s.stack.append(StackItem(new, "spell", player, card, None, tuple(a.targets), specs, card.spell_effects, x=a.x,
                                  colors=card.colors))
-        self._emit("cast", ("601.2", "405.1"), player=player, object=new, card=card.id, targets=tuple(a.targets), x=a.x)
+        self._emit(EventKind.CAST, ("601.2", "405.1"), player=player, object=new, card=card.id, targets=tuple(a.targets), x=a.x)
         self._after_action(player)
 
     def _casts_from(self, o: Obj, player: int, include_mana_abilities: bool = True) -> Iterable[CastSpell]:
@@ -135,6 +142,47 @@ class Casting:
         return self._gen_targeted(lambda t, x, sac: CastSpell(oid, t, x, sac), specs, player, None, card.colors,
                                   card.cost.x, card.additional_cost.get("sacrifice"))
 
+    # ---- queries: can this card be cast now? (601.2) -------------------------------------------
+    def can_cast(self, oid: int) -> bool:
+        """CR 601.2 / 117.1a / 307.1: whether the player with priority can cast the card `oid` now: the engine
+        generates a legal ``CastSpell`` for it (timing, targets, X, additional costs and mana included)."""
+        return any(isinstance(a, CastSpell) and a.card == oid for a in self.source_actions(oid))
+
+    def cast_refusal(self, oid: int) -> tuple[IllegalAction, CastSpell]:
+        """CR 601.2: why the card `oid` can't be cast now: of the refusals over its possible targets (and
+        sacrifices), the one that gets furthest in casting it (601.2a hand, 117.1a / 307.1 timing, 107.3 X,
+        601.2c targets, 601.2f-h additional costs, 119.4 life, 601.2h mana), with the cast it refused. Only for a
+        card `can_cast` says no to."""
+        s = self.state
+        card = s.objects[oid].card
+        player = s.pending[1]
+        specs = ((card.enchant, ()),) if card.enchant else card.spell_targets
+        candidates = [*s.battlefield, *(it.id for it in s.stack), player_target(0), player_target(1)]
+        sacrifices = [None]
+        if card.additional_cost.get("sacrifice"):
+            sacrifices = [o for o in s.battlefield if s.objects[o].controller == player
+                          and card.additional_cost["sacrifice"] in s.objects[o].card.types] or [None]
+        best, tried = None, None
+        for targets in itertools.islice(itertools.product(candidates, repeat=len(specs)), 60):
+            for sac in sacrifices:
+                action = CastSpell(oid, tuple(targets), 0, sac)
+                exc = self.refusal(action)
+                if exc is not None and (best is None or _CAST_STAGE.get(exc.reason, 9) > _CAST_STAGE.get(best.reason, 9)):
+                    best, tried = exc, action
+        assert best is not None, "cast_refusal() of a castable card"
+        return best, tried
+
+    def cast_timing(self, oid: int) -> tuple[str, str]:
+        """When the card `oid` may be cast, with the rule that says so: ("instant", "117.1a") any time its owner
+        has priority; ("flash", "702.8a") likewise, by flash; ("main", "307.1") a sorcery, ("main", "117.1a")
+        another noninstant spell: in its owner's main phase with an empty stack."""
+        card = self.state.objects[oid].card
+        if "instant" in card.types:
+            return "instant", "117.1a"
+        if "flash" in card.keywords:
+            return "flash", "702.8a"
+        return "main", "307.1" if "sorcery" in card.types else "117.1a"
+
     # ---- ActivateAbility (602, 605) -------------------------------------------------------------
     def _validate_activate(self, a: ActivateAbility):
         """602.2: an ability of a permanent you control, its costs payable (107.5, 302.6, 119.4), its targets legal."""
@@ -142,22 +190,22 @@ class Casting:
         s = self.state
         o = s.objects.get(a.source)
         if o is None or o.zone != "battlefield" or o.controller != player:
-            raise IllegalAction("602.2", "not_your_permanent", "you can activate abilities of permanents you control")
+            raise IllegalAction("602.2", Refusal.NOT_YOUR_PERMANENT, "you can activate abilities of permanents you control")
         if not 0 <= a.index < len(o.card.abilities) or o.card.abilities[a.index].kind not in ("activated", "mana"):
-            raise IllegalAction("602.1", "no_such_ability", "that permanent has no such activated ability")
+            raise IllegalAction("602.1", Refusal.NO_SUCH_ABILITY, "that permanent has no such activated ability")
         ab = o.card.abilities[a.index]
         cost = ab.cost
         if cost.get("tap"):
             if o.tapped:
-                raise IllegalAction("107.5", "already_tapped", "a tapped permanent can't pay a {T} cost")
-            if "creature" in o.card.types and o.fresh and "haste" not in self.keywords(o.id):
-                raise IllegalAction("302.6", "summoning_sick",
+                raise IllegalAction("107.5", Refusal.ALREADY_TAPPED, "a tapped permanent can't pay a {T} cost")
+            if "creature" in o.card.types and o.fresh and not ATTACKS_WHEN_SICK & self.keywords(o.id):
+                raise IllegalAction("302.6", Refusal.SUMMONING_SICK,
                                     "a creature's {T} ability needs it under your control since your turn began")
         if cost.get("life") and s.players[player].life < cost["life"]:
-            raise IllegalAction("119.4", "cant_pay_life", "you can't pay more life than you have")
+            raise IllegalAction("119.4", Refusal.CANT_PAY_LIFE, "you can't pay more life than you have")
         mana = cost.get("mana")
         if a.x < 0 or (a.x and not (mana and mana.x)):
-            raise IllegalAction("107.1b" if a.x < 0 else "107.3a", "bad_x", "X must be a non-negative number, for a cost with X")
+            raise IllegalAction("107.1b" if a.x < 0 else "107.3a", Refusal.BAD_X, "X must be a non-negative number, for a cost with X")
         self._check_targets(ab.targets, a.targets, player, o.id, o.card.colors, "602.2b")
         exclude = {o.id} if cost.get("tap") else set()
         plan = self._payment(player, (mana.generic + mana.x * a.x) if mana else 0, mana.colored if mana else {},
@@ -177,17 +225,17 @@ class Casting:
         if ab.kind == "mana":
             pool = s.players[player].pool
             pool[ab.add] = pool.get(ab.add, 0) + 1
-            self._emit("mana_ability", ("605.3a", "106.4"), player=player, object=o.id, card=o.card.id, color=ab.add)
+            self._emit(EventKind.MANA_ABILITY, ("605.3a", "106.4"), player=player, object=o.id, card=o.card.id, color=ab.add)
             self._after_action(player)
             return
         item = StackItem(s.next_id, "ability", player, o.card, o.id, tuple(a.targets), ab.targets, ab.effects, x=a.x,
                          ability_index=a.index, colors=o.card.colors)
         s.next_id += 1
         if ab.cost.get("sacrifice_self"):
-            self._emit("sacrifice", ("602.2b", "701.17"), player=player, object=o.id, card=o.card.id)
+            self._emit(EventKind.SACRIFICE, ("602.2b", "701.17"), player=player, object=o.id, card=o.card.id)
             self._to_graveyard(o.id, "701.17")
         s.stack.append(item)
-        self._emit("activate", ("602.2", "405.1"), player=player, object=a.source, card=o.card.id, targets=tuple(a.targets))
+        self._emit(EventKind.ACTIVATE, ("602.2", "405.1"), player=player, object=a.source, card=o.card.id, targets=tuple(a.targets))
         self._after_action(player)
 
     def _activations_from(self, o: Obj, player: int, include_mana_abilities: bool = True) -> Iterable[ActivateAbility]:
@@ -286,7 +334,7 @@ class Casting:
         """Colours this permanent can tap for with a free {T} mana ability (305.6 for basic land types);
         none for a summoning-sick creature (302.6)."""
         colors = o.card.tap_mana
-        if colors and "creature" in o.card.types and o.fresh and "haste" not in self.keywords(o.id):
+        if colors and "creature" in o.card.types and o.fresh and not ATTACKS_WHEN_SICK & self.keywords(o.id):
             return ()
         return colors
 
@@ -300,15 +348,15 @@ class Casting:
                 o = s.objects.get(oid)
                 if o is None or o.zone != "battlefield" or o.controller != player or o.tapped or oid in exclude \
                         or not self._mana_colors(o):
-                    raise IllegalAction("605.3", "bad_mana_source", f"object {oid} can't be tapped for mana now")
+                    raise IllegalAction("605.3", Refusal.BAD_MANA_SOURCE, f"object {oid} can't be tapped for mana now")
                 sources.append((oid, self._mana_colors(o)[0]))
             plan = find_payment(generic, colored, s.players[player].pool, sources)
             if plan is None or len(plan[1]) != len(tap):
-                raise IllegalAction(rule, "cant_pay", "those mana sources don't pay this cost exactly")
+                raise IllegalAction(rule, Refusal.CANT_PAY, "those mana sources don't pay this cost exactly")
             return plan
         plan = find_payment(generic, colored, s.players[player].pool, self._mana_sources(player, exclude))
         if plan is None:
-            raise IllegalAction(rule, "cant_pay", "not enough mana to pay the cost")
+            raise IllegalAction(rule, Refusal.CANT_PAY, "not enough mana to pay the cost")
         return plan
 
     def _pay(self, player: int, plan, *, tapped_for: str) -> None:
@@ -320,7 +368,7 @@ class Casting:
         for oid in sources:
             o = self.state.objects[oid]
             o.tapped = True
-            self._emit("mana", ("106.4", "605.3"), player=player, object=oid, card=o.card.id, color=self._mana_colors(o)[0],
+            self._emit(EventKind.MANA, ("106.4", "605.3"), player=player, object=oid, card=o.card.id, color=self._mana_colors(o)[0],
                        spent_for=tapped_for)
 
 

@@ -2,14 +2,15 @@
 
 Rules: 613 (interaction of continuous effects; layer 7, 613.4: counters, pump effects and static
 modifications of power/toughness), 604 (static abilities), 611.2 ("until end of turn" effects),
-105.2 (colours), 702 (keyword abilities; 702.16 protection). Also the keyword vocabulary the card loader
-accepts (`KEYWORDS`, `WALKS`).
+105.2 (colours), 702 (keyword abilities; 702.16 protection). The keywords themselves are the registry of
+`tutor.engine.keywords` (`KEYWORDS`, `WALKS` re-exported here for the card loader).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tutor.engine.keywords import KEYWORDS, WALKS
 from tutor.engine.mana import COLOR_NAMES
 
 if TYPE_CHECKING:
@@ -17,13 +18,6 @@ if TYPE_CHECKING:
 
 __all__ = ["COLOR_OF_NAME", "KEYWORDS", "WALKS", "Characteristics"]
 
-WALKS = {"plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp", "mountainwalk": "Mountain",
-         "forestwalk": "Forest"}  # 702.14: landwalk -> the land type it looks for
-KEYWORDS = frozenset({
-    "flying", "reach", "first strike", "double strike", "deathtouch", "lifelink", "trample", "vigilance",
-    "haste", "defender", "flash", "menace", "fear", "unblockable", "indestructible",
-    *(f"protection from {c}" for c in COLOR_NAMES.values()), *WALKS,
-})
 COLOR_OF_NAME = {v: k for k, v in COLOR_NAMES.items()}  # "red" -> "R"
 
 

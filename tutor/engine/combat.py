@@ -5,9 +5,13 @@ Rules: 506 (the combat phase; 506.4 removal from combat), 507 (beginning of comb
 combat damage steps are skipped), 509 (declare blockers: 509.1a-b which creatures can block which,
 509.1g-h blocked creatures), 510 (combat damage: 510.1a-d assignment, since Foundations divided freely among
 several blockers, 510.2 dealt simultaneously, 510.4 a first-strike damage step), 511.3 (creatures leave
-combat), 302.6 (summoning sickness), and the combat keywords: 702.3b defender, 702.9b flying, 702.14c
-landwalk, 702.16f protection, 702.17 reach, 702.19b-d trample, 702.20 vigilance, 702.36b fear, 702.111b
-menace, 702.7b / 702.4 first and double strike, 702.2c deathtouch (lethal damage is 1).
+combat), 302.6 (summoning sickness), and the combat keywords, whose rules and hooks are entries of the keyword
+registry (`tutor.engine.keywords`): evasion (509.1b: `Keyword.can_block`, `min_blockers`), attacking (508.1a:
+`Keyword.attack`), and the damage keywords read here: 702.7b / 702.4 first and double strike, 702.19b-d
+trample, 702.2c deathtouch (lethal damage is 1).
+
+Queries the quiz asks of a position: `can_block` (509.1a-b), `lethal_damage` (120.6, 702.2c),
+`max_trample_damage` (702.19b).
 """
 
 from __future__ import annotations
@@ -16,8 +20,9 @@ import itertools
 from collections.abc import Iterator
 
 from tutor.engine.actions import ActionRules, AssignCombatDamage, DeclareAttackers, DeclareBlockers, player_target
-from tutor.engine.characteristics import WALKS
-from tutor.engine.errors import IllegalAction
+from tutor.engine.errors import IllegalAction, Refusal
+from tutor.engine.events import EventKind
+from tutor.engine.keywords import ATTACKS_UNTAPPED, ATTACKS_WHEN_SICK, CANT_ATTACK, EVASION, NEEDS_BLOCKERS
 from tutor.engine.state import Step
 
 __all__ = ["ASSIGN_COMBAT_DAMAGE", "Combat", "DECLARE_ATTACKERS", "DECLARE_BLOCKERS"]
@@ -45,7 +50,7 @@ class Combat:
             s.step = Step.FIRST_STRIKE_DAMAGE
             s.first_strikers = {c for c in self._combatants() if _STRIKERS & self.keywords(c)}
             s.first_strike_done = True
-            self._emit("first_strike_step", ("510.4", "702.7b"), creatures=sorted(s.first_strikers))
+            self._emit(EventKind.FIRST_STRIKE_STEP, ("510.4", "702.7b"), creatures=sorted(s.first_strikers))
             self._start_damage()
         else:
             self._start_damage()
@@ -56,9 +61,9 @@ class Combat:
         s = self.state
         if nxt in _SKIPPED_WITHOUT_ATTACKERS and not s.attackers_declared and s.step in (
                 Step.DECLARE_ATTACKERS, Step.DECLARE_BLOCKERS):
-            self._emit("step_skipped", "508.8", step=nxt.key)
+            self._emit(EventKind.STEP_SKIPPED, "508.8", step=nxt.key)
             while s.step_queue and s.step_queue[0] in _SKIPPED_WITHOUT_ATTACKERS:
-                self._emit("step_skipped", "508.8", step=s.step_queue.pop(0).key)
+                self._emit(EventKind.STEP_SKIPPED, "508.8", step=s.step_queue.pop(0).key)
             nxt = s.step_queue.pop(0)
         return nxt
 
@@ -67,7 +72,7 @@ class Combat:
         s = self.state
         s.attackers, s.blocks, s.blocked, s.attackers_declared = {}, {}, set(), False
         s.first_strikers, s.first_strike_done, s.damage_plan = set(), False, {}
-        self._emit("combat_ends", "511.3")
+        self._emit(EventKind.COMBAT_ENDS, "511.3")
 
     def _combatants(self) -> list[int]:
         """The attacking and blocking creatures still on the battlefield."""
@@ -84,26 +89,27 @@ class Combat:
         o = self.state.objects[oid]
         kws = self.keywords(oid)
         return (o.controller == player and "creature" in o.card.types and not o.tapped
-                and (not o.fresh or "haste" in kws) and "defender" not in kws)
+                and (not o.fresh or bool(ATTACKS_WHEN_SICK & kws)) and not any(k.name in kws for k in CANT_ATTACK))
 
     def _validate_attackers(self, a: DeclareAttackers) -> int:
         """508.1a: each declared attacker is an untapped creature of the active player that can attack."""
         player = self._need("attackers")
         s = self.state
         if len(set(a.attackers)) != len(a.attackers):
-            raise IllegalAction("508.1a", "duplicate_attacker", "each creature attacks once")
+            raise IllegalAction("508.1a", Refusal.DUPLICATE_ATTACKER, "each creature attacks once")
         for oid in a.attackers:
             o = s.objects.get(oid)
             if o is None or o.zone != "battlefield" or o.controller != player or "creature" not in o.card.types:
-                raise IllegalAction("508.1a", "not_your_creature", f"{oid} is not a creature you control")
+                raise IllegalAction("508.1a", Refusal.NOT_YOUR_CREATURE, f"{oid} is not a creature you control")
             if o.tapped:
-                raise IllegalAction("508.1a", "tapped_attacker", "tapped creatures can't attack")
+                raise IllegalAction("508.1a", Refusal.TAPPED_ATTACKER, "tapped creatures can't attack")
             kws = self.keywords(oid)
-            if o.fresh and "haste" not in kws:
-                raise IllegalAction("302.6", "summoning_sick",
+            if o.fresh and not ATTACKS_WHEN_SICK & kws:
+                raise IllegalAction("302.6", Refusal.SUMMONING_SICK,
                                     "a creature attacks only if under your control since your turn began (or with haste)")
-            if "defender" in kws:
-                raise IllegalAction("702.3b", "defender", "a creature with defender can't attack")
+            for k in CANT_ATTACK:
+                if k.name in kws:
+                    raise IllegalAction(*k.refusal)
         return player
 
     def _perform_attackers(self, a: DeclareAttackers, player: int) -> None:
@@ -112,14 +118,14 @@ class Combat:
         defender = 1 - s.active
         for oid in a.attackers:
             o = s.objects[oid]
-            if "vigilance" not in self.keywords(oid):
+            if not ATTACKS_UNTAPPED & self.keywords(oid):
                 o.tapped = True
             s.attackers[oid] = defender
             s.attacked_this_turn.add(oid)
             s.attackers_declared = True  # 508.8 looks at declared attackers, even if they leave combat later
-        self._emit("attackers", ("508.1", "508.1f"), player=s.active, attackers=list(a.attackers))
+        self._emit(EventKind.ATTACKERS, ("508.1", "508.1f"), player=s.active, attackers=list(a.attackers))
         if not a.attackers:
-            self._emit("no_attackers", "508.8")
+            self._emit(EventKind.NO_ATTACKERS, "508.8")
         s.pending = ()
         self._give_priority(s.active)
 
@@ -137,39 +143,59 @@ class Combat:
         s = self.state
         seen: set[int] = set()
         per_attacker: dict[int, int] = {}
-        defender_lands = {t for oid in s.battlefield for t in s.objects[oid].card.subtypes
-                          if s.objects[oid].controller == player and "land" in s.objects[oid].card.types}
         for pair in a.blocks:
             if not (isinstance(pair, tuple) and len(pair) == 2):
-                raise IllegalAction("509.1a", "bad_block", "blocks are (blocker, attacker) pairs")
+                raise IllegalAction("509.1a", Refusal.BAD_BLOCK, "blocks are (blocker, attacker) pairs")
             b, att = pair
             o = s.objects.get(b)
             if o is None or o.zone != "battlefield" or o.controller != player or "creature" not in o.card.types:
-                raise IllegalAction("509.1a", "not_your_creature", f"{b} is not a creature you control")
+                raise IllegalAction("509.1a", Refusal.NOT_YOUR_CREATURE, f"{b} is not a creature you control")
             if b in seen:
-                raise IllegalAction("509.1a", "blocks_twice", "each creature blocks only one attacker")
+                raise IllegalAction("509.1a", Refusal.BLOCKS_TWICE, "each creature blocks only one attacker")
             seen.add(b)
             if o.tapped:
-                raise IllegalAction("509.1a", "tapped_blocker", "tapped creatures can't block")
+                raise IllegalAction("509.1a", Refusal.TAPPED_BLOCKER, "tapped creatures can't block")
             if att not in s.attackers:
-                raise IllegalAction("509.1a", "not_attacking", f"{att} is not attacking")
-            akw, bkw = self.keywords(att), self.keywords(b)
-            if "unblockable" in akw:
-                raise IllegalAction("509.1b", "unblockable", "that creature can't be blocked")
-            if "flying" in akw and not ({"flying", "reach"} & bkw):
-                raise IllegalAction("702.9b", "flying", "only creatures with flying or reach can block a flyer")
-            if "fear" in akw and "artifact" not in o.card.types and "B" not in self.colors(b):
-                raise IllegalAction("702.36b", "fear", "only artifact and/or black creatures can block fear")
-            for walk, land in WALKS.items():
-                if walk in akw and land in defender_lands:
-                    raise IllegalAction("702.14c", "landwalk", f"{walk}: you control a {land}")
-            if self._protected_from(att, self.colors(b)):
-                raise IllegalAction("702.16f", "protection", "protection: can't be blocked by creatures of that colour")
+                raise IllegalAction("509.1a", Refusal.NOT_ATTACKING, f"{att} is not attacking")
+            refused = self._evasion_refusal(att, b)
+            if refused is not None:
+                raise IllegalAction(*refused.refusal)
             per_attacker[att] = per_attacker.get(att, 0) + 1
         for att, n in per_attacker.items():
-            if "menace" in self.keywords(att) and n < 2:
-                raise IllegalAction("702.111b", "menace", "a creature with menace needs two or more blockers")
+            akw = self.keywords(att)
+            for k in NEEDS_BLOCKERS:
+                if k.name in akw and n < k.min_blockers:
+                    raise IllegalAction(*k.refusal)
         return player
+
+    def _evasion_refusal(self, att: int, b: int):
+        """509.1b: the first evasion keyword of `att` (in registry order) that `b` can't block, or None."""
+        akw = self.keywords(att)
+        if not akw:
+            return None
+        for k in EVASION:
+            if k.name in akw and not k.can_block(self, att, b):
+                return k
+        return None
+
+    def can_block(self, blocker: int, attacker: int) -> bool:
+        """CR 509.1a-b: whether `blocker` could block `attacker` on its own, as far as the two creatures go: an
+        untapped creature on the battlefield, `attacker` attacking its controller, and no evasion keyword of
+        `attacker` (flying 702.9b, fear 702.36b, landwalk 702.14c, protection 702.16f, "can't be blocked")
+        that forbids it. Menace (702.111b: two or more blockers) is a condition on the whole declaration, not on
+        one pair: see `block_refusal` for a whole set of blocks."""
+        s = self.state
+        o, a = s.objects.get(blocker), s.objects.get(attacker)
+        if o is None or a is None or o.zone != "battlefield" or "creature" not in o.card.types or o.tapped:
+            return False
+        if s.attackers.get(attacker) != o.controller:
+            return False
+        return self._evasion_refusal(attacker, blocker) is None
+
+    def block_refusal(self, blocks) -> IllegalAction | None:
+        """CR 509.1a-c: None if the defending player may declare `blocks` ((blocker, attacker) pairs) now, else the
+        engine's refusal with its rule (nothing changes)."""
+        return self.refusal(DeclareBlockers(tuple(blocks)))
 
     def _perform_blockers(self, a: DeclareBlockers, player: int) -> None:
         """509.1g-h: the blocks are made and attackers become blocked; then the active player gets priority (509.2)."""
@@ -177,7 +203,7 @@ class Combat:
         for b, att in a.blocks:
             s.blocks[b] = att
             s.blocked.add(att)
-        self._emit("blockers", ("509.1", "509.1g", "509.1h"), player=1 - s.active, blocks=[list(x) for x in a.blocks],
+        self._emit(EventKind.BLOCKERS, ("509.1", "509.1g", "509.1h"), player=1 - s.active, blocks=[list(x) for x in a.blocks],
                    blocked=sorted(s.blocked))
         s.pending = ()
         self._give_priority(s.active)
@@ -200,12 +226,20 @@ class Combat:
                 return
 
     # ---- AssignCombatDamage (510.1) -------------------------------------------------------------
-    def _lethal(self, blocker: int, source: int) -> int:
-        """702.19b / 702.2c: lethal damage, counting damage already marked; 1 from a deathtouch source."""
+    def lethal_damage(self, blocker: int, source: int) -> int:
+        """CR 120.6 / 702.19b / 702.2c: the damage from `source` that is lethal to creature `blocker` when
+        combat damage is assigned: its toughness minus the damage already marked on it (0 at least); 1 from a
+        source with deathtouch."""
         if "deathtouch" in self.keywords(source):
             return 1
         _, t = self.power_toughness(blocker)
         return max(0, t - self.state.objects[blocker].damage)
+
+    def max_trample_damage(self, attacker: int) -> int:
+        """CR 702.19b: the most combat damage blocked `attacker` (with trample) can assign to the player it
+        attacks: its power minus lethal damage to each of its blockers (`lethal_damage`), 0 at least."""
+        power = max(0, self.power_toughness(attacker)[0])
+        return max(0, power - sum(self.lethal_damage(b, attacker) for b in self._blockers_of(attacker)))
 
     def _needs_assignment(self, att: int) -> bool:
         """510.1c-d: the attacking player chooses how a blocked attacker divides its damage when it has
@@ -222,7 +256,7 @@ class Combat:
         player = self._need("damage")
         s = self.state
         if a.attacker != s.pending[2]:
-            raise IllegalAction("510.1", "other_attacker", f"assign the damage of {s.pending[2]} first")
+            raise IllegalAction("510.1", Refusal.OTHER_ATTACKER, f"assign the damage of {s.pending[2]} first")
         power = max(0, self.power_toughness(a.attacker)[0])
         blockers = self._blockers_of(a.attacker)
         trample = "trample" in self.keywords(a.attacker)
@@ -230,22 +264,22 @@ class Combat:
         to_player = 0
         for pair in a.assignment:
             if not (isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[1], int) and pair[1] >= 0):
-                raise IllegalAction("510.1c", "bad_assignment", "assignments are (recipient, amount) pairs")
+                raise IllegalAction("510.1c", Refusal.BAD_ASSIGNMENT, "assignments are (recipient, amount) pairs")
             rec, amt = pair
             if rec < 0:
                 if not trample or -1 - rec != s.attackers[a.attacker]:
-                    raise IllegalAction("510.1c", "no_trample",
+                    raise IllegalAction("510.1c", Refusal.NO_TRAMPLE,
                                         "a blocked creature without trample assigns damage only to its blockers")
                 to_player += amt
             elif rec not in blockers:
-                raise IllegalAction("510.1c", "not_a_blocker", f"{rec} is not blocking this creature")
+                raise IllegalAction("510.1c", Refusal.NOT_A_BLOCKER, f"{rec} is not blocking this creature")
             total += amt
         if total != power:
-            raise IllegalAction("510.1a", "wrong_total", f"assign exactly {power} damage")
+            raise IllegalAction("510.1a", Refusal.WRONG_TOTAL, f"assign exactly {power} damage")
         if to_player:
             given = {rec: amt for rec, amt in a.assignment if rec > 0}
-            if any(given.get(b, 0) < self._lethal(b, a.attacker) for b in blockers):
-                raise IllegalAction("702.19b", "trample_lethal", "assign lethal damage to every blocker before the player")
+            if any(given.get(b, 0) < self.lethal_damage(b, a.attacker) for b in blockers):
+                raise IllegalAction("702.19b", Refusal.TRAMPLE_LETHAL, "assign lethal damage to every blocker before the player")
         return player
 
     def _perform_assign(self, a: AssignCombatDamage, player: int) -> None:
@@ -264,7 +298,7 @@ class Combat:
         for order in itertools.islice(itertools.permutations(blockers), 6):
             left, plan = power, []
             for b in order:
-                give = min(left, self._lethal(b, att))
+                give = min(left, self.lethal_damage(b, att))
                 plan.append((b, give))
                 left -= give
             if left:

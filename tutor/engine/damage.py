@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tutor.engine.events import EventKind
+
 if TYPE_CHECKING:
     from tutor.engine.cards import CardDef
 
@@ -25,13 +27,13 @@ class Damage:
         """119.3: a player gains `n` life (nothing for 0 or less)."""
         if n > 0:
             self.state.players[player].life += n
-            self._emit("life_gain", rule, player=player, amount=n, life=self.state.players[player].life)
+            self._emit(EventKind.LIFE_GAIN, rule, player=player, amount=n, life=self.state.players[player].life)
 
     def _lose_life(self, player: int, n: int, rule: str) -> None:
         """119.3 / 119.4: a player loses (or pays) `n` life (nothing for 0 or less)."""
         if n > 0:
             self.state.players[player].life -= n
-            self._emit("life_loss", rule, player=player, amount=n, life=self.state.players[player].life)
+            self._emit(EventKind.LIFE_LOSS, rule, player=player, amount=n, life=self.state.players[player].life)
 
     def _deal_damage(self, source: int | None, card: CardDef, controller: int, recipients: list[tuple[int, int]],
                      combat: bool) -> None:
@@ -47,30 +49,30 @@ class Damage:
             if rec > 0 and (rec not in s.objects or s.objects[rec].zone != "battlefield"):
                 continue
             if combat and s.prevent_combat:
-                self._emit("damage_prevented", ("615.1", "615.6"), source=source, card=card.id, to=rec, amount=amt)
+                self._emit(EventKind.DAMAGE_PREVENTED, ("615.1", "615.6"), source=source, card=card.id, to=rec, amount=amt)
                 continue
             if rec > 0 and self._protected_from(rec, colors):
-                self._emit("damage_prevented", "702.16e", source=source, card=card.id, to=rec, amount=amt)
+                self._emit(EventKind.DAMAGE_PREVENTED, "702.16e", source=source, card=card.id, to=rec, amount=amt)
                 continue
             shield = s.prevent_next.get(rec, 0)
             if shield:
                 stop = min(shield, amt)
                 s.prevent_next[rec] = shield - stop
                 amt -= stop
-                self._emit("damage_prevented", "615.7", source=source, card=card.id, to=rec, amount=stop)
+                self._emit(EventKind.DAMAGE_PREVENTED, "615.7", source=source, card=card.id, to=rec, amount=stop)
                 if not amt:
                     continue
             if rec < 0:
                 player = -1 - rec
                 s.players[player].life -= amt
-                self._emit("damage", ("510.2", "120.3a") if combat else "120.3a", source=source, card=card.id, to=rec,
+                self._emit(EventKind.DAMAGE, ("510.2", "120.3a") if combat else "120.3a", source=source, card=card.id, to=rec,
                            amount=amt, combat=combat, life=s.players[player].life)
             else:
                 o = s.objects[rec]
                 o.damage += amt
                 if "deathtouch" in src_kws:
                     o.deathtouched = True
-                self._emit("damage", ("510.2", "120.3e") if combat else "120.3e", source=source, card=card.id, to=rec,
+                self._emit(EventKind.DAMAGE, ("510.2", "120.3e") if combat else "120.3e", source=source, card=card.id, to=rec,
                            amount=amt, combat=combat, target_card=o.card.id)
             if "lifelink" in src_kws:
                 lifelink_total += amt
@@ -83,7 +85,7 @@ class Damage:
         s = self.state
         o = s.objects[oid]
         if "indestructible" in self.keywords(oid):
-            self._emit("indestructible", "702.12b", object=oid, card=o.card.id)
+            self._emit(EventKind.INDESTRUCTIBLE, "702.12b", object=oid, card=o.card.id)
             return
         if can_regenerate and o.regen_shields > 0:
             # 701.15a: instead, remove all damage from it, tap it, remove it from combat (506.4).
@@ -92,8 +94,8 @@ class Damage:
             was_in_combat = oid in s.attackers or oid in s.blocks
             s.attackers.pop(oid, None)
             s.blocks.pop(oid, None)
-            self._emit("regenerated", ("701.15a", "614.8", "506.4"), object=oid, card=o.card.id,
+            self._emit(EventKind.REGENERATED, ("701.15a", "614.8", "506.4"), object=oid, card=o.card.id,
                        removed_from_combat=was_in_combat)
             return
-        self._emit("destroyed", (rule, "701.7a") if rule != "701.7" else "701.7a", object=oid, card=o.card.id)
+        self._emit(EventKind.DESTROYED, (rule, "701.7a") if rule != "701.7" else "701.7a", object=oid, card=o.card.id)
         self._to_graveyard(oid, rule)

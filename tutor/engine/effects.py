@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
 
 from tutor.engine.characteristics import KEYWORDS
+from tutor.engine.events import EventKind
 from tutor.engine.state import StackItem, Step
 from tutor.engine.targets import filter_error
 
@@ -229,7 +230,7 @@ def _destroy(game: Game, item: StackItem, p: dict, legal: list) -> None:
 def _exile(game: Game, item: StackItem, p: dict, legal: list) -> None:
     """701.11a: exile the permanent (it becomes a new object in exile, 400.7)."""
     for oid in _objects(game, item, p, legal):
-        game._emit("exile", "701.11a", object=oid, card=game.state.objects[oid].card.id)
+        game._emit(EventKind.EXILE, "701.11a", object=oid, card=game.state.objects[oid].card.id)
         game._move(oid, "exile")
 
 
@@ -238,7 +239,7 @@ def _exile(game: Game, item: StackItem, p: dict, legal: list) -> None:
 def _bounce(game: Game, item: StackItem, p: dict, legal: list) -> None:
     """Return the permanents to their owners' hands (400.7: as new objects)."""
     for oid in _objects(game, item, p, legal):
-        game._emit("bounce", "400.7", object=oid, card=game.state.objects[oid].card.id)
+        game._emit(EventKind.BOUNCE, "400.7", object=oid, card=game.state.objects[oid].card.id)
         game._move(oid, "hand")
 
 
@@ -250,7 +251,7 @@ def _counter(game: Game, item: StackItem, p: dict, legal: list) -> None:
         spell = next((it for it in s.stack if it.id == oid), None)
         if spell is not None:
             s.stack.remove(spell)
-            game._emit("countered", "701.5a", card=spell.card.id, controller=spell.controller)
+            game._emit(EventKind.COUNTERED, "701.5a", card=spell.card.id, controller=spell.controller)
             game._move(spell.id, "graveyard")
 
 
@@ -259,7 +260,7 @@ def _tap(game: Game, item: StackItem, p: dict, legal: list) -> None:
     """701.21a: tap the permanent."""
     for oid in _objects(game, item, p, legal):
         game.state.objects[oid].tapped = True
-        game._emit("tapped", "701.21", object=oid, card=game.state.objects[oid].card.id)
+        game._emit(EventKind.TAPPED, "701.21", object=oid, card=game.state.objects[oid].card.id)
 
 
 @effect("untap", params={"target": Param("permanent_target", required=True)}, rules=("701.21",), events=("untapped",))
@@ -267,7 +268,7 @@ def _untap(game: Game, item: StackItem, p: dict, legal: list) -> None:
     """701.21: untap the permanent."""
     for oid in _objects(game, item, p, legal):
         game.state.objects[oid].tapped = False
-        game._emit("untapped", "701.21", object=oid, card=game.state.objects[oid].card.id)
+        game._emit(EventKind.UNTAPPED, "701.21", object=oid, card=game.state.objects[oid].card.id)
 
 
 @effect("draw", params={"count": Param("count_or_x"), "who": Param("players")}, rules=("121",),
@@ -289,7 +290,7 @@ def _discard(game: Game, item: StackItem, p: dict, legal: list) -> None:
         hand = s.players[player].hand
         for c in hand[max(0, len(hand) - count):] if count > 0 else []:
             new = game._move(c, "graveyard")
-            game._emit("discard", "701.8", player=player, object=new, card=s.objects[new].card.id)
+            game._emit(EventKind.DISCARD, "701.8", player=player, object=new, card=s.objects[new].card.id)
 
 
 @effect("gain_life", params={"amount": AMOUNT, "who": Param("players")}, rules=("119",), events=("life_gain",))
@@ -312,7 +313,7 @@ def _create_token(game: Game, item: StackItem, p: dict, legal: list) -> None:
     """111.1 / 701.6a: create `count` tokens (default 1) under the controller's control; they enter (110.1)."""
     for _ in range(p.get("count", 1)):
         o = game.create(p["token"], item.controller, "battlefield")
-        game._emit("token_created", ("111.1", "701.6"), object=o.id, card=o.card.id, controller=item.controller)
+        game._emit(EventKind.TOKEN_CREATED, ("111.1", "701.6"), object=o.id, card=o.card.id, controller=item.controller)
         game._enters(o)
 
 
@@ -323,7 +324,7 @@ def _counters(game: Game, item: StackItem, p: dict, legal: list) -> None:
     for oid in game._resolve_ref(item, p.get("on", "self"), legal):
         o = game.state.objects[oid]
         o.counters[p["kind"]] = o.counters.get(p["kind"], 0) + p.get("count", 1)
-        game._emit("counters", "122.1", object=oid, kind=p["kind"], count=p.get("count", 1), card=o.card.id)
+        game._emit(EventKind.COUNTERS, "122.1", object=oid, kind=p["kind"], count=p.get("count", 1), card=o.card.id)
 
 
 def _until_end_of_turn(game: Game, item: StackItem, name: str, p: dict, legal: list) -> None:
@@ -333,7 +334,7 @@ def _until_end_of_turn(game: Game, item: StackItem, name: str, p: dict, legal: l
             continue
         kws = frozenset(p.get("keywords", ()))
         s.eot.append((oid, p.get("power", 0), p.get("toughness", 0), kws))
-        game._emit(name, ("611.2", "514.2"), object=oid, power=p.get("power", 0), toughness=p.get("toughness", 0),
+        game._emit(EventKind(name), ("611.2", "514.2"), object=oid, power=p.get("power", 0), toughness=p.get("toughness", 0),
                    keywords=sorted(kws), card=s.objects[oid].card.id)
 
 
@@ -359,7 +360,7 @@ def _regenerate(game: Game, item: StackItem, p: dict, legal: list) -> None:
     for oid in game._resolve_ref(item, p.get("on", "self"), legal):
         if oid > 0 and oid in s.objects:
             s.objects[oid].regen_shields += 1
-            game._emit("regeneration_shield", ("701.15a", "614.8"), object=oid, card=s.objects[oid].card.id)
+            game._emit(EventKind.REGENERATION_SHIELD, ("701.15a", "614.8"), object=oid, card=s.objects[oid].card.id)
 
 
 @effect("prevent", params={"combat_damage": Param("all_of_it"), "amount": Param("count"), "to": Param("recipients")},
@@ -369,11 +370,11 @@ def _prevent(game: Game, item: StackItem, p: dict, legal: list) -> None:
     s = game.state
     if p.get("combat_damage") == "all":
         s.prevent_combat = True
-        game._emit("prevention_effect", ("615.1", "615.3"), scope="combat_this_turn")
+        game._emit(EventKind.PREVENTION_EFFECT, ("615.1", "615.3"), scope="combat_this_turn")
         return
     for t in game._resolve_ref(item, p.get("to"), legal):
         s.prevent_next[t] = s.prevent_next.get(t, 0) + p["amount"]
-        game._emit("prevention_effect", ("615.1", "615.7"), target=t, amount=p["amount"])
+        game._emit(EventKind.PREVENTION_EFFECT, ("615.1", "615.7"), target=t, amount=p["amount"])
 
 
 @effect("extra_combat", params={}, rules=("500.8",), events=("extra_combat",))
@@ -386,4 +387,4 @@ def _extra_combat(game: Game, item: StackItem, p: dict, legal: list) -> None:
         s.objects[oid].tapped = False
     s.step_queue[0:0] = [Step.BEGINNING_OF_COMBAT, Step.DECLARE_ATTACKERS, Step.DECLARE_BLOCKERS,
                          Step.COMBAT_DAMAGE, Step.END_OF_COMBAT, Step.POSTCOMBAT_MAIN]
-    game._emit("extra_combat", ("500.8", "505.1a"), untapped=untapped)
+    game._emit(EventKind.EXTRA_COMBAT, ("500.8", "505.1a"), untapped=untapped)

@@ -2,7 +2,73 @@
 
 from __future__ import annotations
 
-__all__ = ["CardDefinitionError", "EngineError", "IllegalAction"]
+from enum import StrEnum
+
+__all__ = ["CardDefinitionError", "EngineError", "IllegalAction", "Refusal"]
+
+
+class Refusal(StrEnum):
+    """Why an action is illegal: the stable keys of `IllegalAction.reason` (a `str` enum: a reason compares equal
+    to its string, and the catalogs word it as ``reason.<key>``, tutor/i18n/it.py and ru.py)."""
+
+    # casting.py
+    NOT_IN_HAND = "not_in_hand"
+    NOT_A_LAND = "not_a_land"
+    LAND_TIMING = "land_timing"
+    SECOND_LAND = "second_land"
+    LAND_NOT_SPELL = "land_not_spell"
+    SORCERY_TIMING = "sorcery_timing"
+    BAD_X = "bad_x"
+    ADDITIONAL_COST = "additional_cost"
+    NO_ADDITIONAL_COST = "no_additional_cost"
+    CANT_PAY_LIFE = "cant_pay_life"
+    NOT_YOUR_PERMANENT = "not_your_permanent"
+    NO_SUCH_ABILITY = "no_such_ability"
+    ALREADY_TAPPED = "already_tapped"
+    SUMMONING_SICK = "summoning_sick"
+    BAD_MANA_SOURCE = "bad_mana_source"
+    CANT_PAY = "cant_pay"
+    # combat.py
+    DUPLICATE_ATTACKER = "duplicate_attacker"
+    NOT_YOUR_CREATURE = "not_your_creature"
+    TAPPED_ATTACKER = "tapped_attacker"
+    BAD_BLOCK = "bad_block"
+    BLOCKS_TWICE = "blocks_twice"
+    TAPPED_BLOCKER = "tapped_blocker"
+    NOT_ATTACKING = "not_attacking"
+    OTHER_ATTACKER = "other_attacker"
+    BAD_ASSIGNMENT = "bad_assignment"
+    NO_TRAMPLE = "no_trample"
+    NOT_A_BLOCKER = "not_a_blocker"
+    WRONG_TOTAL = "wrong_total"
+    TRAMPLE_LETHAL = "trample_lethal"
+    # game.py
+    GAME_OVER = "game_over"
+    UNKNOWN_ACTION = "unknown_action"
+    # sba.py
+    LEGEND_CHOICE = "legend_choice"
+    # targets.py
+    TARGET_COUNT = "target_count"
+    SAME_TARGET_TWICE = "same_target_twice"
+    ILLEGAL_TARGET = "illegal_target"
+    # turns.py
+    DISCARD_COUNT = "discard_count"
+    # game.py: an action answering a decision the game is not waiting for (_DECISION_RULE)
+    NOT_PRIORITY = "not_priority"
+    NOT_ATTACKERS = "not_attackers"
+    NOT_BLOCKERS = "not_blockers"
+    NOT_DAMAGE = "not_damage"
+    NOT_LEGEND = "not_legend"
+    NOT_DISCARD = "not_discard"
+    # keywords.py: the keyword registry's refusals (EVASION: a new evasion keyword's generic one)
+    UNBLOCKABLE = "unblockable"
+    FLYING = "flying"
+    FEAR = "fear"
+    LANDWALK = "landwalk"
+    PROTECTION = "protection"
+    MENACE = "menace"
+    DEFENDER = "defender"
+    EVASION = "evasion"
 
 
 class EngineError(Exception):
@@ -17,10 +83,10 @@ class IllegalAction(EngineError):
     'illegal action (rule 305.2): one land per turn'
     """
 
-    def __init__(self, rule: str, reason: str, detail: str = "") -> None:
+    def __init__(self, rule: str, reason: Refusal | str, detail: str = "") -> None:
         super().__init__(f"illegal action (rule {rule}): {detail or reason}")
         self.rule = rule
-        self.reason = reason
+        self.reason = str(reason)  # the plain string (the engine passes a Refusal)
         self.detail = detail
 
 

@@ -11,7 +11,11 @@ rules of each action: a validate / perform / generate trio, registered in `ACTIO
 The rule areas, one module each (a mixin of `Game`): `characteristics` (613, 702), `zones` (400.7),
 `turns` (500-514), `priority` (117, 405, 603, 608), `casting` (601-602, 106, 118, 305, 605), `targets`
 (115, 608.2b), `combat` (506-511), `damage` (119, 120, 615, 701.7), `sba` (704); `effects` is the effect
-registry, `view` the typed board view.
+registry, `keywords` the keyword registry, `events` the event kinds, `view` the typed board view.
+
+The questions a tutor asks of a position are queries of the facade, with their rules: `refusal` (any action),
+`can_block` / `block_refusal` (509.1), `lethal_damage` (120.6, 702.2c), `max_trample_damage` (702.19b),
+`can_cast` / `cast_refusal` / `cast_timing` (601.2, 117.1a, 307.1, 702.8a), `next_to_resolve` (405.5).
 """
 
 from __future__ import annotations
@@ -39,8 +43,8 @@ from tutor.engine.casting import Casting
 from tutor.engine.characteristics import Characteristics
 from tutor.engine.combat import Combat
 from tutor.engine.damage import Damage
-from tutor.engine.errors import IllegalAction
-from tutor.engine.events import Event
+from tutor.engine.errors import IllegalAction, Refusal
+from tutor.engine.events import Event, EventKind
 from tutor.engine.priority import Priority
 from tutor.engine.sba import StateBasedActions
 from tutor.engine.state import TURN_STEPS, Obj, Outcome, Player, State, Step
@@ -76,7 +80,8 @@ _WITH_SOURCES = frozenset(r.decision for r in ACTION_RULES.values() if r.from_so
 _DECISION_RULE = {"priority": "117.1", "attackers": "508.1", "blockers": "509.1", "damage": "510.1",
                   "legend": "704.5j", "discard": "514.1"}  # the rule that says who decides what, for refusals
 _STEP_KEY = {step: step.key for step in Step}  # (an Enum's .value is slow on hot paths)
-_QUIET = frozenset({"pass", "step_begins", "no_priority", "step_skipped", "trigger", "first_strike_step"})  # change nothing
+_QUIET = frozenset({EventKind.PASS, EventKind.STEP_BEGINS, EventKind.NO_PRIORITY, EventKind.STEP_SKIPPED,
+                    EventKind.TRIGGER, EventKind.FIRST_STRIKE_STEP})  # events that change nothing
 
 
 class LegalActions:
@@ -178,6 +183,21 @@ class Game(Characteristics, Zones, Turns, Priority, Casting, Targets, Combat, Da
         when it is illegal now. (``action in game.legal_actions()`` is the same check as a bool.)"""
         self._validate(action)
 
+    def refusal(self, action: object) -> IllegalAction | None:
+        """None if `action` is legal now, else the IllegalAction the rules give (with the rule it breaks);
+        nothing changes."""
+        try:
+            self._validate(action)
+        except IllegalAction as exc:
+            return exc
+        return None
+
+    def next_to_resolve(self) -> int | None:
+        """CR 405.5 / 608.1: the id of the stack item that resolves when all players pass in succession (the
+        top, last added), or None with an empty stack."""
+        stack = self.state.stack
+        return stack[-1].id if stack else None
+
     @property
     def undo_depth(self) -> int:
         """How many pushed actions `pop` can still undo."""
@@ -246,10 +266,11 @@ class Game(Characteristics, Zones, Turns, Priority, Casting, Targets, Combat, Da
             yield from from_source(self, o, s.pending[1], include_mana_abilities)
 
     # ==== events, validation, generation ===============================================================
-    def _emit(self, kind: str, rules: tuple | str, /, **data) -> None:
-        """Record an event (with its rule numbers); every change to the game state is announced by one."""
+    def _emit(self, kind: EventKind, rules: tuple | str, /, **data) -> None:
+        """Record an event of `kind` (with its rule numbers, some of `kind.rules`); every change to the game
+        state is announced by one. The event keeps the kind's plain string (its JSON and text forms)."""
         s = self.state
-        self.events.append(Event(kind, (rules,) if rules.__class__ is str else tuple(rules), data, s.turn,
+        self.events.append(Event(kind._value_, (rules,) if rules.__class__ is str else tuple(rules), data, s.turn,
                                  _STEP_KEY[s.step]))
         if kind not in _QUIET:
             self._changes += 1
@@ -258,9 +279,9 @@ class Game(Characteristics, Zones, Turns, Priority, Casting, Targets, Combat, Da
         """The player who must make decision `kind` now; IllegalAction if the game waits for something else."""
         s = self.state
         if s.outcome is not None:
-            raise IllegalAction("104.1", "game_over", "the game is over")
+            raise IllegalAction("104.1", Refusal.GAME_OVER, "the game is over")
         if not s.pending or s.pending[0] != kind:
-            raise IllegalAction(_DECISION_RULE[kind], f"not_{kind}",
+            raise IllegalAction(_DECISION_RULE[kind], Refusal(f"not_{kind}"),
                                 f"the game is waiting for {s.pending[0] if s.pending else 'nothing'}, not {kind}")
         return s.pending[1]
 
@@ -268,7 +289,7 @@ class Game(Characteristics, Zones, Turns, Priority, Casting, Targets, Combat, Da
         """Check an action against the rules without changing anything; return the plan to perform it."""
         rules = ACTION_RULES.get(type(action))
         if rules is None:
-            raise IllegalAction("117.1", "unknown_action", f"not an action: {action!r}")
+            raise IllegalAction("117.1", Refusal.UNKNOWN_ACTION, f"not an action: {action!r}")
         return rules.validate(self, action)
 
     def _generate(self) -> Iterator:

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 
 from tutor.engine.actions import ActionRules, PassPriority
 from tutor.engine.effects import EFFECTS
+from tutor.engine.events import EventKind
 from tutor.engine.state import Obj, StackItem
 
 __all__ = ["PASS_PRIORITY", "Priority"]
@@ -69,7 +70,7 @@ class Priority:
         stack resolves (then the active player receives priority, 117.3b), or the step ends (500.2)."""
         s = self.state
         s.passed.add(player)
-        self._emit("pass", "117.3d", player=player)
+        self._emit(EventKind.PASS, "117.3d", player=player)
         s.pending = ()
         if len(s.passed) < len(s.players):
             s.priority = 1 - player
@@ -91,7 +92,7 @@ class Priority:
         item = StackItem(0, "ability", o.controller, o.card, o.id, (), ab.targets, ab.effects,
                          ability_index=index, trigger=ab.when, colors=o.card.colors)
         self.state.triggers.append(item)
-        self._emit("trigger", (rule, "603.2"), object=o.id, card=o.card.id, when=ab.when)
+        self._emit(EventKind.TRIGGER, (rule, "603.2"), object=o.id, card=o.card.id, when=ab.when)
 
     def _stack_triggers(self) -> None:
         """603.3b: the active player puts their triggers on the stack first, then the others (APNAP);
@@ -102,13 +103,13 @@ class Priority:
         for item in waiting:
             targets = self._auto_targets(item)
             if item.target_specs and targets is None:
-                self._emit("trigger_removed", "603.3d", card=item.card.id)
+                self._emit(EventKind.TRIGGER_REMOVED, "603.3d", card=item.card.id)
                 continue
             item.targets = targets or ()
             item.id = s.next_id
             s.next_id += 1
             s.stack.append(item)
-            self._emit("trigger_on_stack", "603.3", card=item.card.id, controller=item.controller, targets=item.targets)
+            self._emit(EventKind.TRIGGER_ON_STACK, "603.3", card=item.card.id, controller=item.controller, targets=item.targets)
         s.passed = set()
         s.priority = s.active if s.priority is None else s.priority
 
@@ -124,13 +125,13 @@ class Priority:
                      for spec, t in zip(item.target_specs, item.targets)]
             if not any(legal):
                 # 608.2b: all its targets are illegal: it doesn't resolve.
-                self._emit("doesnt_resolve", "608.2b", card=item.card.id, controller=item.controller, what=item.kind)
+                self._emit(EventKind.DOESNT_RESOLVE, "608.2b", card=item.card.id, controller=item.controller, what=item.kind)
                 if item.kind == "spell":
                     self._move(item.id, "graveyard")
                 return
         else:
             legal = []
-        self._emit("resolve", ("608.2", "608.3") if item.card.is_permanent and item.kind == "spell" else "608.2",
+        self._emit(EventKind.RESOLVE, ("608.2", "608.3") if item.card.is_permanent and item.kind == "spell" else "608.2",
                    card=item.card.id, controller=item.controller, what=item.kind)
         if item.kind == "spell" and item.card.is_permanent:
             new = self._move(item.id, "battlefield")
@@ -138,7 +139,7 @@ class Priority:
             o.controller = item.controller
             if item.card.enchant:
                 o.attached_to = item.targets[0]
-                self._emit("attach", "608.3c", object=new, to=item.targets[0], card=o.card.id)
+                self._emit(EventKind.ATTACH, "608.3c", object=new, to=item.targets[0], card=o.card.id)
             self._enters(o)
             return
         for name, params in item.effects:
@@ -148,7 +149,7 @@ class Priority:
 
     def _enters(self, o: Obj) -> None:
         """110.1: a permanent enters the battlefield; its enters abilities trigger (603.6a)."""
-        self._emit("enters", "110.1", object=o.id, card=o.card.id, controller=o.controller)
+        self._emit(EventKind.ENTERS, "110.1", object=o.id, card=o.card.id, controller=o.controller)
         for i, ab in enumerate(o.card.abilities):
             if ab.kind == "triggered" and ab.when == "enters":
                 self._trigger(o, i, "603.6a")

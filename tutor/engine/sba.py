@@ -22,7 +22,8 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
 from tutor.engine.actions import ActionRules, ChooseLegend
-from tutor.engine.errors import IllegalAction
+from tutor.engine.errors import IllegalAction, Refusal
+from tutor.engine.events import EventKind
 from tutor.engine.state import Obj, Outcome
 
 if TYPE_CHECKING:
@@ -128,7 +129,7 @@ class StateBasedActions:
         player = self._need("legend")
         o = self.state.objects.get(action.keep)
         if o is None or o.zone != "battlefield" or o.controller != player or o.card.name["en"] != self.state.pending[2]:
-            raise IllegalAction("704.5j", "legend_choice", "keep one of your legendary permanents with that name")
+            raise IllegalAction("704.5j", Refusal.LEGEND_CHOICE, "keep one of your legendary permanents with that name")
         return player
 
     def _perform_legend(self, action: ChooseLegend, player: int) -> None:
@@ -138,7 +139,7 @@ class StateBasedActions:
         for oid in list(s.battlefield):
             o = s.objects[oid]
             if o.controller == player and o.card.name["en"] == name and oid != action.keep and "legendary" in o.card.supertypes:
-                self._emit("legend_rule", "704.5j", object=oid, kept=action.keep, card=o.card.id)
+                self._emit(EventKind.LEGEND_RULE, "704.5j", object=oid, kept=action.keep, card=o.card.id)
                 self._to_graveyard(oid, "704.5j")
         s.pending = ()
 
@@ -220,19 +221,19 @@ def _lose(game: Game, items: list) -> bool:
     for rule, p in items:
         losers.append(p)
         if rule == "704.5a":
-            game._emit("sba_life", "704.5a", player=p, life=s.players[p].life)
+            game._emit(EventKind.SBA_LIFE, "704.5a", player=p, life=s.players[p].life)
         else:
             s.players[p].drew_from_empty = False
-            game._emit("sba_empty_library", "704.5b", player=p)
+            game._emit(EventKind.SBA_EMPTY_LIBRARY, "704.5b", player=p)
     losers = sorted(set(losers))
     if len(losers) == len(s.players):
         s.outcome = Outcome(None, "draw", ("104.4a",))
-        game._emit("game_draw", "104.4a")
+        game._emit(EventKind.GAME_DRAW, "104.4a")
     else:
         first = losers[0]
         s.outcome = Outcome(1 - first, "opponent_lost", ("104.3b" if s.players[first].life <= 0 else "104.3c",
                                                          "704.5a" if s.players[first].life <= 0 else "704.5b"))
-        game._emit("game_won", "104.2a", winner=1 - first, loser=first)
+        game._emit(EventKind.GAME_WON, "104.2a", winner=1 - first, loser=first)
     return True
 
 
@@ -242,7 +243,7 @@ def _cease(game: Game, items: list) -> bool:
     for _rule, (owner, zone, oid) in items:
         getattr(s.players[owner], zone).remove(oid)
         o = s.objects.pop(oid)
-        game._emit("token_ceases", ("704.5d", "111.7"), object=oid, card=o.card.id, zone=zone, owner=o.owner)
+        game._emit(EventKind.TOKEN_CEASES, ("704.5d", "111.7"), object=oid, card=o.card.id, zone=zone, owner=o.owner)
     s.token_left = False
     return True
 
@@ -255,7 +256,7 @@ def _annihilate(game: Game, items: list) -> bool:
         n = min(o.counters["+1/+1"], o.counters["-1/-1"])
         o.counters["+1/+1"] -= n
         o.counters["-1/-1"] -= n
-        game._emit("sba_counters", "704.5q", object=oid, removed=n, card=o.card.id)
+        game._emit(EventKind.SBA_COUNTERS, "704.5q", object=oid, removed=n, card=o.card.id)
     return True
 
 
@@ -273,7 +274,7 @@ def _put_into_graveyard(game: Game, items: list) -> bool:
     acted = False
     for rule, oid in _in_battlefield_order(game, items):
         if oid in s.objects and s.objects[oid].zone == "battlefield":
-            game._emit("sba", rule, object=oid, card=s.objects[oid].card.id)
+            game._emit(EventKind.SBA, rule, object=oid, card=s.objects[oid].card.id)
             game._to_graveyard(oid, rule)
             acted = True
     return acted
@@ -287,7 +288,7 @@ def _destroy(game: Game, items: list) -> bool:
     for rule, oid in _in_battlefield_order(game, items):
         if oid not in done and oid in s.objects and s.objects[oid].zone == "battlefield":
             done.add(oid)
-            game._emit("sba", rule, object=oid, card=s.objects[oid].card.id)
+            game._emit(EventKind.SBA, rule, object=oid, card=s.objects[oid].card.id)
             game._destroy(oid, rule)
             acted = True
     return acted

@@ -10,7 +10,7 @@ can't be targeted by a source of that quality). Also the target and filter vocab
 from __future__ import annotations
 
 from tutor.engine.actions import player_target
-from tutor.engine.errors import IllegalAction
+from tutor.engine.errors import IllegalAction, Refusal
 from tutor.engine.mana import COLOR_NAMES
 from tutor.engine.state import StackItem
 
@@ -88,13 +88,13 @@ class Targets:
                        rule: str) -> None:
         """601.2c / 602.2b: one legal target for each target specification (115.3: distinct)."""
         if len(targets) != len(specs):
-            raise IllegalAction(rule, "target_count", f"choose exactly {len(specs)} target(s)")
+            raise IllegalAction(rule, Refusal.TARGET_COUNT, f"choose exactly {len(specs)} target(s)")
         if len(set(targets)) != len(targets):
-            raise IllegalAction("115.3", "same_target_twice", "the same object can't be chosen twice here")
+            raise IllegalAction("115.3", Refusal.SAME_TARGET_TWICE, "the same object can't be chosen twice here")
         for spec, t in zip(specs, targets):
             if not isinstance(t, int) or not self._target_legal(spec, t, controller, source, colors):
                 why = "702.16b" if t > 0 and t in self.state.objects and self._protected_from(t, colors) else rule
-                raise IllegalAction(why, "illegal_target", f"{t} is not a legal target ({spec[0]})")
+                raise IllegalAction(why, Refusal.ILLEGAL_TARGET, f"{t} is not a legal target ({spec[0]})")
 
     def _auto_targets(self, item: StackItem) -> tuple | None:
         """Targets for a triggered ability (603.3d): the first legal choice for each, distinct; None when

@@ -15,7 +15,8 @@ import itertools
 from collections.abc import Iterator
 
 from tutor.engine.actions import ActionRules, Discard
-from tutor.engine.errors import IllegalAction
+from tutor.engine.errors import IllegalAction, Refusal
+from tutor.engine.events import EventKind
 from tutor.engine.state import TURN_STEPS, Step
 
 __all__ = ["DISCARD", "Turns"]
@@ -30,7 +31,7 @@ class Turns:
         s.step = step
         s.passed = set()
         s.priority = None
-        self._emit("step_begins", step.rule, step=step.key, phase=step.phase)
+        self._emit(EventKind.STEP_BEGINS, step.rule, step=step.key, phase=step.phase)
         if step is Step.UNTAP:
             self._untap_step()
             return
@@ -60,8 +61,8 @@ class Turns:
         untapped = [oid for oid in s.battlefield if s.objects[oid].controller == s.active and s.objects[oid].tapped]
         for oid in untapped:
             s.objects[oid].tapped = False
-        self._emit("untap", "502.3", player=s.active, objects=untapped)
-        self._emit("no_priority", "502.4")
+        self._emit(EventKind.UNTAP, "502.3", player=s.active, objects=untapped)
+        self._emit(EventKind.NO_PRIORITY, "502.4")
 
     def _end_step(self) -> None:
         """End the current step (500.2): mana empties (500.4); combat ends after end of combat (511.3);
@@ -69,7 +70,7 @@ class Turns:
         s = self.state
         for p in s.players:
             if any(p.pool.values()):
-                self._emit("mana_empties", "500.4", player=p.index, mana=dict(p.pool))
+                self._emit(EventKind.MANA_EMPTIES, "500.4", player=p.index, mana=dict(p.pool))
                 p.pool = {}
         if s.step is Step.END_OF_COMBAT:
             self._end_combat()
@@ -82,7 +83,7 @@ class Turns:
         nxt = self._skip_combat_steps(s.step_queue.pop(0))
         if nxt is Step.DRAW and s.turn == 1 and s.active == s.starting_player:
             # 103.8a: in a two-player game the starting player skips the draw step of their first turn.
-            self._emit("draw_skipped", "103.8a", player=s.active, step=nxt.key)
+            self._emit(EventKind.DRAW_SKIPPED, "103.8a", player=s.active, step=nxt.key)
             nxt = s.step_queue.pop(0)
         self._begin_step(nxt)
 
@@ -96,7 +97,7 @@ class Turns:
         s.attacked_this_turn = set()
         s.step_queue = list(TURN_STEPS[1:])
         s.step = Step.UNTAP
-        self._emit("turn_begins", "500.1", player=s.active, turn=s.turn)
+        self._emit(EventKind.TURN_BEGINS, "500.1", player=s.active, turn=s.turn)
         self._begin_step(Step.UNTAP)
 
     def _cleanup(self) -> None:
@@ -118,12 +119,12 @@ class Turns:
             s.objects[oid].regen_shields = 0
         ended = len(s.eot)
         s.eot, s.prevent_combat, s.prevent_next = [], False, {}
-        self._emit("cleanup", "514.2", damage_removed=healed, effects_ended=ended)
+        self._emit(EventKind.CLEANUP, "514.2", damage_removed=healed, effects_ended=ended)
         if self._sba_needed() or s.triggers:
             s.cleanup_again = True
             s.priority = s.active
         else:
-            self._emit("no_priority", "514.3")
+            self._emit(EventKind.NO_PRIORITY, "514.3")
 
     # ---- Discard (514.1) -------------------------------------------------------------------------
     def _validate_discard(self, action: Discard) -> int:
@@ -132,13 +133,13 @@ class Turns:
         n = self.state.pending[2]
         hand = self.state.players[player].hand
         if len(set(action.cards)) != n or not set(action.cards) <= set(hand):
-            raise IllegalAction("514.1", "discard_count", f"discard exactly {n} cards from your hand")
+            raise IllegalAction("514.1", Refusal.DISCARD_COUNT, f"discard exactly {n} cards from your hand")
         return player
 
     def _perform_discard(self, action: Discard, player: int) -> None:
         for c in action.cards:
             new = self._move(c, "graveyard")
-            self._emit("discard", ("514.1", "701.8"), player=player, object=new, card=self.state.objects[new].card.id)
+            self._emit(EventKind.DISCARD, ("514.1", "701.8"), player=player, object=new, card=self.state.objects[new].card.id)
         self.state.pending = ()
         self._cleanup_rest()
 

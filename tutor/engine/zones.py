@@ -8,6 +8,7 @@ action, 704.5d), 121.1 (drawing a card), 121.4 (drawing from an empty library), 
 
 from __future__ import annotations
 
+from tutor.engine.events import EventKind
 from tutor.engine.state import Obj
 
 __all__ = ["Zones"]
@@ -64,7 +65,7 @@ class Zones:
         controller = o.controller
         new = self._move(oid, "graveyard")
         if is_creature:
-            self._emit("dies", ("700.4", rule), object=oid, card=o.card.id, owner=o.owner, new_object=new)
+            self._emit(EventKind.DIES, ("700.4", rule), object=oid, card=o.card.id, owner=o.owner, new_object=new)
             for i, ab in enumerate(o.card.abilities):
                 if ab.kind == "triggered" and ab.when == "dies":
                     self._trigger(Obj(oid, o.card, o.card_id, o.owner, controller, "graveyard"), i, "603.10a")
@@ -75,7 +76,7 @@ class Zones:
         for _ in range(count):
             if not p.library:
                 p.drew_from_empty = True
-                self._emit("draw_from_empty", ("121.4", "704.5b"), player=player)
+                self._emit(EventKind.DRAW_FROM_EMPTY, ("121.4", "704.5b"), player=player)
                 continue
             new = self._move(p.library[0], "hand")
-            self._emit("draw", (rule, "121.1"), player=player, object=new, card=self.state.objects[new].card.id)
+            self._emit(EventKind.DRAW, (rule, "121.1"), player=player, object=new, card=self.state.objects[new].card.id)

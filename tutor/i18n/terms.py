@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from tutor.i18n import Noun, noun, t
 
-__all__ = ["KEYWORD_CONCEPTS", "STEP_CONCEPTS", "concept_name", "keyword_concept", "keyword_noun", "step_noun"]
+__all__ = ["STEP_CONCEPTS", "concept_name", "keyword_concept", "keyword_noun", "step_noun"]
 
 # Engine step key (tutor.engine.state.Step) -> concept id.
 STEP_CONCEPTS = {
@@ -27,8 +27,6 @@ STEP_CONCEPTS = {
     "combat_damage": "combat-damage-step", "end_of_combat": "end-of-combat-step",
     "postcombat_main": "postcombat-main-phase", "end": "end-step", "cleanup": "cleanup-step",
 }
-# Engine keyword (tutor.engine.cards.KEYWORDS) -> concept id, where it is not the keyword with hyphens.
-KEYWORD_CONCEPTS = {"unblockable": "unblockable"}
 _PROTECTION = re.compile(r"^protection from (\w+)$")
 
 
@@ -50,11 +48,11 @@ def concept_name(cid: str, lang: str) -> str:
 
 
 def keyword_concept(keyword: str) -> str:
-    """The concept id of an engine keyword ("first strike" → "first-strike", "protection from red" →
-    "protection")."""
-    if _PROTECTION.match(keyword):
-        return "protection"
-    return KEYWORD_CONCEPTS.get(keyword, keyword.replace(" ", "-"))
+    """The concept id of an engine keyword, from the keyword registry (`tutor.engine.keywords`): "first
+    strike" → "first-strike", "protection from red" → "protection"."""
+    from tutor.engine.keywords import keyword_concept as concept
+
+    return concept(keyword)
 
 
 @lru_cache(maxsize=512)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tutor.engine import IllegalAction
+from tutor.engine import EventKind, IllegalAction
 from tutor.lessons.results import Problem
 
 __all__ = ["Verifier", "about_expectation"]
@@ -130,7 +130,7 @@ class Verifier:
         first: dict[str, int] = {}
         for opt in body["options"]:
             for i, e in enumerate(events):
-                if ("step" in opt and e.kind == "step_begins" and e.data.get("step") == opt["step"]) or \
+                if ("step" in opt and e.kind == EventKind.STEP_BEGINS and e.data.get("step") == opt["step"]) or \
                         ("event" in opt and e.kind == opt["event"]):
                     first[opt["id"]] = i
                     break

@@ -13,40 +13,39 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
-from tutor.engine import DeclareBlockers, IllegalAction, Step
+from tutor.engine import IllegalAction, Step
+from tutor.engine.keywords import WALKS, quiz_keywords
 from tutor.engine_text import illegal_text
 from tutor.i18n import t
+from tutor.quiz.combat_q import keyword_hint
 from tutor.quiz.describe import bullets, card_name, creature_text
 from tutor.quiz.model import Question, Rejected, both, draw
 from tutor.quiz.position import Position, pool, test_creature
 
 __all__ = ["FAMILIES", "build", "try_blocks"]
 
+# The keyword families come from the keyword registry (tutor.engine.keywords: each entry's `QuizUse`; the
+# family's keywords are the attacker's choices); "tapped" is the quiz's own. Ordered by `QuizUse.order`.
+_BY_FAMILY = quiz_keywords("can-block:")
+_ORDER = {**{f: ks[0].quiz.order for f, ks in _BY_FAMILY.items()}, "can-block:tapped": 60}
 # family -> (the attacker's keyword choices, difficulty, topics)
-FAMILIES: dict[str, tuple[tuple[str, ...], int, tuple[str, ...]]] = {
-    "can-block:flying": (("flying",), 1, ("blocking", "keywords", "flying", "reach")),
-    "can-block:fear": (("fear",), 2, ("blocking", "keywords", "fear")),
-    "can-block:landwalk": (("swampwalk", "islandwalk", "mountainwalk", "forestwalk"), 2,
-                           ("blocking", "keywords", "landwalk")),
-    "can-block:protection": (("protection from white", "protection from blue", "protection from black",
-                              "protection from red", "protection from green"), 2,
-                             ("blocking", "keywords", "protection")),
-    "can-block:unblockable": (("unblockable",), 1, ("blocking", "keywords")),
+FAMILIES: dict[str, tuple[tuple[str, ...], int, tuple[str, ...]]] = dict(sorted({
+    **{f: (tuple(k.name for k in ks), ks[0].quiz.difficulty, ks[0].quiz.topics) for f, ks in _BY_FAMILY.items()},
     "can-block:tapped": ((), 1, ("blocking", "summoning-sickness")),
-    "can-block:menace": (("menace",), 2, ("blocking", "keywords", "menace")),
-}
-_WALK_LAND = {"swampwalk": "swamp", "islandwalk": "island", "mountainwalk": "mountain", "forestwalk": "forest"}
+}.items(), key=lambda item: _ORDER[item[0]]))
+_WALK_LAND = {k.name: WALKS[k.name].lower() for k in _BY_FAMILY.get("can-block:landwalk", ())}
 _COLORS = "WUBRG"
-_KEYWORD_RULE = {"flying": "702.9b", "fear": "702.36b", "unblockable": "509.1b", "menace": "702.111b"}
+# families whose positions are built their own way below (any other keyword family gets the generic one)
+_OWN_GENERATOR = frozenset({"can-block:flying", "can-block:fear", "can-block:landwalk", "can-block:protection",
+                            "can-block:unblockable", "can-block:tapped", "can-block:menace"})
+_KEYWORD_RULES = {k.name: k.quiz.rules for ks in _BY_FAMILY.values() for k in ks}
 
 
 
 def try_blocks(pos: Position, blocks: tuple[tuple[str, str], ...]) -> IllegalAction | None:
     """Whether B can declare `blocks` ((blocker, attacker) aliases) now: None when legal, else the engine's
-    refusal (validated by the engine; nothing changes)."""
-    from tutor.quiz.casting_q import rejection
-
-    return rejection(pos.game, DeclareBlockers(tuple((pos.ids[b], pos.ids[a]) for b, a in blocks)))
+    refusal (:meth:`~tutor.engine.Game.block_refusal`; nothing changes)."""
+    return pos.game.block_refusal((pos.ids[b], pos.ids[a]) for b, a in blocks)
 
 
 @lru_cache(maxsize=1)
@@ -67,13 +66,16 @@ def _unique(pos: Position, rng: random.Random, make) -> str:
 
 
 def _random_blocker(rng: random.Random, family: str, keyword: str):
-    """A candidate blocker: from the pool, or a test creature fitting the family (flying/reach, colours)."""
+    """A candidate blocker: from the pool, or a test creature fitting the family (flying/reach, colours; for a
+    keyword family with no generator of its own, half the time the keyword itself)."""
     def make():
         if rng.random() < 0.5:
             return rng.choice(_blocker_pool()), None
         keywords = set()
         if family == "can-block:flying":
             keywords.add(rng.choice(("flying", "reach", "vigilance", "first strike")))
+        elif family not in _OWN_GENERATOR and keyword and rng.random() < 0.5:
+            keywords.add(keyword)
         colors = ()
         if family in ("can-block:fear", "can-block:protection"):
             colors = (rng.choice(_COLORS),)
@@ -218,9 +220,8 @@ def _attempt(family: str, seed: int, rng: random.Random, hook=None) -> Question:
                      "blocks_of": blocks_of})
     rules = ["509.1a", *dict.fromkeys(r.rule for r in results if r is not None)]
     for keyword in view.permanent(pos.ids[attacker]).keywords:
-        if keyword in _KEYWORD_RULE:
-            rules.append(_KEYWORD_RULE[keyword])
-    from tutor.i18n.terms import keyword_concept
+        rules.extend(_KEYWORD_RULES.get(keyword, ()))
+    from tutor.engine.keywords import keyword_concept
 
     concepts = ("blocking-creature", *sorted({keyword_concept(k) for p in view.permanents for k in p.keywords}))
     return Question(
@@ -228,7 +229,8 @@ def _attempt(family: str, seed: int, rng: random.Random, hook=None) -> Question:
         difficulty=difficulty, prompt=both(prompt), options=tuple(both(lambda lang, g=g: option(g, lang))
                                                                   for g in candidates),
         answer_format="choices", answer=legal, explanation=both(explanation), rules=tuple(dict.fromkeys(rules)),
-        concepts=concepts, hints=(both(lambda lang: t("quiz.hint.block." + family.split(":", 1)[1], lang)),),
+        concepts=concepts, hints=(both(lambda lang: keyword_hint("quiz.hint.block." + family.split(":", 1)[1],
+                                                                    FAMILIES[family][0][:1], lang)),),
         expected_ms=30_000,
         data={"position": pos.spec(), "test_cards": list(pos.test_cards.values()), "attacker": attacker,
               "candidates": [list(g) for g in candidates]})

@@ -10,11 +10,9 @@ which every card, or none, can be cast is rejected as trivial.
 
 from __future__ import annotations
 
-import itertools
 import random
 
 from tutor.engine import CastSpell, IllegalAction, PassPriority, Step
-from tutor.engine.actions import player_target
 from tutor.engine.view import Player
 from tutor.engine_text import illegal_text
 from tutor.i18n import pick, t
@@ -34,9 +32,6 @@ FAMILIES: dict[str, tuple[int, tuple[str, ...]]] = {
 }
 _LANDS = ("plains", "island", "swamp", "mountain", "forest")
 _TARGET_REASONS = ("target_count", "illegal_target", "same_target_twice")
-_STAGE = {"not_in_hand": 0, "land_not_spell": 1, "sorcery_timing": 2, "bad_x": 3, "target_count": 4,
-          "illegal_target": 4, "same_target_twice": 4, "additional_cost": 5, "no_additional_cost": 5,
-          "cant_pay_life": 6, "cant_pay": 7, "bad_mana_source": 7}
 _UNMODELLED = frozenset({"mind-rot"})  # its discard choice is not modelled (lessons/README.md)
 
 
@@ -47,42 +42,18 @@ def _hand_pool() -> list[str]:
 
 
 def rejection(game, action) -> IllegalAction | None:
-    """None if `action` is legal now, else the engine's refusal (an illegal action changes nothing)."""
-    if action in game.legal_actions():
-        return None
-    try:
-        game.apply(action)
-    except IllegalAction as exc:
-        return exc
-    raise AssertionError(f"{action!r} was refused by legal_actions() but accepted by apply()")  # pragma: no cover
+    """None if `action` is legal now, else the engine's refusal (:meth:`~tutor.engine.Game.refusal`)."""
+    return game.refusal(action)
 
 
 def castable(game, oid: int) -> bool:
-    """Whether the player with priority can cast the card `oid` now (the engine generates a legal cast)."""
-    return any(isinstance(a, CastSpell) and a.card == oid for a in game.source_actions(oid))
+    """Whether the player with priority can cast the card `oid` now (:meth:`~tutor.engine.Game.can_cast`)."""
+    return game.can_cast(oid)
 
 
 def refusal(game, oid: int) -> tuple[IllegalAction, CastSpell]:
-    """Why the card `oid` can't be cast now: the engine's refusal that gets furthest in casting it (601.2), and
-    the cast it refused (with the targets and sacrifice tried)."""
-    s = game.state
-    card = s.objects[oid].card
-    player = s.pending[1]
-    specs = ((card.enchant, ()),) if card.enchant else card.spell_targets
-    candidates = [*s.battlefield, *(it.id for it in s.stack), player_target(0), player_target(1)]
-    sacrifices = [None]
-    if card.additional_cost.get("sacrifice"):
-        sacrifices = [o for o in s.battlefield if s.objects[o].controller == player
-                      and card.additional_cost["sacrifice"] in s.objects[o].card.types] or [None]
-    best, tried = None, None
-    for targets in itertools.islice(itertools.product(candidates, repeat=len(specs)), 60):
-        for sac in sacrifices:
-            action = CastSpell(oid, tuple(targets), 0, sac)
-            exc = rejection(game, action)
-            if exc is not None and (best is None or _STAGE.get(exc.reason, 9) > _STAGE.get(best.reason, 9)):
-                best, tried = exc, action
-    assert best is not None, "refusal() of a castable card"
-    return best, tried
+    """Why the card `oid` can't be cast now, and the cast refused (:meth:`~tutor.engine.Game.cast_refusal`)."""
+    return game.cast_refusal(oid)
 
 
 def _one_line(text: str) -> str:
@@ -197,6 +168,7 @@ def _attempt(family: str, seed: int, rng: random.Random, hook=None) -> Question:
         raise Rejected("every card, or none, can be cast")
     tried = {a: refusal(game, pos.ids[a]) for a in aliases if not verdicts[a]}
     refusals = {a: exc for a, (exc, _) in tried.items()}
+    timing = {a: game.cast_timing(pos.ids[a]) for a in aliases}  # (instant | flash | main, its rule)
     view = game.view()
     cards = pos.cards
     who = Player(asker).letter
@@ -232,10 +204,7 @@ def _attempt(family: str, seed: int, rng: random.Random, hook=None) -> Question:
         for cid, alias in zip(hand, aliases):
             name = card_name(cards, cid, lang)
             if verdicts[alias]:
-                card = cards[cid]
-                key = ("quiz.cast.yes_instant" if "instant" in card.types else
-                       "quiz.cast.yes_flash" if "flash" in card.keywords else "quiz.cast.yes_main")
-                lines.append(t(key, lang, name=name, player=who))
+                lines.append(t(f"quiz.cast.yes_{timing[alias][0]}", lang, name=name, player=who))
             else:
                 lines.append(t("quiz.cast.no", lang, name=name, reason=illegal_text(refusals[alias], lang)))
         return "\n".join(lines)
@@ -245,10 +214,8 @@ def _attempt(family: str, seed: int, rng: random.Random, hook=None) -> Question:
             a: action for a, (_, action) in tried.items()}, "who": who})
     rules = ["117.1a", "601.2"]
     for alias in aliases:
-        card = cards[pos.card_of[alias]]
         if verdicts[alias]:
-            rules.append("702.8a" if "flash" in card.keywords and "instant" not in card.types else
-                         "117.1a" if "instant" in card.types else "307.1" if "sorcery" in card.types else "117.1a")
+            rules.append(timing[alias][1])
         else:
             rules.append(refusals[alias].rule)
     return Question(

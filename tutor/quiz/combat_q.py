@@ -19,9 +19,11 @@ from functools import lru_cache
 
 from tutor.engine import IllegalAction, PassPriority, Step
 from tutor.engine.actions import AssignCombatDamage, player_target
+from tutor.engine.events import EventKind
+from tutor.engine.keywords import KEYWORD, quiz_keywords
 from tutor.engine.view import Player
 from tutor.events_text import render_event
-from tutor.i18n import t
+from tutor.i18n import catalog, t
 from tutor.i18n.terms import keyword_noun
 from tutor.quiz.describe import bullets, card_name, creature_text, lives_text, option_creature, step_text
 from tutor.quiz.model import Question, Rejected, both, draw
@@ -29,27 +31,23 @@ from tutor.quiz.position import Position, Trial, pool, test_creature
 
 __all__ = ["FAMILIES", "build", "solve"]
 
-COMBAT_KEYWORDS = ("first strike", "double strike", "deathtouch", "lifelink", "trample", "indestructible")
+# The keyword families come from the keyword registry (tutor.engine.keywords: each entry's `QuizUse`), one
+# keyword each; the plain, combined and multi-block families are the quiz's own.
+_BY_FAMILY = quiz_keywords("combat:")
+COMBAT_KEYWORDS = tuple(k.name for ks in _BY_FAMILY.values() for k in ks)
 # family -> (keywords that must be in combat, where: "attacker" | "any", difficulty, topics)
 FAMILIES: dict[str, tuple[tuple[str, ...], str, int, tuple[str, ...]]] = {
     "combat:plain": ((), "any", 1, ("combat", "damage")),
-    "combat:first-strike": (("first strike",), "any", 2, ("combat", "damage", "keywords", "first-strike")),
-    "combat:double-strike": (("double strike",), "any", 2, ("combat", "damage", "keywords", "double-strike")),
-    "combat:deathtouch": (("deathtouch",), "any", 2, ("combat", "damage", "keywords", "deathtouch")),
-    "combat:lifelink": (("lifelink",), "any", 2, ("combat", "damage", "keywords", "lifelink")),
-    "combat:trample": (("trample",), "attacker", 2, ("combat", "damage", "keywords", "trample")),
-    "combat:indestructible": (("indestructible",), "any", 2, ("combat", "damage", "keywords", "indestructible")),
+    **{family: ((k.name,), k.quiz.where, k.quiz.difficulty, k.quiz.topics) for family, (k,) in _BY_FAMILY.items()},
     "combat:trample-deathtouch": (("trample", "deathtouch"), "attacker", 3,
                                   ("combat", "damage", "keywords", "trample", "deathtouch")),
     "combat:double-strike-lifelink": (("double strike", "lifelink"), "any", 3,
                                       ("combat", "damage", "keywords", "double-strike", "lifelink")),
     "combat:multi-block": ((), "any", 2, ("combat", "damage", "blocking")),
 }
-_KEYWORD_RULES = {"first strike": ("702.7b", "510.4"), "double strike": ("702.4b", "510.4"),
-                  "deathtouch": ("702.2b", "702.2c", "704.5h"), "lifelink": ("702.15b",), "trample": ("702.19b",),
-                  "indestructible": ("702.12b",)}
-_SHOWN_EVENTS = frozenset({"first_strike_step", "damage", "damage_prevented", "life_gain", "sba", "dies",
-                           "indestructible", "sba_life", "game_won", "game_draw"})
+_KEYWORD_RULES = {k.name: k.quiz.rules for ks in _BY_FAMILY.values() for k in ks}
+_SHOWN_EVENTS = frozenset({EventKind.FIRST_STRIKE_STEP, EventKind.DAMAGE, EventKind.DAMAGE_PREVENTED, EventKind.LIFE_GAIN, EventKind.SBA, EventKind.DIES,
+                           EventKind.INDESTRUCTIBLE, EventKind.SBA_LIFE, EventKind.GAME_WON, EventKind.GAME_DRAW})
 
 
 
@@ -107,13 +105,6 @@ def _setup(family: str, rng: random.Random) -> tuple[Position, list[str], list[t
     return pos, attackers, blocks, split
 
 
-def _lethal(view, blocker_oid: int, attacker_keywords) -> int:
-    perm = view.permanent(blocker_oid)
-    if "deathtouch" in attacker_keywords:
-        return 1
-    return max(0, perm.toughness - perm.damage)
-
-
 def _max_to_player(game, attacker: int) -> AssignCombatDamage:
     """With trample, as much damage as possible to the defending player: lethal damage to each blocker, the rest
     to the player. Raises :class:`Rejected` where the damage could be divided in more than one way the prompt
@@ -121,12 +112,12 @@ def _max_to_player(game, attacker: int) -> AssignCombatDamage:
     view = game.view()
     att = view.permanent(attacker)
     blockers = [p.object for p in view.permanents if p.blocking == attacker]
-    lethal = sum(_lethal(view, b, att.keywords) for b in blockers)
+    lethal = sum(game.lethal_damage(b, attacker) for b in blockers)
     if len(blockers) > 1 and ("trample" not in att.keywords or att.power < lethal):
         raise Rejected("the division of the damage would be a choice")
     left, plan = max(0, att.power), []
     for b in blockers:
-        give = min(left, _lethal(view, b, att.keywords))
+        give = min(left, game.lethal_damage(b, attacker))
         plan.append((b, give))
         left -= give
     if left:
@@ -244,11 +235,12 @@ def _attempt(family: str, seed: int, rng: random.Random) -> Question:
 
     difficulty = min(3, difficulty + (len(combatants) >= 4))
     hint_key = "quiz.hint.combat." + family.split(":", 1)[1]
+    hint = both(lambda lang: keyword_hint(hint_key, need, lang))
     return Question(
         id=f"{family}@{seed}", kind="combat", card=family, family=family, seed=seed, topic=topics,
         difficulty=difficulty, prompt=both(prompt), options=options, answer_format=answer_format, answer=answer,
         explanation=both(explanation), rules=rules, concepts=_concepts(combat_keywords),
-        hints=(both(lambda lang: t(hint_key, lang)),), expected_ms=45_000,
+        hints=(hint,), expected_ms=45_000,
         data={"position": pos.spec(), "then": _merge_passes(then), "test_cards": list(pos.test_cards.values()),
               "form": form, "result": result})
 
@@ -295,7 +287,7 @@ def _rules(events, need, keywords) -> tuple[str, ...]:
 
 
 def _concepts(keywords) -> tuple[str, ...]:
-    from tutor.i18n.terms import keyword_concept
+    from tutor.engine.keywords import keyword_concept
 
     return ("combat-damage", *sorted(keyword_concept(k) for k in keywords if k in COMBAT_KEYWORDS))
 
@@ -308,6 +300,15 @@ def _merge_passes(actions: list[dict]) -> list[dict]:
         else:
             out.append(dict(a))
     return out
+
+
+def keyword_hint(key: str, keywords, lang: str) -> str:
+    """A family's hint: its own text (catalog `key`), else, for a keyword family that has none yet, the
+    keyword's name and its rules from the registry."""
+    if key in catalog(lang):
+        return t(key, lang)
+    rules = dict.fromkeys(r for k in keywords for r in (KEYWORD[k].quiz.rules or KEYWORD[k].rules[1:]))
+    return t("quiz.hint.keyword", lang, keywords=keyword_list(keywords, lang), rules=", ".join(rules))
 
 
 def keyword_list(keywords, lang: str) -> str:

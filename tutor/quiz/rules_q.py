@@ -18,6 +18,8 @@ import random
 from functools import lru_cache
 
 from tutor.engine import DeclareAttackers, DeclareBlockers, Discard, IllegalAction, PassPriority, Step
+from tutor.engine.events import EventKind
+from tutor.engine.keywords import ATTACKS_WHEN_SICK, CANT_ATTACK
 from tutor.engine.state import TURN_STEPS
 from tutor.engine.view import Player
 from tutor.engine_text import illegal_text
@@ -84,9 +86,9 @@ def _starts(events) -> list[tuple[int, str]]:
     the engine announces it (510.4), right after the combat damage step's start."""
     out: list[tuple[int, str]] = []
     for i, e in enumerate(events):
-        if e.kind == "step_begins":
+        if e.kind == EventKind.STEP_BEGINS:
             out.append((i, e.data["step"]))
-        elif e.kind == "first_strike_step" and out:
+        elif e.kind == EventKind.FIRST_STRIKE_STEP and out:
             out[-1] = (out[-1][0], "first_strike_damage")
     return out
 
@@ -119,9 +121,9 @@ def _next_step(qid: str, key: str) -> Question:
                  else DeclareAttackers(()))
         events = game.events[mark:]
     at, nxt = _starts(events)[1]
-    shown = [e for e in events if e.kind in ("step_begins", "step_skipped", "draw_skipped", "first_strike_step",
-                                             "turn_begins", "untap", "draw", "cleanup", "damage", "combat_ends")]
-    shown = [e for i, e in enumerate(events) if e in shown and (i <= at or (i == at + 1 and e.kind == "first_strike_step"))]
+    shown = [e for e in events if e.kind in (EventKind.STEP_BEGINS, EventKind.STEP_SKIPPED, EventKind.DRAW_SKIPPED, EventKind.FIRST_STRIKE_STEP,
+                                             EventKind.TURN_BEGINS, EventKind.UNTAP, EventKind.DRAW, EventKind.CLEANUP, EventKind.DAMAGE, EventKind.COMBAT_ENDS)]
+    shown = [e for i, e in enumerate(events) if e in shown and (i <= at or (i == at + 1 and e.kind == EventKind.FIRST_STRIKE_STEP))]
     rng = random.Random(qid)
     i = ALL_STEPS.index(start)
     near = [ALL_STEPS[(i + 1) % len(ALL_STEPS)], ALL_STEPS[(i + 2) % len(ALL_STEPS)], ALL_STEPS[i - 1]]
@@ -138,7 +140,7 @@ def _next_step(qid: str, key: str) -> Question:
         return t("quiz.explain.engine", lang, events=bullets([render_event(e, pos.cards, lang) for e in shown]),
                  answer=t("quiz.next_step.answer", lang, step=step_text(nxt, lang)))
 
-    rules = ["500.1", *dict.fromkeys(r for e in shown if e.kind != "step_begins" for r in e.rules),
+    rules = ["500.1", *dict.fromkeys(r for e in shown if e.kind != EventKind.STEP_BEGINS for r in e.rules),
              Step.from_key(nxt).rule]
     return Question(
         id=qid, kind="next-step", card=qid, topic=("turn", "steps"), difficulty=2 if condition else 1,
@@ -311,6 +313,9 @@ def _which_rule(family: str, seed: int, rng: random.Random) -> Question:
               "attempt": attempt})
 
 
+_ATTACK_KEYWORDS = frozenset({k.name for k in CANT_ATTACK} | ATTACKS_WHEN_SICK)  # defender, haste (registry)
+
+
 def _attack_refusal(rng: random.Random):
     """A creature A would like to attack with, that can't: summoning sick, tapped or with defender."""
     from tutor.quiz.position import pool
@@ -318,7 +323,7 @@ def _attack_refusal(rng: random.Random):
     pos = Position(Step.DECLARE_ATTACKERS)
     problem = rng.choice(("sick", "tapped", "defender"))
     creatures = sorted(c for c, d in pool().items() if "creature" in d.types and not d.token
-                       and "defender" not in d.keywords and "haste" not in d.keywords)
+                       and not d.keywords & _ATTACK_KEYWORDS)
     card = "roc-egg" if problem == "defender" else rng.choice(creatures)
     pos.add(card, 0, alias="wants", sick=problem == "sick", tapped=problem == "tapped")
     for i, other in enumerate(rng.sample(creatures, rng.randint(0, 2))):

@@ -26,8 +26,9 @@ import copy
 import random
 from functools import lru_cache
 
-from tutor.engine import AssignCombatDamage, DeclareAttackers, DeclareBlockers, PassPriority, Step
-from tutor.engine.actions import player_target
+from tutor.engine import DeclareAttackers, DeclareBlockers, PassPriority, Step
+from tutor.engine.events import EventKind
+from tutor.engine.keywords import NEEDS_BLOCKERS
 from tutor.engine.view import Player
 from tutor.events_text import render_event
 from tutor.i18n import pick, t
@@ -37,7 +38,7 @@ from tutor.quiz.model import Question, UnknownQuestion, both
 __all__ = ["build", "card_ids"]
 
 _ZONES = ("battlefield", "graveyard", "hand", "exile", "library", "stack")
-_SHOWN = frozenset({"pass", "step_begins", "no_priority", "mana_empties"})
+_SHOWN = frozenset({EventKind.PASS, EventKind.STEP_BEGINS, EventKind.NO_PRIORITY, EventKind.MANA_EMPTIES})
 
 
 @lru_cache(maxsize=1)
@@ -191,7 +192,7 @@ def _derive(result, exp, rng: random.Random) -> dict:
         attackers = [p for p in view.permanents if p.attacking is not None]
         defenders = [p for p in view.permanents if p.controller != view.active and p.is_creature]
         groups = [(d,) for d in defenders]
-        if any("menace" in a.keywords for a in attackers):
+        if any(k.name in a.keywords for a in attackers for k in NEEDS_BLOCKERS):  # 702.111b: blocked by two
             groups += [(x, y) for i, x in enumerate(defenders) for y in defenders[i + 1:]]
         pairs, seen = [], set()
         for a in attackers:
@@ -211,22 +212,7 @@ def _derive(result, exp, rng: random.Random) -> dict:
                                 rules=("509.1a",))
     if pending == "damage" and "trample" in view.permanent(view.pending.attacker).keywords:
         att = view.permanent(view.pending.attacker)
-        blockers = [p for p in view.permanents if p.blocking == att.object]
-        best = 0
-        for k in range(max(0, att.power), -1, -1):
-            rest = att.power - k
-            plan = []
-            for b in blockers:
-                give = min(rest, 1 if "deathtouch" in att.keywords else max(0, b.toughness - b.damage))
-                plan.append((b.object, give))
-                rest -= give
-            if rest:
-                continue
-            action = AssignCombatDamage(att.object, tuple(x for x in plan if x[1]) + (
-                ((player_target(att.attacking), k),) if k else ()))
-            if _legal(game, action):
-                best = k
-                break
+        best = game.max_trample_damage(att.object)  # 702.19b: lethal damage to each blocker first
         return _number(best, lambda lang: t("quiz.scenario.ask_trample", lang, attacker=card_name(cards, att.card, lang)),
                        lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "trample", rules=("702.19b",))
     if pending == "discard":
@@ -384,9 +370,9 @@ def _play_combat(game, cards, rng: random.Random) -> dict | None:
         events = game.events[start:]
         names = dict(game.object_cards)
     dead = [i + 1 for i, p in enumerate(combatants) if end.permanent(p.object) is None]
-    rules = tuple(dict.fromkeys(r for e in events if e.kind in ("damage", "sba", "dies", "life_gain") for r in e.rules))
+    rules = tuple(dict.fromkeys(r for e in events if e.kind in (EventKind.DAMAGE, EventKind.SBA, EventKind.DIES, EventKind.LIFE_GAIN) for r in e.rules))
     changed = [p for p in (0, 1) if end.players[p].life != view.players[p].life]
-    if not changed and any(e.kind == "damage_prevented" for e in events):
+    if not changed and any(e.kind == EventKind.DAMAGE_PREVENTED for e in events):
         changed = [1 - view.active]
     if changed and (not dead or rng.random() < 0.5):
         p = changed[-1]

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 
 from tutor.engine import ActivateAbility, CastSpell, PassPriority, Step
+from tutor.engine.events import EventKind
 from tutor.engine.view import Player
 from tutor.events_text import render_event
 from tutor.i18n import t
@@ -29,7 +30,7 @@ FAMILIES: dict[str, tuple[int, tuple[str, ...]]] = {
     "stack:trigger": (2, ("stack", "triggers")),
     "stack:mana-ability": (1, ("stack", "mana")),
 }
-_QUIET = frozenset({"pass", "step_begins", "no_priority", "mana", "mana_empties"})
+_QUIET = frozenset({EventKind.PASS, EventKind.STEP_BEGINS, EventKind.NO_PRIORITY, EventKind.MANA, EventKind.MANA_EMPTIES})
 _RESPONSES = ("shock", "giant-growth", "counterspell", "boomerang", "dark-banishing", "inspirit", "fervent-strike",
               "mending-hands", "instill-infection", "erase", "demystify", "holy-day", "raise-the-alarm")
 _HELPFUL = frozenset({"giant-growth", "inspirit", "fervent-strike", "mending-hands"})
@@ -108,14 +109,14 @@ def _resolve_all(pos: Position):
             if game.pending[0] != "priority":
                 raise Rejected(f"an unstated decision: {game.pending[0]}")
             before = [it.id for it in game.state.stack]
+            top = game.next_to_resolve()  # 405.5: the top of the stack, if all pass
             mark = len(game.events)
             play(PassPriority())
             after = {it.id for it in game.state.stack}
             gone = [i for i in before if i not in after]
             if gone:
-                top = before[-1]
                 kinds = {e.kind for e in game.events[mark:]}
-                fate[top] = "fizzled" if "doesnt_resolve" in kinds else "resolved"
+                fate[top] = "fizzled" if EventKind.DOESNT_RESOLVE in kinds else "resolved"
                 order.append(top)
                 for other in gone:
                     if other != top:
@@ -202,7 +203,7 @@ def _lifo(family: str, seed: int, rng: random.Random) -> Question:
 
     rules = ["405.2", "608.1", "117.4"]
     for e in events:
-        if e.kind in ("doesnt_resolve", "countered", "damage", "dies", "life_gain", "life_loss", "sba", "pump"):
+        if e.kind in (EventKind.DOESNT_RESOLVE, EventKind.COUNTERED, EventKind.DAMAGE, EventKind.DIES, EventKind.LIFE_GAIN, EventKind.LIFE_LOSS, EventKind.SBA, EventKind.PUMP):
             rules.extend(e.rules)
     return Question(
         id=f"{family}@{seed}", kind="stack", card=family, family=family, seed=seed, topic=FAMILIES[family][1],
@@ -253,7 +254,7 @@ def _state_question(family: str, seed: int, rng: random.Random, pos: Position, v
 
     def explanation(lang: str) -> str:
         lines = ([render_event(e, pos.cards, lang, pos.game.object_cards) for e in events if e.kind not in _QUIET]
-                 or [render_event(e, pos.cards, lang, pos.game.object_cards) for e in events if e.kind == "pass"])
+                 or [render_event(e, pos.cards, lang, pos.game.object_cards) for e in events if e.kind == EventKind.PASS])
         return t("quiz.explain.stack_now", lang, events=bullets(lines), stack=_state_text(actual, pos, lang))
 
     return Question(

@@ -38,7 +38,7 @@ class TagKind(Enum):
     ATTACKING = "attacking"  # the player it attacks (508.1)
     BLOCKING = "blocking"  # the attacker it blocks (509.1)
     BLOCKED = "blocked"  # an attacking creature that became blocked (509.1h)
-    ATTACHED = "attached"  # the permanent it is attached to (301.5, 303.4)
+    ATTACHED = "attached"  # the permanent it is attached to (303.4: an Aura)
 
 
 COMBAT = frozenset({TagKind.ATTACKING, TagKind.BLOCKING, TagKind.BLOCKED})
