@@ -54,10 +54,10 @@ def test_the_tags_are_data_in_the_boards_order():
 
 
 @pytest.mark.parametrize(("lang", "bears", "aura", "spider"), [
-    ("it", ["TAPpati", "debolezza da evocazione", "1 danno segnato", "+1/+1 ×1", "attacca il Giocatore B", "bloccati"],
+    ("it", ["TAPpati", "debolezza da evocazione", "1 danno segnato", "1 segnalino +1/+1", "attaccano il Giocatore B", "bloccati"],
      ["assegnata a «Orsi Grizzly»"], ["raggiungere", "blocca «Orsi Grizzly»"]),
-    ("ru", ["повёрнуты", "болезнь вызова", "1 отмеченное повреждение", "+1/+1 ×1", "атакует игрока B",
-            "заблокированы"], ["прикреплена к карте «Медведи-гризли»"], ["захват", "блокирует «Медведи-гризли»"]),
+    ("ru", ["повёрнуты", "болезнь вызова", "1 отмеченное повреждение", "1 жетон +1/+1", "атакуют игрока B",
+            "заблокированы"], ["прикреплена к карте «Медведи-гризли»"], ["захват", "блокирует существо «Медведи-гризли»"]),
 ])
 def test_the_three_boards_say_the_same_words(lang, bears, aura, spider):
     view = _position()

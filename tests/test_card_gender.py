@@ -129,7 +129,8 @@ def test_every_card_agrees_on_the_italian_board():
     chips = _board_chips("it")
     wrong = {}
     for cid, (name, (tapped, blocked)) in EXPECTED_IT.items():
-        want = [tapped, "attacca il Giocatore B", blocked]
+        attacks = "attaccano" if tapped.endswith(("i", "e")) else "attacca"  # the verb agrees too (TAPpati → plural)
+        want = [tapped, f"{attacks} il Giocatore B", blocked]
         if chips[cid] != want:
             wrong[f"{cid} «{name}»"] = chips[cid]
     assert not wrong, wrong

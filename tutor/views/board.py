@@ -42,7 +42,7 @@ class TagKind(Enum):
 
 
 COMBAT = frozenset({TagKind.ATTACKING, TagKind.BLOCKING, TagKind.BLOCKED})
-_AGREEING = frozenset({TagKind.TAPPED, TagKind.BLOCKED, TagKind.ATTACHED})  # their words agree with the name
+_AGREEING = frozenset({TagKind.TAPPED, TagKind.ATTACKING, TagKind.BLOCKING, TagKind.BLOCKED, TagKind.ATTACHED})  # their words agree with the name
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,11 +124,11 @@ def tag_text(tag: Tag, name, cards: dict, lang: str) -> str:
     if kind is TagKind.DAMAGE:
         return t(tag.key, lang, n=value)
     if kind is TagKind.COUNTERS:
-        return t(tag.key, lang, kind=value[0], n=value[1])
+        return t(tag.key, lang, kind=minus(value[0]), n=value[1])
     if kind is TagKind.ATTACKING:
-        return t(tag.key, lang, player=player_noun(value, lang))
+        return t(tag.key, lang, card=name, player=player_noun(value, lang))
     if kind is TagKind.BLOCKING:
-        return t(tag.key, lang, name=card_name(cards, value, lang))
+        return t(tag.key, lang, card=name, name=card_name(cards, value, lang))
     if kind is TagKind.ATTACHED:
         return t(tag.key, lang, card=name, name=card_name(cards, value, lang))
     if kind is TagKind.SICK:
