@@ -16,7 +16,7 @@ from tutor.engine import Event, EventKind
 from tutor.engine.errors import IllegalAction, Refusal
 from tutor.engine.events import DYNAMIC_KINDS
 from tutor.engine.game import Game
-from tutor.engine.play import random_action, random_deck
+from tutor.engine.play import random_deck, self_play
 from tutor.resources import scenario_files
 from tutor.scenario import load_scenario, run_scenario
 
@@ -76,11 +76,8 @@ def test_random_games_emit_only_kinds_with_their_rules():
     seen: set[str] = set()
     for seed in range(6):
         rng = random.Random(seed)
-        game = Game.new(cards, [random_deck(cards, rng), random_deck(cards, rng)], seed=seed)
-        for _ in range(400):
-            if game.outcome is not None:
-                break
-            game.apply(random_action(game, rng))
+        game = self_play(Game.new(cards, [random_deck(cards, rng), random_deck(cards, rng)], seed=seed), seed,
+                         max_actions=400)
         seen |= _check(game.events, f"seed {seed}")
     assert {EventKind.CAST, EventKind.DAMAGE, EventKind.STEP_BEGINS} <= seen
 
@@ -108,10 +105,6 @@ def test_the_engine_refuses_only_with_refusal_members(monkeypatch):
         run_scenario(load_scenario(path, cards, path.name))
     for seed in range(3):
         rng = random.Random(seed)
-        game = Game.new(cards, [random_deck(cards, rng), random_deck(cards, rng)], seed=seed)
-        for _ in range(300):
-            if game.outcome is not None:
-                break
-            game.apply(random_action(game, rng))
+        self_play(Game.new(cards, [random_deck(cards, rng), random_deck(cards, rng)], seed=seed), seed, max_actions=300)
     assert len({str(r) for r in given}) > 20
     assert all(type(r) is Refusal for r in given), sorted({r for r in given if type(r) is not Refusal})
