@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import json
 import math
-from datetime import UTC, datetime, timedelta
-
 import sqlite3
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from tutor.app.settings import DEFAULTS as APP_DEFAULTS
 from glossary.paths import progress_path
+from tutor.app.settings import DEFAULTS as APP_DEFAULTS
 from tutor.app.settings import load_settings
 from tutor.cli import main
 from tutor.i18n import t
