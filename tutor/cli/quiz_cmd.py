@@ -12,7 +12,7 @@ import argparse
 import sys
 import time
 
-from tutor.cli.common import Usage, emit_json, warn
+from tutor.cli.common import Usage, emit_json, input_stream, read_answer, shown, warn
 from tutor.i18n import LANGS, t
 
 __all__ = ["COMMANDS", "add_parsers"]
@@ -199,10 +199,19 @@ def _answer(args, ui: str) -> int:
         raise _quiz_error(exc, ui) from None
     except ProgressError as exc:
         raise Usage(exc.message(ui)) from None
-    if args.json:
-        emit_json(outcome.to_json())
-    else:
-        print(_outcome_text(outcome, ui))
+    if outcome.repeated:
+        warn(t("quiz.answer_repeated", ui))
+    from tutor.cli import OutputError
+
+    try:
+        if args.json:
+            emit_json(outcome.to_json())
+        else:
+            print(_outcome_text(outcome, ui))
+        sys.stdout.flush()
+    except OutputError as exc:  # recorded, but not shown: say so (a retry is not recorded twice)
+        exc.note = t("quiz.answer_recorded", ui)
+        raise
     return 0
 
 
@@ -214,6 +223,7 @@ def _session(args, ui: str) -> int:
     from tutor.quiz.session import QuizSession
 
     _check_selection(args, ui)
+    inp = input_stream(ui)  # closed (<&-): said before anything is asked
     _warn_settings(ui)
     out = sys.stdout
     try:
@@ -235,12 +245,11 @@ def _session(args, ui: str) -> int:
                 while True:
                     out.write("> ")
                     out.flush()
-                    line = sys.stdin.readline()
-                    if not line:
+                    text = read_answer(inp)  # without control characters: echoed, and kept as the answer
+                    if text is None:
                         ended = True
                         break
-                    text = line.strip()
-                    if not sys.stdin.isatty():
+                    if not inp.isatty():
                         print(text)  # piped: show what was answered
                     if not text:
                         continue
@@ -290,7 +299,7 @@ def cmd_progress(args: argparse.Namespace, ui: str) -> int:
         emit_json(report)
         return 0
     quiz = report["quiz"]
-    print(t("progress_cmd.store", ui, path=report["store"]))
+    print(t("progress_cmd.store", ui, path=shown(report["store"])))  # a path with control characters: escaped
     lessons = report["lessons"]
     done = sum(1 for x in lessons.values() if x["status"] == "done")
     print(t("progress_cmd.lessons", ui, n=len(lessons), done=done))
