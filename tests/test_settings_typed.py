@@ -135,3 +135,19 @@ def test_a_stored_card_fsrs_cannot_compute_with_stays_answerable(isolated_home, 
         outcome = answer_question(store, Q, right, "it", now=T0 + timedelta(days=40), fuzzing=False)
         assert outcome.due > T0 + timedelta(days=40)
         assert len(store.reviews()) == 4
+
+
+@pytest.mark.parametrize("column", ["due_ms", "last_review_ms"])
+@pytest.mark.parametrize("value", [9 * 10**18, -9 * 10**18])
+def test_a_stored_date_no_datetime_can_hold_leaves_every_command_working(isolated_home, capsys, column, value):
+    with ProgressStore.open() as store:
+        answer_question(store, Q, "1", "it", now=T0, fuzzing=False)
+    conn = sqlite3.connect(progress_path())
+    conn.execute(f"UPDATE card SET {column} = ?", (value,))
+    conn.commit()
+    conn.close()
+    for argv in (["progress"], ["quiz", "next"], ["quiz", "answer", Q, "2"], ["progress", "--json"]):
+        assert main(argv) == 0, capsys.readouterr().err
+    assert "interno" not in capsys.readouterr().err
+    with ProgressStore.open() as store:
+        assert len(store.reviews()) == 2

@@ -199,8 +199,6 @@ def _answer(args, ui: str) -> int:
         raise _quiz_error(exc, ui) from None
     except ProgressError as exc:
         raise Usage(exc.message(ui)) from None
-    if outcome.repeated:
-        warn(t("quiz.answer_repeated", ui))
     from tutor.cli import OutputError
 
     try:
@@ -209,7 +207,7 @@ def _answer(args, ui: str) -> int:
         else:
             print(_outcome_text(outcome, ui))
         sys.stdout.flush()
-    except OutputError as exc:  # recorded, but not shown: say so (a retry is not recorded twice)
+    except OutputError as exc:  # recorded, but not shown: say so (a script must not answer again)
         exc.note = t("quiz.answer_recorded", ui)
         raise
     return 0

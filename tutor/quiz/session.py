@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from tutor.quiz import bank
 from tutor.quiz.model import Question, Verdict, judge
@@ -43,9 +43,6 @@ def quiz_settings() -> tuple[dict, list[SettingsProblem]]:
     return settings.quiz(), [p for p in problems if p.key.startswith("quiz_")]
 
 
-RETRY_WINDOW = timedelta(minutes=10)  # `quiz answer` retried: the same answer within it is not recorded twice
-
-
 @dataclass(frozen=True)
 class AnswerOutcome:
     """What answering did: the verdict, the explanation and rules to show, and when the card comes back."""
@@ -56,7 +53,6 @@ class AnswerOutcome:
     due: datetime          # aware UTC
     interval_s: float      # seconds from the answer to `due`
     is_new: bool
-    repeated: bool = False  # the same answer as the card's last one, before it came due again: not recorded
 
     @property
     def correct(self) -> bool:
@@ -110,30 +106,8 @@ def answer_question(store, question_id: str, text: str, lang: str, *, duration_m
     card. Raises :class:`~tutor.quiz.model.UnknownQuestion` or :class:`~tutor.quiz.model.AnswerError` (nothing
     recorded) and :class:`~tutor.progress.ProgressError`."""
     q = bank.question(question_id)
-    repeated = _repeated(store, q, text, lang, hint_used, now)
-    if repeated is not None:
-        return repeated
     return _record(_scheduler(store, retention, fuzzing=fuzzing), q, text, lang, duration_ms=duration_ms,
                    hint_used=hint_used, now=now)
-
-
-def _repeated(store, q: Question, text: str, lang: str, hint_used: bool, now: datetime | None) -> AnswerOutcome | None:
-    """The outcome recorded already when this answer repeats the card's last one (the same question, answer and
-    hint) within `RETRY_WINDOW` and before the card came due again: a script that retries ``quiz answer`` (its
-    output could not be written) must not record it twice. None when the answer is a new one."""
-    from tutor.progress.clock import utc
-
-    verdict = judge(q, text, lang)  # AnswerError before anything is looked up
-    record = store.card_record(q.card)
-    if record is None:
-        return None
-    last = store.reviews(q.card)[-1]
-    moment = utc(now)
-    if (last.question_id != q.id or last.answer != (verdict.given or text) or last.hint_used != hint_used
-            or not last.reviewed <= moment < min(last.due, last.reviewed + RETRY_WINDOW)):
-        return None
-    return AnswerOutcome(q, verdict, last.rating, last.due, (last.due - last.reviewed).total_seconds(),
-                         last.state_before is None, repeated=True)
 
 
 class QuizSession:
