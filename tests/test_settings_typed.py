@@ -151,3 +151,44 @@ def test_a_stored_date_no_datetime_can_hold_leaves_every_command_working(isolate
     assert "interno" not in capsys.readouterr().err
     with ProgressStore.open() as store:
         assert len(store.reviews()) == 2
+
+
+def test_the_app_answers_a_due_card_with_a_retention_out_of_bounds_in_the_file(isolated_home):
+    """The app crashed with a traceback (OverflowError) answering a due card; now it uses the default and says
+    which value it refused, as the command line does."""
+    from tests.pilot import run_app
+    from tutor.settings import problem_text
+
+    (isolated_home / "settings.json").write_text(json.dumps({"quiz_retention": 1e-300}), encoding="utf-8")
+    q = bank.question(Q)
+    with ProgressStore.open() as store:  # a card in review, due long ago: the session's first question
+        for day in range(2):
+            answer_question(store, Q, expected_text(q, "it"), "it", now=T0 + timedelta(days=day), fuzzing=False)
+    notes: list[str] = []
+
+    def prepare(app):
+        real = app.notify
+
+        def notify(message, *args, **kwargs):
+            notes.append(str(message))
+            return real(message, *args, **kwargs)
+
+        app.notify = notify
+
+    async def go(app, pilot):
+        await pilot.press("f3")
+        for _ in range(100):
+            await pilot.pause(0.1)
+            if getattr(app.screen, "question", None) is not None:
+                break
+        screen = app.screen
+        assert screen.question.card == q.card
+        screen.submit(expected_text(screen.question, "it"))
+        await pilot.pause()
+        return screen.outcome is not None and app.is_running
+
+    loaded = load_settings()
+    assert run_app(go, settings=loaded, prepare=prepare) is True
+    assert problem_text(loaded.problems[0], "it") in notes
+    with ProgressStore.open() as store:
+        assert len(store.reviews()) == 3
