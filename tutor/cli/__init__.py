@@ -192,7 +192,7 @@ def main(argv: list[str] | None = None) -> int:
         _quiet_stdout(saved)
         if isinstance(exc.error, BrokenPipeError):  # the reader went away (`| head`): nothing more to say
             return 0
-        note = f" {exc.note}" if exc.note else ""  # what was done all the same (`quiz answer`: recorded)
+        note = f". {exc.note}" if exc.note else ""  # what was done all the same (`quiz answer`: recorded)
         _say(t("output_error", ui, error=exc.error.strerror or exc.error) + note)
         return 2
     except BrokenPipeError:

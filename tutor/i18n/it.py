@@ -126,7 +126,7 @@ MESSAGES: dict[str, str] = {
     'quiz.app.saving_busy': 'Il file dei progressi è occupato da un altro programma: la risposta verrà salvata appena si libera (attesa massima {seconds} s).',
     'quiz.answer_recorded': 'La risposta è stata comunque registrata: non ripetere il comando, o verrà registrata due volte.',
     'input_closed': "impossibile leggere le risposte: l'input standard è chiuso.",
-    'arg.out_of_bounds': '{value} è fuori dai limiti: va da {low} a {high}',
+    'arg.out_of_bounds': "{value} è fuori dall'intervallo ammesso, da {low} a {high}",
     'arg.not_integer': '{value} non è un numero intero',
     'arg.not_number': '{value} non è un numero',
     'help_scenario': 'esegue scenari YAML sul motore delle regole',
