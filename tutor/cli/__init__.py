@@ -246,10 +246,9 @@ def _note_user_values(argv: list[str]) -> None:
     control character is shown quoted and escaped (`tutor.cli.common.one_line`), never split over two lines."""
     import os
 
-    from glossary.paths import HOME_VARIABLE
     from tutor.cli.common import note_user_values
 
-    note_user_values([*argv, os.environ.get(HOME_VARIABLE) or ""])
+    note_user_values([*argv, os.environ.get("MTG_TUTOR_HOME") or ""])  # glossary.paths.HOME_VARIABLE
 
 
 def _guard_standard_streams() -> set[int]:
