@@ -26,8 +26,8 @@ _UNSAFE_VALUES: list[str] = []
 
 def note_user_values(values) -> None:
     """Remember the user's values (the arguments, the data directory) that a message must show escaped."""
-    _UNSAFE_VALUES[:] = sorted({v for v in values if isinstance(v, str) and v and shown(v) != v}, key=len,
-                               reverse=True)
+    _UNSAFE_VALUES[:] = sorted({v for v in values if isinstance(v, str) and shown(v) != v and strip_controls(v).strip()},
+                               key=len, reverse=True)  # (a bare "\n" is no name to find in a message)
 
 
 def one_line(message: str) -> str:

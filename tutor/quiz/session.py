@@ -17,7 +17,8 @@
   ``expected_ms``) and hint use.
 * Desired retention: the ``quiz_retention`` key of settings.json (:func:`quiz_settings`), overridden by the
   ``retention`` argument (the CLI's ``--retention``); 0.9 by default. ``quiz_new_per_day`` and
-  ``quiz_session_size`` likewise (10 and 20).
+  ``quiz_session_size`` likewise (10 and 20). Their defaults and bounds are the typed settings'
+  (:mod:`tutor.settings`): a value of the file out of them is refused, and its default used.
 """
 
 from __future__ import annotations
