@@ -16,6 +16,7 @@ __all__ = [
     "layout_to_latin",
     "layout_to_russian",
     "lemma_key",
+    "morph",
     "ru_action_nouns",
     "script",
     "skeleton",
@@ -96,15 +97,23 @@ def skeleton(text: str) -> str:
 _STEMMERS = {"it": ("italian_stemmer", "ItalianStemmer"), "ru": ("russian_stemmer", "RussianStemmer"),
              "en": ("english_stemmer", "EnglishStemmer")}
 _IMPORT_LOCK = threading.Lock()
+_LOCAL = threading.local()  # a Snowball stemmer keeps its working state in the object: one per thread
 
 
-@cache
 def _stemmer(lang: str):
-    """The Snowball stemmer of `lang`, from its own module: ``import snowballstemmer`` would import the
-    stemmers of all 36 languages (some 30 ms of every command that searches)."""
-    module, name = _STEMMERS[lang]
-    with _IMPORT_LOCK:  # the app warms the stemmers up in a thread
-        return getattr(_stemmer_module(module), name)()
+    """This thread's Snowball stemmer of `lang`, from its own module: ``import snowballstemmer`` would import
+    the stemmers of all 36 languages (some 30 ms of every command that searches). A stemmer is not safe to
+    share: the app builds the index in one thread while the quiz's bank stems in another (an IndexError inside
+    snowballstemmer, or a wrong stem), so each thread gets its own (they are small)."""
+    stemmers = getattr(_LOCAL, "stemmers", None)
+    if stemmers is None:
+        stemmers = _LOCAL.stemmers = {}
+    stemmer = stemmers.get(lang)
+    if stemmer is None:
+        module, name = _STEMMERS[lang]
+        with _IMPORT_LOCK:  # the app warms the stemmers up in a thread
+            stemmer = stemmers[lang] = getattr(_stemmer_module(module), name)()
+    return stemmer
 
 
 def _stemmer_module(module: str):
@@ -149,11 +158,28 @@ def _stem(lang: str, word: str) -> str:
     return _stemmer(lang).stemWord(word)
 
 
-@lru_cache(maxsize=1)
-def _morph():
+_MORPH: list = []  # the one pymorphy3 analyser, once built (read-only dictionaries: safe to share)
+_MORPH_LOCK = threading.Lock()
+
+
+def _new_morph():
     import pymorphy3
 
     return pymorphy3.MorphAnalyzer()
+
+
+def morph():
+    """The pymorphy3 analyser, built once even when two threads ask for it together (it loads its
+    dictionaries: some 100 ms and several MB, which a second copy would waste); the Russian grammar of the
+    messages (`tutor.i18n.russian`) shares it."""
+    if not _MORPH:
+        with _MORPH_LOCK:
+            if not _MORPH:
+                _MORPH.append(_new_morph())
+    return _MORPH[0]
+
+
+_morph = morph
 
 
 @lru_cache(maxsize=4096)

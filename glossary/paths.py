@@ -69,7 +69,11 @@ class Dirs:
 def dirs_for(home: str | None) -> Dirs:
     """The directories for a value of ``$MTG_TUTOR_HOME`` (None or empty: the platform's directories)."""
     if home:
-        root = Path(home).expanduser()
+        root = Path(home)
+        try:
+            root = root.expanduser()
+        except RuntimeError:  # "~nosuchuser/x": no such user's home; taken literally, as a shell leaves it
+            pass
         return Dirs(data=root, cache=root / "cache", config=root)
     import platformdirs
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["fold", "has_controls", "name_key", "slugify", "strip_controls", "translit_ru"]
+__all__ = ["fold", "has_controls", "name_key", "shown", "slugify", "strip_controls", "translit_ru"]
 
 # A simple, stable romanisation (GOST-like, plain ASCII): for ids and for matching Russian typed in Latin
 # letters (`glossary.lang.skeleton`), not for display.
@@ -111,3 +111,17 @@ def strip_controls(text: str) -> str:
         return text
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     return _CONTROL.sub("", _SEQUENCE.sub("", text))
+
+
+_ANY_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\x85]")
+
+
+def shown(value: str) -> str:
+    """A value from the user (an argument, a path, a line read) as a one-line message shows it: unchanged when
+    it is plain text, quoted and escaped like a Python string when it holds any control character (a newline
+    included, which would split the message and pass the rest off as the program's own words).
+
+    >>> shown("cimitero"), shown("x\\nmtg-tutor: fake"), shown("evil\\x1b]0;pwned\\x07")
+    ('cimitero', "'x\\\\nmtg-tutor: fake'", "'evil\\\\x1b]0;pwned\\\\x07'")
+    """
+    return repr(value) if _ANY_CONTROL.search(value) else value

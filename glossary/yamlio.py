@@ -195,12 +195,14 @@ def load_yaml_text(text: str, file: str) -> Any:
 def load_yaml(path: Path, name: str | None = None) -> Any:
     """Read and parse a YAML file; an unreadable or undecodable file is a YamlError too."""
     name = name or str(path)
-    try:
-        with open(path, "rb") as fh:
-            data = fh.read(MAX_BYTES + 1)  # never more than the limit in memory
-        if len(data) > MAX_BYTES:
-            raise YamlError(name, 1, f"too large: more than {MAX_BYTES // (1024 * 1024)} MiB")
-        text = data.decode("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+    from glossary.rulesfile import UnusableFile, read_bounded
+
+    try:  # a regular file only, opened without blocking (a FIFO is refused, never waited for)
+        text = read_bounded(path, MAX_BYTES).decode("utf-8")
+    except UnusableFile as exc:
+        if exc.code == "too-large":
+            raise YamlError(name, 1, f"too large: more than {MAX_BYTES // (1024 * 1024)} MiB") from None
+        raise YamlError(name, 1, f"cannot read: {exc}") from None
+    except UnicodeDecodeError as exc:
         raise YamlError(name, 1, f"cannot read: {exc}") from None
     return load_yaml_text(text, name)

@@ -139,9 +139,12 @@ def _line_of_problem(text: str, exc: Exception) -> int:
 def load_document(path: Path, name: str | None = None) -> Document:
     """Read and parse a YAML file; an unreadable or undecodable file is a YamlError too."""
     name = name or str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+    from glossary.rulesfile import UnusableFile, read_bounded
+    from glossary.yamlio import MAX_BYTES
+
+    try:  # a regular file only, opened without blocking (a FIFO is refused, never waited for)
+        text = read_bounded(path, MAX_BYTES).decode("utf-8")
+    except (UnusableFile, UnicodeDecodeError) as exc:
         raise YamlError(name, 1, f"cannot read: {exc}") from None
     return Document.from_text(text, name)
 

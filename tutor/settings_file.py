@@ -1,7 +1,9 @@
 """Reading ``settings.json`` safely, for every reader of it (the app's settings, the quiz's settings).
 
 The file is the user's and may be anything: at most `MAX_BYTES` are read; a UTF-8 BOM is accepted; what is not
-a JSON object (not UTF-8, not JSON, nested too deeply for the parser, a list) is a `ValueError`.
+a JSON object (not UTF-8, not JSON, nested too deeply for the parser, a list) is a `ValueError`. Only a regular
+file is read, opened without blocking (a FIFO named ``settings.json`` would hang every command and the app).
+The values are checked by :class:`tutor.settings.Settings`.
 
 >>> parse_settings(b'\\xef\\xbb\\xbf{"ui": "ru"}')
 {'ui': 'ru'}
@@ -16,7 +18,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-__all__ = ["MAX_BYTES", "parse_settings", "read_settings"]
+__all__ = ["MAX_BYTES", "parse_settings", "read_bytes", "read_settings"]
 
 MAX_BYTES = 64 * 1024  # ours is under 100 bytes
 
@@ -34,11 +36,21 @@ def parse_settings(data: bytes) -> dict:
     return value
 
 
+def read_bytes(path: Path) -> bytes:
+    """The bytes of the settings file, at most MAX_BYTES; `glossary.rulesfile.UnusableFile` when it is missing,
+    too large, not a regular file (a FIFO, a device, a directory: refused on the open descriptor, never waited
+    for) or cannot be read."""
+    from glossary.rulesfile import read_bounded
+
+    return read_bounded(path, MAX_BYTES)
+
+
 def read_settings(path: Path) -> dict:
     """The settings in `path`; ``{}`` when the file is missing, unreadable or unusable (the reader only reads:
     the app is the one that moves an unusable file aside)."""
+    from glossary.rulesfile import UnusableFile
+
     try:
-        with open(path, "rb") as fh:
-            return parse_settings(fh.read(MAX_BYTES + 1))
-    except (OSError, ValueError):
+        return parse_settings(read_bytes(path))
+    except (UnusableFile, ValueError):
         return {}

@@ -142,6 +142,11 @@ class TutorApp(LocalizedBindings, App):
             key, fields = notice
             self.notify(t(key, self.ui, **fields), title=t("settings_title", self.ui), severity="warning",
                         markup=False)
+        for problem in getattr(self.settings, "problems", ()):  # as the quiz commands say it (tutor/settings.py)
+            from tutor.settings import problem_text
+
+            self.notify(problem_text(problem, self.ui), title=t("settings_title", self.ui),
+                        severity="warning", markup=False)
 
     def on_ready(self) -> None:
         collect_as_usual()  # the first screen is up (tutor/app/memory.py)

@@ -3,7 +3,8 @@
 Reading never stops the app: a missing file means the defaults; a file that cannot be used (too large,
 not UTF-8, not JSON, nested too deeply, not an object) means the defaults too, and is first moved aside as
 ``settings.json.bad-YYYYMMDD-HHMMSS`` (never overwritten: the next save writes a new file). A file that
-cannot even be read (permissions) is left alone and never overwritten. A UTF-8 BOM is accepted. Keys this
+cannot even be read (permissions, not a regular file: a FIFO is never waited for) is left alone and never
+overwritten. A UTF-8 BOM is accepted. Keys this
 version does not know (a newer version's settings) are kept and written back on save.
 """
 
@@ -15,23 +16,25 @@ from datetime import datetime
 from pathlib import Path
 
 from glossary.paths import config_path, write_atomic
-from tutor.i18n import DEFAULT_LANG, LANGS
+from tutor.settings import SPECS
 from tutor.settings_file import MAX_BYTES, parse_settings
 
 __all__ = ["DEFAULTS", "MAX_BYTES", "Settings", "load_settings", "save_settings"]
 
-DEFAULTS = {"ui": DEFAULT_LANG, "theme": "textual-dark"}
+DEFAULTS = {key: SPECS[key].default for key in ("ui", "theme")}  # the app's own keys (the typed settings' defaults)
 
 
 class Settings(dict):
     """The settings as a dict, with what reading the file found out.
 
     ``notice``: None, or ``(catalog key, fields)`` to tell the user (the file was unusable);
-    ``savable``: False when the file could not be read and must not be overwritten.
+    ``savable``: False when the file could not be read and must not be overwritten;
+    ``problems``: the quiz's settings out of their bounds (the quiz uses their defaults).
     """
 
     notice: tuple[str, dict] | None = None
     savable: bool = True
+    problems: list = []  # the quiz's values that are refused (`tutor.settings.SettingsProblem`)
 
 
 def _parse(data: bytes) -> dict:
@@ -55,18 +58,27 @@ def _move_aside(path: Path) -> Path | None:
 
 
 def load_settings() -> Settings:
-    """The saved settings merged over the defaults (unknown keys kept); an unusable file means the defaults."""
+    """The saved settings merged over the defaults (unknown keys kept); an unusable file means the defaults.
+
+    The values are checked by the typed settings (:class:`tutor.settings.Settings`): one this version cannot
+    use means its default; the quiz's keys are kept as they were written (the quiz checks them when it reads
+    them), so that a save never rewrites what the user wrote there."""
+    from glossary.rulesfile import UnusableFile
+    from tutor.settings import Settings as Typed
+    from tutor.settings_file import read_bytes
+
     path = config_path()
     out = Settings(DEFAULTS)
     try:
-        with open(path, "rb") as fh:
-            data = fh.read(MAX_BYTES + 1)  # never more than the limit in memory
-    except FileNotFoundError:
-        return out
-    except OSError:  # unreadable (permissions, a directory): keep it as it is, and never overwrite it
-        out.savable = False
-        out.notice = ("settings_unreadable", {"path": str(path)})
-        return out
+        data = read_bytes(path)  # never more than the limit in memory; a FIFO is refused, never waited for
+    except UnusableFile as exc:
+        if exc.code in ("missing", "dangling-link"):
+            return out
+        if exc.code != "too-large":  # unreadable (permissions, a directory, a FIFO): kept, never overwritten
+            out.savable = False
+            out.notice = ("settings_unreadable", {"path": str(path)})
+            return out
+        data = b" " * (MAX_BYTES + 1)
     try:
         saved = _parse(data)
     except ValueError:
@@ -77,10 +89,10 @@ def load_settings() -> Settings:
         else:
             out.notice = ("settings_moved", {"path": str(path), "moved_to": str(moved)})
         return out
+    typed, problems = Typed.from_mapping(saved)
+    out.problems = [p for p in problems if p.key.startswith("quiz_")]  # told as the quiz commands tell them
     out.update({k: v for k, v in saved.items() if k not in DEFAULTS})  # a newer version's keys, kept
-    out.update({k: v for k, v in saved.items() if k in DEFAULTS and isinstance(v, str)})
-    if out["ui"] not in LANGS:
-        out["ui"] = DEFAULT_LANG
+    out.update({k: getattr(typed, k) for k in DEFAULTS})
     return out
 
 

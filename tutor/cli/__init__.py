@@ -134,6 +134,7 @@ def main(argv: list[str] | None = None) -> int:
     ui = "it"
     try:
         argv = sys.argv[1:] if argv is None else argv
+        _note_user_values(argv)
         _localize_argparse(DEFAULT_LANG)  # even the pre-parser's few words: never gettext (its locale look-ups)
         pre = _ArgumentParser(add_help=False)
         pre.add_argument("--ui", choices=LANGS)
@@ -166,7 +167,8 @@ def main(argv: list[str] | None = None) -> int:
         _quiet_stdout(saved)
         if isinstance(exc.error, BrokenPipeError):  # the reader went away (`| head`): nothing more to say
             return 0
-        _say(t("output_error", ui, error=exc.error.strerror or exc.error))
+        note = f". {exc.note}" if exc.note else ""  # what was done all the same (`quiz answer`: recorded)
+        _say(t("output_error", ui, error=exc.error.strerror or exc.error) + note)
         return 2
     except BrokenPipeError:
         _quiet_stdout(saved)
@@ -210,6 +212,16 @@ def _run(argv: list[str], ui: str, name: str | None = None) -> int:
 # ---- the edge: standard streams, signals, unexpected errors ---------------------------------------------
 DEBUG_VARIABLE = "MTG_TUTOR_DEBUG"
 _WRITERS = ("import-rules", "kb")  # the commands that write files: SIGTERM must let them clean up
+
+
+def _note_user_values(argv: list[str]) -> None:
+    """The arguments and the data directory, for the messages that echo them: one holding a newline or another
+    control character is shown quoted and escaped (`tutor.cli.common.one_line`), never split over two lines."""
+    import os
+
+    from tutor.cli.common import note_user_values
+
+    note_user_values([*argv, os.environ.get("MTG_TUTOR_HOME") or ""])  # glossary.paths.HOME_VARIABLE
 
 
 def _guard_standard_streams() -> set[int]:
@@ -264,6 +276,7 @@ class OutputError(Exception):
     def __init__(self, error: OSError) -> None:
         super().__init__(str(error))
         self.error = error
+        self.note = ""  # a sentence the command adds to the message (what it did all the same)
 
 
 class _Output:

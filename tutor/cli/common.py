@@ -12,25 +12,70 @@ import argparse
 import re
 import sys
 
-from glossary.text import has_controls, strip_controls
+from glossary.text import has_controls, shown, strip_controls
 from tutor.i18n import t
 
-__all__ = ["ArgumentParser", "Usage", "clean_query", "console", "emit_json", "kb", "report_rules_problems",
-           "rules_problem_text", "warn"]
+__all__ = ["ArgumentParser", "Usage", "clean_query", "console", "emit_json", "input_stream", "kb", "note_user_values",
+           "one_line", "read_answer", "report_rules_problems", "rules_problem_text", "shown", "warn"]
+
+
+# Values the user gave (the arguments, $MTG_TUTOR_HOME) that hold control characters, a newline above all:
+# a message that echoes one shows it quoted and escaped (`glossary.text.shown`), so that it stays one line.
+_UNSAFE_VALUES: list[str] = []
+
+
+def note_user_values(values) -> None:
+    """Remember the user's values (the arguments, the data directory) that a message must show escaped."""
+    _UNSAFE_VALUES[:] = sorted({v for v in values if isinstance(v, str) and shown(v) != v and strip_controls(v).strip()},
+                               key=len, reverse=True)  # (a bare "\n" is no name to find in a message)
+
+
+def one_line(message: str) -> str:
+    """`message` with every remembered user value in it quoted and escaped («x\\ny» becomes 'x\\ny'), then
+    without control characters.
+
+    >>> note_user_values(["evil\\nmtg-tutor: fake", "ok"])
+    >>> one_line("Lezione sconosciuta: evil\\nmtg-tutor: fake. Ok.")
+    "Lezione sconosciuta: 'evil\\\\nmtg-tutor: fake'. Ok."
+    >>> note_user_values([])
+    """
+    for value in _UNSAFE_VALUES:
+        if value in message:
+            message = message.replace(f"«{value}»", shown(value)).replace(value, shown(value))
+    return strip_controls(message)
 
 
 class Usage(Exception):
     """A user mistake: message already in the interface language; exit status 2 (or the given one).
 
-    The message may echo an argument or a file name: its control characters are dropped.
+    The message may echo an argument or a file name: its control characters are dropped (an argument holding
+    them is shown escaped: `one_line`).
 
     >>> str(Usage("file non trovato: evil\\x1b]0;pwned\\x07.txt"))
     'file non trovato: evil.txt'
     """
 
     def __init__(self, message: str, status: int = 2) -> None:
-        super().__init__(strip_controls(str(message)))
+        super().__init__(one_line(str(message)))
         self.status = status
+
+
+def input_stream(ui: str):
+    """Standard input, for the commands that read answers from it (``quiz``, ``lesson play``); a closed one
+    (``<&-``) is a usage error that says so (exit 2), before anything is read or written."""
+    stream = sys.stdin
+    if stream is None or getattr(stream, "closed", False):
+        raise Usage(t("input_closed", ui))
+    return stream
+
+
+def read_answer(stream) -> str | None:
+    """One line of the learner's input, None at its end; control characters and escape sequences dropped
+    (the line is echoed when piped, and kept as the answer given)."""
+    line = stream.readline()
+    if not line:
+        return None
+    return strip_controls(line).strip()
 
 
 def warn(message: str, prefix: str = "mtg-tutor: ") -> None:
@@ -44,7 +89,7 @@ def warn(message: str, prefix: str = "mtg-tutor: ") -> None:
     >>> err.getvalue()
     'mtg-tutor: file ignorato: /tmp/evil.txt\\n'
     """
-    print(strip_controls(f"{prefix}{message}"), file=sys.stderr, flush=True)
+    print(one_line(f"{prefix}{message}"), file=sys.stderr, flush=True)
 
 
 class ArgumentParser(argparse.ArgumentParser):
@@ -66,7 +111,7 @@ def _write(message: str | None, file) -> None:
     """Write one of the parser's messages, as argparse does (nothing when there is no file to write to)."""
     if message:
         try:
-            file.write(strip_controls(message))
+            file.write(one_line(message))
         except (AttributeError, OSError):
             pass
 

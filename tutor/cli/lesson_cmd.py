@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from tutor.cli.common import Usage, console, emit_json, warn
+from tutor.cli.common import Usage, console, emit_json, input_stream, read_answer, warn
 from tutor.i18n import LANGS, t
 
 __all__ = ["COMMANDS", "add_parsers"]
@@ -138,11 +138,10 @@ class _Player:
     def read(self, prompt: str) -> str:
         self.out.write(prompt + " ")
         self.out.flush()
-        line = self.inp.readline()
-        if not line:
+        line = read_answer(self.inp)  # without control characters: it is echoed
+        if line is None:
             self.say()
             raise _Quit
-        line = line.strip()
         if not self.interactive:  # piped: echo the answer, so that every output line stands alone
             self.out.write(line + "\n")
         if line.lower() == "q":
@@ -329,23 +328,28 @@ class _Player:
 
 
 def _play(lesson_id: str, ui: str) -> int:
+    from tutor.cli import OutputError
     from tutor.lessons import LessonSession
+    from tutor.progress import ProgressError
 
     course = _course(ui)
     lesson = course.get(lesson_id)
     if lesson is None:
         raise Usage(t("lesson.unknown", ui, id=lesson_id, known=", ".join(course.ids())))
+    inp = input_stream(ui)  # closed (<&-): said before the lesson starts
     with _store(ui) as store:
-        states = store.lesson_states()
-        missing = [r for r in lesson.requires if states.get(r) is None or states[r].completions == 0]
         try:
+            states = store.lesson_states()
+            missing = [r for r in lesson.requires if states.get(r) is None or states[r].completions == 0]
             session = LessonSession(lesson, store)
-            player = _Player(session, ui)
+            player = _Player(session, ui, inp=inp)
             if missing:
                 player.say(t("lesson.requires", ui, ids=", ".join(missing)))
             return player.run()
-        except (BrokenPipeError, KeyboardInterrupt):
-            raise
+        except (BrokenPipeError, KeyboardInterrupt, OutputError, Usage):
+            raise  # the edge of every command says these (an output that cannot be written: 2)
+        except ProgressError as exc:  # a store read-only or busy: as the other commands say it
+            raise Usage(exc.message(ui)) from None
         except Exception as exc:  # a defect of the lesson or of the runtime: one line, never a traceback
             warn(t("lesson.problem.crash", ui, detail=f"{type(exc).__name__}: {exc}"[:300]))
             return 1

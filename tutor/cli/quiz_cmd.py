@@ -12,7 +12,7 @@ import argparse
 import sys
 import time
 
-from tutor.cli.common import Usage, emit_json, warn
+from tutor.cli.common import Usage, emit_json, input_stream, read_answer, shown, warn
 from tutor.i18n import LANGS, t
 
 __all__ = ["COMMANDS", "add_parsers"]
@@ -20,40 +20,34 @@ __all__ = ["COMMANDS", "add_parsers"]
 MAX_COUNT = 200
 
 
-def _seed(text: str) -> int:
-    value = int(text)
-    if not 0 <= value <= 2**32 - 1:
-        raise ValueError(text)
-    return value
+def _bounded(name: str, kind: type, low, high, ui: str):
+    """An argparse type: a number of `kind` within [low, high]; anything else is refused with a message that
+    names the bounds (argparse adds the argument's name): ``--retention 1e-300``, ``--time-ms`` with 23 digits."""
 
+    def parse(text: str):
+        try:
+            value = kind(text)
+        except (ValueError, OverflowError):
+            raise argparse.ArgumentTypeError(t("arg.not_number" if kind is float else "arg.not_integer", ui,
+                                               value=repr(text))) from None
+        if not (low <= value <= high):  # NaN too
+            raise argparse.ArgumentTypeError(t("arg.out_of_bounds", ui, value=repr(text), low=str(low),
+                                               high=str(high)))
+        return value
 
-def _count(text: str) -> int:
-    value = int(text)
-    if not 1 <= value <= MAX_COUNT:
-        raise ValueError(text)
-    return value
-
-
-def _retention(text: str) -> float:
-    value = float(text)
-    if not 0 < value < 1:
-        raise ValueError(text)
-    return value
-
-
-def _duration(text: str) -> int:
-    value = int(text)
-    if value < 0:
-        raise ValueError(text)
-    return value
-
-
-for _f, _name in ((_seed, "seed"), (_count, "count"), (_retention, "retention"), (_duration, "ms")):
-    _f.__name__ = _name  # argparse names the type in its error message
+    parse.__name__ = name
+    return parse
 
 
 def add_parsers(sub, ui: str) -> None:
-    """``quiz [next | answer]`` and ``progress``."""
+    """``quiz [next | answer]`` and ``progress``; every number is bounded where it enters (the bounds of the
+    settings are `tutor.settings.SPECS`)."""
+    from tutor.settings import MAX_ANSWER_MS, SPECS
+
+    retention = SPECS["quiz_retention"]
+    _count = _bounded("count", int, 1, MAX_COUNT, ui)
+    _retention = _bounded("retention", float, retention.low, retention.high, ui)
+    _duration = _bounded("ms", int, 0, MAX_ANSWER_MS, ui)
     q = sub.add_parser("quiz", help=t("help_quiz", ui), description=t("help_quiz_long", ui))
     _selection(q, ui)
     q.add_argument("--count", type=_count, help=t("help_quiz_count", ui, max=MAX_COUNT))
@@ -84,7 +78,7 @@ def _selection(p: argparse.ArgumentParser, ui: str) -> None:
     _ui(p, ui)
     p.add_argument("--topic", help=t("help_quiz_topic", ui))
     p.add_argument("--kind", help=t("help_quiz_kind", ui))
-    p.add_argument("--seed", type=_seed, help=t("help_quiz_seed", ui))
+    p.add_argument("--seed", type=_bounded("seed", int, 0, 2**32 - 1, ui), help=t("help_quiz_seed", ui))
 
 
 # ---- shared --------------------------------------------------------------------------------------------------
@@ -110,12 +104,11 @@ def _check_selection(args, ui: str) -> None:
 
 
 def _warn_settings(ui: str) -> None:
-    from glossary.paths import config_path
     from tutor.quiz.session import quiz_settings
+    from tutor.settings import problem_text
 
     for problem in quiz_settings()[1]:
-        warn(t("quiz.settings_ignored", ui, file=config_path(), key=problem.key, value=problem.value,
-               default=problem.default))
+        warn(problem_text(problem, ui))
 
 
 def _quiz_error(exc, ui: str) -> Usage:
@@ -168,6 +161,8 @@ def _next(args, ui: str) -> int:
     from tutor.quiz.model import QuizError
 
     _check_selection(args, ui)
+    if args.seed is None:
+        _warn_settings(ui)  # today's session reads the quiz's settings
     try:
         if args.seed is not None:
             q = bank.pick(args.seed, args.topic, args.kind, ui)
@@ -204,10 +199,17 @@ def _answer(args, ui: str) -> int:
         raise _quiz_error(exc, ui) from None
     except ProgressError as exc:
         raise Usage(exc.message(ui)) from None
-    if args.json:
-        emit_json(outcome.to_json())
-    else:
-        print(_outcome_text(outcome, ui))
+    from tutor.cli import OutputError
+
+    try:
+        if args.json:
+            emit_json(outcome.to_json())
+        else:
+            print(_outcome_text(outcome, ui))
+        sys.stdout.flush()
+    except OutputError as exc:  # recorded, but not shown: say so (a script must not answer again)
+        exc.note = t("quiz.answer_recorded", ui)
+        raise
     return 0
 
 
@@ -219,6 +221,7 @@ def _session(args, ui: str) -> int:
     from tutor.quiz.session import QuizSession
 
     _check_selection(args, ui)
+    inp = input_stream(ui)  # closed (<&-): said before anything is asked
     _warn_settings(ui)
     out = sys.stdout
     try:
@@ -240,12 +243,11 @@ def _session(args, ui: str) -> int:
                 while True:
                     out.write("> ")
                     out.flush()
-                    line = sys.stdin.readline()
-                    if not line:
+                    text = read_answer(inp)  # without control characters: echoed, and kept as the answer
+                    if text is None:
                         ended = True
                         break
-                    text = line.strip()
-                    if not sys.stdin.isatty():
+                    if not inp.isatty():
                         print(text)  # piped: show what was answered
                     if not text:
                         continue
@@ -295,7 +297,7 @@ def cmd_progress(args: argparse.Namespace, ui: str) -> int:
         emit_json(report)
         return 0
     quiz = report["quiz"]
-    print(t("progress_cmd.store", ui, path=report["store"]))
+    print(t("progress_cmd.store", ui, path=shown(report["store"])))  # a path with control characters: escaped
     lessons = report["lessons"]
     done = sum(1 for x in lessons.values() if x["status"] == "done")
     print(t("progress_cmd.lessons", ui, n=len(lessons), done=done))

@@ -25,11 +25,11 @@ _NOUNISH = ("NOUN", "ADJF", "PRTF")
 _AGREEING = ("VERB", "ADJF", "ADJS", "PRTF", "PRTS", "NPRO")
 
 
-@lru_cache(maxsize=1)
 def _morph():
-    import pymorphy3
+    """The one pymorphy3 analyser of the program (built once, under a lock: threads ask for it together)."""
+    from glossary.lang import morph
 
-    return pymorphy3.MorphAnalyzer()
+    return morph()
 
 
 _PROPER = {"Surn", "Name", "Patr", "Abbr", "Orgn", "Geox", "Init"}

@@ -38,9 +38,18 @@ def to_ms(moment: datetime) -> int:
     return (utc(moment) - _EPOCH) // timedelta(milliseconds=1)
 
 
+_MAX_MS = 253_402_214_400_000 - 86_400_000 * 366  # 9998-12-31: a datetime, with a year to spare for arithmetic
+_MIN_MS = -62_135_596_800_000 + 86_400_000 * 366  # 0002-01-01
+
+
 def from_ms(ms: int) -> datetime:
-    """The aware UTC datetime of epoch milliseconds `ms`."""
-    return _EPOCH + timedelta(milliseconds=ms)
+    """The aware UTC datetime of epoch milliseconds `ms`; a value no datetime can hold (a store edited by hand)
+    is taken as the nearest one that can, so that no card of the store becomes unreadable.
+
+    >>> from_ms(0).year, from_ms(10**19).year, from_ms(-10**19).year
+    (1970, 9998, 2)
+    """
+    return _EPOCH + timedelta(milliseconds=min(max(ms, _MIN_MS), _MAX_MS))
 
 
 def iso(moment: datetime) -> str:

@@ -147,6 +147,22 @@ class BaseStore:
                 raise translate(exc, target, self.busy_timeout) from exc
         return target
 
+    @contextmanager
+    def waiting_at_most(self, seconds: float) -> Iterator[None]:
+        """The writes within wait at most `seconds` for another program's write lock (then
+        ``progress.error.busy``): the app's first try, so that a busy store never freezes its screen."""
+        with self._lock:
+            conn = self._require()
+            before = self.busy_timeout
+            conn.execute(f"PRAGMA busy_timeout = {max(0, int(seconds * 1000))}")
+            self.busy_timeout = seconds
+            try:
+                yield
+            finally:
+                self.busy_timeout = before
+                if self._conn is not None:
+                    self._conn.execute(f"PRAGMA busy_timeout = {int(before * 1000)}")
+
     # -- transactions ---------------------------------------------------------------------------------------
 
     def _require(self) -> sqlite3.Connection:

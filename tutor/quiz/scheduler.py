@@ -24,6 +24,7 @@ off in tests. The due date a review scheduled is logged, so a rebuild reproduces
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -34,8 +35,24 @@ from fsrs import Card, Rating, Scheduler, State
 from tutor.progress import CardRecord, DayPolicy, ProgressStore, ReviewRecord, Scheduled
 from tutor.progress.clock import utc
 from tutor.progress.reviews import check_key
+from tutor.settings import MAX_ANSWER_MS, SPECS
 
 __all__ = ["AnswerResult", "QuizScheduler", "RatingPolicy", "RebuildReport", "Rating", "SessionItem", "State"]
+
+
+# What FSRS raises on a state it cannot compute with (a stored card edited by hand: NaN, a negative stability).
+_UNUSABLE = (ArithmeticError, ValueError, TypeError, AttributeError, AssertionError)
+
+
+def _sane(card: Card) -> bool:
+    """Whether a stored card's numbers are ones FSRS can compute with (finite, stability and difficulty > 0)."""
+    for value in (card.stability, card.difficulty):
+        if value is None and card.state != State.Learning:
+            return False
+        if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float))
+                                  or not math.isfinite(value) or value <= 0):
+            return False
+    return True
 
 
 @dataclass(frozen=True)
@@ -120,8 +137,7 @@ class QuizScheduler:
     def __init__(self, store: ProgressStore, *, desired_retention: float = 0.9, fuzzing: bool = True,
                  new_per_day: int = 10, session_size: int = 20, rating_policy: RatingPolicy | None = None,
                  day_policy: DayPolicy | None = None, learn_ahead: timedelta = timedelta(minutes=20)) -> None:
-        if not 0 < desired_retention < 1:
-            raise ValueError(f"desired_retention must be between 0 and 1, not {desired_retention!r}")
+        SPECS["quiz_retention"].check(desired_retention)  # ValueError out of its bounds (FSRS would overflow)
         for name, value in (("new_per_day", new_per_day), ("session_size", session_size)):
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise ValueError(f"{name} must be a whole number >= 0, not {value!r}")
@@ -153,12 +169,20 @@ class QuizScheduler:
             raise ValueError(f"correct must be True or False, not {correct!r}")
         if isinstance(duration, timedelta):
             duration = round(duration / timedelta(milliseconds=1))
+        if isinstance(duration, int) and not isinstance(duration, bool) and duration > MAX_ANSWER_MS:
+            duration = MAX_ANSWER_MS  # an app left open for days: recorded as a day (the store's bound)
         moment = utc(now)
         grade = Rating(rating) if rating is not None else self.rate(correct, duration, hint_used, expected_ms)
 
         def schedule(before: CardRecord | None, db_id: int) -> Scheduled:
             card = self._current_card(before) if before else Card(card_id=db_id, due=moment)
-            card, _ = self.fsrs.review_card(card, grade, review_datetime=moment, review_duration=duration)
+            try:
+                card, _ = self.fsrs.review_card(card, grade, review_datetime=moment, review_duration=duration)
+            except _UNUSABLE:  # a stored state FSRS cannot compute with: the card starts again, never stuck
+                if before is None:
+                    raise
+                card, _ = self.fsrs.review_card(Card(card_id=db_id, due=moment), grade, review_datetime=moment,
+                                                review_duration=duration)
             return Scheduled(int(grade), int(card.state), card.due, card.to_json())
 
         review, after = self.store.record_review(card_id, question_id, reviewed=moment, correct=correct,
@@ -172,12 +196,16 @@ class QuizScheduler:
         the answer's transaction, so it sees exactly the log the new row will follow)."""
         try:
             card = Card.from_json(record.fsrs)
-            if card.card_id == record.id:
+            if card.card_id == record.id and _sane(card):
                 return card
-        except (KeyError, TypeError, ValueError, AttributeError):
+        except (KeyError, TypeError, ValueError, AttributeError, OverflowError):
             pass
-        rebuilt, _ = self.replay(record.key, record.id, self.store.reviews(record.key))
-        return Card.from_json(rebuilt.fsrs)
+        try:
+            rebuilt, _ = self.replay(record.key, record.id, self.store.reviews(record.key))
+            card = Card.from_json(rebuilt.fsrs)
+        except (*_UNUSABLE, IndexError, KeyError):  # a log that cannot be replayed either: the card starts again
+            return Card(card_id=record.id, due=utc(None))
+        return card if _sane(card) else Card(card_id=record.id, due=utc(None))
 
     # -- sessions -----------------------------------------------------------------------------------------
 

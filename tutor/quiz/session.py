@@ -17,7 +17,8 @@
   ``expected_ms``) and hint use.
 * Desired retention: the ``quiz_retention`` key of settings.json (:func:`quiz_settings`), overridden by the
   ``retention`` argument (the CLI's ``--retention``); 0.9 by default. ``quiz_new_per_day`` and
-  ``quiz_session_size`` likewise (10 and 20).
+  ``quiz_session_size`` likewise (10 and 20). Their defaults and bounds are the typed settings'
+  (:mod:`tutor.settings`): a value of the file out of them is refused, and its default used.
 """
 
 from __future__ import annotations
@@ -28,41 +29,19 @@ from datetime import datetime
 
 from tutor.quiz import bank
 from tutor.quiz.model import Question, Verdict, judge
+from tutor.settings import SettingsProblem
 
 __all__ = ["AnswerOutcome", "QuizSession", "SessionSummary", "SettingsProblem", "answer_question", "progress_report",
            "quiz_settings"]
 
-DEFAULTS = {"quiz_retention": 0.9, "quiz_new_per_day": 10, "quiz_session_size": 20}
-
-
-@dataclass(frozen=True)
-class SettingsProblem:
-    """A quiz setting in settings.json that is not usable (the default is used instead)."""
-
-    key: str
-    value: object
-    default: object
-
-
 def quiz_settings() -> tuple[dict, list[SettingsProblem]]:
     """The quiz settings (``quiz_retention``, ``quiz_new_per_day``, ``quiz_session_size``) from settings.json
-    (the file :func:`glossary.paths.config_path` names) over the defaults, and the values that were refused."""
-    from glossary.paths import config_path
-    from tutor.settings_file import read_settings
+    (the file :func:`glossary.paths.config_path` names) over the defaults, and the values that were refused
+    (out of their bounds: :data:`tutor.settings.SPECS`)."""
+    from tutor.settings import load
 
-    out, problems = dict(DEFAULTS), []
-    data = read_settings(config_path())  # bounded, BOM accepted, deep nesting refused: never an exception
-    for key, default in DEFAULTS.items():
-        if key not in data:
-            continue
-        value = data[key]
-        ok = (isinstance(value, (int, float)) and not isinstance(value, bool) and 0 < value < 1) if key == \
-            "quiz_retention" else (isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 1000)
-        if ok:
-            out[key] = value
-        else:
-            problems.append(SettingsProblem(key, value, default))
-    return out, problems
+    settings, problems = load()  # bounded, BOM accepted, deep nesting and FIFOs refused: never an exception
+    return settings.quiz(), [p for p in problems if p.key.startswith("quiz_")]
 
 
 @dataclass(frozen=True)

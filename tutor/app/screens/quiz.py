@@ -39,6 +39,7 @@ from tutor.render import safe_text
 __all__ = ["QuizScreen"]
 
 _OPTION_FORMATS = ("choice", "choices", "order")
+FIRST_TRY_S = 0.25  # an answer's write waits this long on the screen's thread for a busy store, then in a thread
 
 
 class QuizScreen(LocalizedBindings, Screen):
@@ -108,6 +109,7 @@ class QuizScreen(LocalizedBindings, Screen):
         self.judged_in = ""               # the language the answer was judged in (its note is in it)
         self.finished = False
         self.stats_shown = False
+        self.saving = False               # an answer's write waits for a busy store in a thread
         self._questions = None
 
     # ---- options and clock ---------------------------------------------------------------------------
@@ -223,24 +225,62 @@ class QuizScreen(LocalizedBindings, Screen):
 
     def submit(self, text: str) -> None:
         """Judge and record `text` as the answer to the current question (the CLI's form); a malformed answer is
-        explained and nothing is recorded."""
+        explained and nothing is recorded.
+
+        The write waits at most `FIRST_TRY_S` on the screen's thread; when another program holds the store, the
+        rest of the wait goes to a thread and the screen says why the verdict waits (the screen stays
+        responsive, and a write that fails in the end says the answer was not saved: answer again)."""
+        from functools import partial
+
         from tutor.progress import ProgressError
         from tutor.quiz.model import AnswerError
 
         q = self.question
-        if q is None or self.outcome is not None or self.session is None:
+        if q is None or self.outcome is not None or self.session is None or self.saving:
             return
         duration = round((self.timer() - self.started) * 1000)
         kwargs = {"now": self.now()} if "now" in self.options else {}
+        answer = partial(self.session.answer, q, text, duration_ms=duration, hint_used=self.hints_shown > 0,
+                         **kwargs)
         try:
-            self.outcome = self.session.answer(q, text, duration_ms=duration, hint_used=self.hints_shown > 0,
-                                               **kwargs)
+            with self.session.scheduler.store.waiting_at_most(FIRST_TRY_S):
+                outcome = answer()
         except AnswerError as exc:
             self._put("#quiz-verdict", Text(exc.message(self.app.ui), style="bold"))
             return
         except ProgressError as exc:
-            self.app.notify(exc.message(self.app.ui), severity="error", markup=False, timeout=15)
+            if exc.key != "progress.error.busy":
+                self.app.notify(exc.message(self.app.ui), severity="error", markup=False, timeout=15)
+                return
+            self.saving = True  # the rest of the wait in a thread: keys and redraws go on meanwhile
+            seconds = f"{self.session.scheduler.store.busy_timeout:g}"
+            self.app.notify(t("quiz.app.saving_busy", self.app.ui, seconds=seconds), severity="warning",
+                            markup=False, timeout=8)
+            self.run_worker(partial(self._record_later, answer, duration), thread=True, group="quiz-answer")
             return
+        self._answered(outcome, duration)
+
+    def _record_later(self, answer, duration: int) -> None:
+        """In a thread: the answer's write, waiting for the store as long as the store waits."""
+        from tutor.progress import ProgressError
+
+        try:
+            outcome = answer()
+        except ProgressError as exc:
+            self.app.call_from_thread(self._not_saved, exc.message(self.app.ui))
+            return
+        self.app.call_from_thread(self._answered, outcome, duration)
+
+    def _not_saved(self, message: str) -> None:
+        self.saving = False
+        self.app.notify(t("quiz.app.not_saved", self.app.ui, error=message), severity="error", markup=False,
+                        timeout=15)
+
+    def _answered(self, outcome, duration: int) -> None:
+        self.saving = False
+        if not self.is_attached:
+            return
+        self.outcome = outcome
         self.duration_ms = duration
         self.judged_in = self.session.lang
         self.refresh_texts()
@@ -403,7 +443,8 @@ class QuizScreen(LocalizedBindings, Screen):
         if not allowed:
             return allowed
         name = parse(parameters[1])[1] if action == "localized" else action
-        q, waiting = self.question, self.question is not None and self.outcome is None and not self.stats_shown
+        q = self.question
+        waiting = q is not None and self.outcome is None and not self.stats_shown and not self.saving
         if name == "next":
             return (self.outcome is not None or (self.finished and self.session is not None)) and not self.stats_shown
         if name == "hint":
@@ -413,7 +454,7 @@ class QuizScreen(LocalizedBindings, Screen):
         if name == "move":
             return waiting and q.answer_format == "order" and not self._typing()
         if name == "toggle_stats":
-            return self.store is not None
+            return self.store is not None and not self.saving  # the statistics would wait for the store too
         return allowed
 
     def _typing(self) -> bool:
