@@ -46,7 +46,7 @@ def _tutor(home: Path, *args: str, shell_tail: str = "", **extra: str) -> subpro
 def test_stdout_closed(home):
     res = _tutor(home, "lookup", "cimitero", shell_tail=">&-")
     assert res.returncode == 2
-    assert res.stderr.strip() == "mtg-tutor: impossibile scrivere il risultato: l'output standard è chiuso"
+    assert res.stderr.strip() == "mtg-tutor: impossibile scrivere il risultato: lo standard output è chiuso"
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")

@@ -99,7 +99,7 @@ def test_a_retention_out_of_bounds_in_the_file_is_named_and_the_answer_recorded(
             answer_question(store, Q, right, ui, now=T0 + timedelta(days=day), fuzzing=False)
     assert main(["--ui", ui, "quiz", "answer", Q, right]) == 0
     err = capsys.readouterr().err
-    assert err.count("quiz_retention") == 1 and "1e-300" in err and "0.7–0.99" in err
+    assert err.count("quiz_retention") == 1 and "1e-300" in err and t("settings.allowed_float", ui, low="0.7", high="0.99") in err
     with ProgressStore.open() as store:
         assert len(store.reviews()) == 3
 
@@ -192,3 +192,24 @@ def test_the_app_answers_a_due_card_with_a_retention_out_of_bounds_in_the_file(i
     assert problem_text(loaded.problems[0], "it") in notes
     with ProgressStore.open() as store:
         assert len(store.reviews()) == 3
+
+
+@pytest.mark.parametrize(("setting", "allowed"), [
+    ({"theme": 5}, ("settings.allowed_text", {})),
+    ({"ui": "en"}, ("settings.allowed_choices", {"choices": "it, ru"})),
+    ({"quiz_session_size": 2.5}, ("settings.allowed_int", {"low": "0", "high": "1000"})),
+])
+@pytest.mark.parametrize("ui", ["it", "ru"])
+def test_a_refused_setting_says_in_words_what_its_key_accepts(setting, allowed, ui):
+    from tutor.settings import problem_text
+
+    _, problems = Settings.from_mapping(setting)
+    text = problem_text(problems[0], ui)  # the app's notice and the CLI's warning
+    assert t(allowed[0], ui, **allowed[1]) in text and "()" not in text
+
+
+def test_a_decimal_comma_is_a_decimal_point(isolated_home, capsys):
+    assert main(["--ui", "it", "quiz", "answer", Q, "1", "--retention", "0,8"]) == 0
+    with pytest.raises(SystemExit) as exit_:  # argparse's exit, as for every refused argument
+        main(["--ui", "it", "quiz", "answer", Q, "1", "--retention", "0,5"])
+    assert exit_.value.code == 2 and "'0,5'" in capsys.readouterr().err

@@ -69,6 +69,17 @@ class Spec:
         """"0.7–0.99" (for messages)."""
         return f"{self.low}–{self.high}" if self.low is not None else ", ".join(self.choices or ())
 
+    def allowed(self, lang: str) -> str:
+        """What the key accepts, in words: "un numero intero da 0 a 1000", "одно из: it, ru", "un testo"."""
+        from tutor.i18n import t
+
+        if self.choices:
+            return t("settings.allowed_choices", lang, choices=", ".join(self.choices))
+        if self.low is not None:
+            key = "settings.allowed_float" if self.kind is float else "settings.allowed_int"
+            return t(key, lang, low=str(self.low), high=str(self.high))
+        return t("settings.allowed_text", lang)
+
 
 SPECS: dict[str, Spec] = {spec.key: spec for spec in (
     Spec("ui", DEFAULT_LANG, str, choices=LANGS),
@@ -146,5 +157,5 @@ def problem_text(problem: SettingsProblem, lang: str) -> str:
     from tutor.i18n import t
 
     return t("quiz.settings_ignored", lang, file=str(config_path()), key=problem.key,
-             value=json.dumps(problem.value, ensure_ascii=False), allowed=SPECS[problem.key].bounds,
+             value=json.dumps(problem.value, ensure_ascii=False), allowed=SPECS[problem.key].allowed(lang),
              default=str(problem.default))

@@ -25,8 +25,8 @@ def _bounded(name: str, kind: type, low, high, ui: str):
     names the bounds (argparse adds the argument's name): ``--retention 1e-300``, ``--time-ms`` with 23 digits."""
 
     def parse(text: str):
-        try:
-            value = kind(text)
+        try:  # a decimal comma is what an Italian or a Russian types first ("0,9")
+            value = kind(text.replace(",", ".", 1) if kind is float else text)
         except (ValueError, OverflowError):
             raise argparse.ArgumentTypeError(t("arg.not_number" if kind is float else "arg.not_integer", ui,
                                                value=repr(text))) from None
