@@ -21,6 +21,7 @@ Where things live is decided in `glossary.paths`.
 
 from __future__ import annotations
 
+import _thread
 import gc
 import hashlib
 import hmac
@@ -203,11 +204,21 @@ def _write_cache(path: Path, key: bytes, fp: str, data, found: list[Problem]) ->
                 pass
 
 
+_LOAD_LOCK = _thread.RLock()  # one load at a time (`_thread`: no `threading` import for a command)
+
+
 def load_data(*, rebuild: bool = False):
     """The knowledge-base data, from the cache when it is fresh and authentic, otherwise built and cached.
 
     A cache that cannot be written (read-only home, full disk) is not an error: the data is simply built.
+    Threads load one at a time: on a first run the app builds the index in one thread while the quiz asks for it
+    in another, which then reads the cache the first one wrote instead of building it a second time.
     """
+    with _LOAD_LOCK:
+        return _load_data(rebuild)
+
+
+def _load_data(rebuild: bool):
     global _last_problems
     cache = cache_dir()
     clean_temporary(cache)  # what a process killed while writing left (a listing: some microseconds)
