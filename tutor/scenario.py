@@ -1,7 +1,8 @@
 """Declarative YAML scenarios run on the rules engine (format: lessons/README.md).
 
 `load_scenario` validates a file against the typed schema (`SCENARIO`, built with `tutor.schema`: every key's
-type and range; unknown keys, cards, aliases and steps are errors naming file:line:column and the key);
+type and range; unknown keys, cards, aliases and steps are errors naming file:line:column and the key) and
+builds the cards it defines itself (its ``cards:``, in lessons/cards.yaml's format, merged over the pool);
 `run_scenario` plays it and checks every expectation against the board view (`Game.view()`) and the event
 log. Whatever goes wrong while playing is a `Failure` (one line), never a traceback.
 
@@ -16,7 +17,8 @@ from pathlib import Path
 
 from glossary.yamlio import LineDict
 from tutor.engine import EventKind, Game, IllegalAction
-from tutor.engine.cards import CardDef
+from tutor.engine.cards import CardDef, card_from_dict
+from tutor.engine.errors import CardDefinitionError
 from tutor.engine_text import illegal_text, runner_text
 from tutor.scenario_table import PLAYERS, STEPS, Stuck, Table
 from tutor.schema import (
@@ -29,6 +31,7 @@ from tutor.schema import (
     Map,
     Maybe,
     RuleNumber,
+    Schema,
     Str,
     Text,
     load_document,
@@ -36,7 +39,7 @@ from tutor.schema import (
 
 __all__ = ["ACTION", "ACTION_KEYS", "ACTION_VERBS", "EVENT_KIND", "EVENT_KINDS", "EXPECT", "EXPECT_FIELDS",
            "PLAYERS", "SCENARIO", "SETUP", "STEPS", "ActionSchema", "Failure", "Result", "Scenario", "Table",
-           "check_action_refs", "check_expect_refs", "check_setup_refs", "load_scenario", "run_scenario"]
+           "check_action_refs", "check_expect_refs", "check_setup_refs", "load_scenario", "local_cards", "run_scenario"]
 
 ZONE_KEYS = ("library", "hand", "battlefield", "graveyard", "exile")
 EVENT_KINDS = tuple(k.value for k in EventKind)  # the engine's event kinds (tutor.engine.events)
@@ -114,8 +117,22 @@ class ActionSchema(Map):
 
 
 ACTION = ActionSchema()
+
+
+class CardSchema(Schema):
+    """A card the scenario defines: a mapping, whose keys the card loader checks (`card_from_dict`, in
+    `load_scenario`: its errors name the key, ``cards.0.keywords.1``)."""
+
+    what = "a card (a mapping, lessons/CARDS.md)"
+
+    def validate(self, value, path, doc):
+        if not isinstance(value, dict):
+            raise self.fail(value, path, doc)
+
+
 SCENARIO = Map({"id": Str(pattern=r"^[a-z0-9][a-z0-9-]*$", max_len=100, what="an id (lowercase, digits, -)"),
                 "title": Text(), "explanation": Text(), "rules": List(RuleNumber(), max_len=100),
+                "cards": Maybe(List(CardSchema(), max_len=100, what="a list of cards (lessons/CARDS.md)")),
                 "seed": Int(0, 2**32 - 1), "setup": SETUP, "actions": Maybe(List(ACTION, max_len=2000)),
                 "expect": EXPECT, "lesson": Str(max_len=100)}, required=("setup",))
 
@@ -226,11 +243,13 @@ def table_failures(table: Table, exp: dict, where: dict, since: int | None = Non
 
 @dataclass
 class Scenario:
-    """A loaded, valid scenario: its display file name, id, data (LineDicts) and card pool."""
+    """A loaded, valid scenario: its display file name, id, data (LineDicts) and cards: the pool and the cards
+    it defines itself (`local`, their ids). Whatever shows the scenario names its cards from `cards`."""
     file: str
     id: str
     data: LineDict
     cards: dict
+    local: tuple[str, ...] = ()
 
 
 @dataclass
@@ -253,12 +272,34 @@ def load_scenario(path: Path, cards: dict[str, CardDef], name: str | None = None
     name = name or str(path)
     doc = load_document(path, name)
     top = SCENARIO.check(doc)
+    local = local_cards(doc, top.get("cards") or [], ("cards",), cards)
+    cards = {**cards, **local} if local else cards
     aliases = check_setup_refs(doc, top["setup"], ("setup",), cards)
     for i, act in enumerate(top.get("actions") or []):
         check_action_refs(doc, act, ("actions", i), cards, aliases)
     if "expect" in top:
         check_expect_refs(doc, top["expect"], ("expect",), cards, aliases)
-    return Scenario(name, str(top.get("id") or Path(path).stem), top, cards)
+    return Scenario(name, str(top.get("id") or Path(path).stem), top, cards, tuple(local))
+
+
+def local_cards(doc: Document, items: list, path: tuple, pool: dict[str, CardDef]) -> dict[str, CardDef]:
+    """The cards a file defines itself (each one in lessons/cards.yaml's format, CARDS.md): a definition outside
+    the engine's vocabulary, or an id the pool or an earlier card already has, is an error naming
+    file:line:column and the key (``cards.0.keywords.1``). Their tokens may be created by their effects."""
+    tokens = {c.id for c in pool.values() if c.token} | {d.get("id") for d in items if d.get("token")}
+    out: dict[str, CardDef] = {}
+    for i, d in enumerate(items):
+        try:
+            card = card_from_dict(d, tokens)
+        except CardDefinitionError as exc:
+            keys = tuple(int(k) if k.isdigit() else k for k in exc.path.split(".")) if exc.path else ("id",)
+            raise doc.error((*path, i, *keys), exc.message) from None
+        if card.id in pool:
+            raise doc.error((*path, i, "id"), f"card id {card.id!r} is already in the card pool (lessons/cards.yaml)")
+        if card.id in out:
+            raise doc.error((*path, i, "id"), f"card id {card.id!r} is used twice")
+        out[card.id] = card
+    return out
 
 
 def _line(node: object, default: int = 1) -> int:

@@ -77,7 +77,7 @@ def cmd_scenario(args: argparse.Namespace, ui: str) -> int:
             continue
         res = run_scenario(sc, ui)
         game = res.game
-        log = render_log(game.events, cards, ui, game.object_cards) if game else []
+        log = render_log(game.events, sc.cards, ui, game.object_cards) if game else []  # the pool and its own cards
         reports.append({"file": str(path), "id": sc.id, "ok": res.ok, "failures": [f.as_dict(ui) for f in res.failures],
                         "checkpoints": res.checkpoints, "log": log,
                         "title": sc.data.get("title"), "explanation": sc.data.get("explanation"),

@@ -105,6 +105,25 @@ def _keys(card: str, path: str, d: object, allowed: set, required: set = frozens
     return d
 
 
+def _strings(card: str, path: str, value: object, what: str = "texts") -> list:
+    """An optional list of strings (subtypes, colours, languages): anything else is a definition error."""
+    if value is None:
+        return []
+    if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
+        _fail(card, path, f"expected a list of {what}")
+    return value
+
+
+def _texts(card: str, path: str, value: object, allowed: set, required: set = frozenset(),
+           empty: bool = False) -> dict:
+    """A mapping of languages to strings (a name; a rules text, which may be empty: a vanilla creature)."""
+    _keys(card, path, value, allowed, required)
+    for lang, text in value.items():
+        if not isinstance(text, str) or not (empty or text.strip()):
+            _fail(card, f"{path}.{lang}", "expected a text")
+    return value
+
+
 def _filter(card: str, path: str, flt: object) -> dict:
     error = filter_error(flt)
     if error:
@@ -225,13 +244,17 @@ def card_from_dict(d: dict, tokens: set[str] = frozenset()) -> CardDef:
                        "keywords", "enchant", "abilities", "spell", "additional_cost", "text", "token", "colors",
                        "gender"},
           {"id", "name", "types"})
-    name = _keys(cid, "name", d["name"], {"en", "it", "ru"}, {"en", "it", "ru"})
+    name = _texts(cid, "name", d["name"], {"en", "it", "ru"}, {"en", "it", "ru"})
     types = d["types"]
     if not isinstance(types, list) or not types or any(t not in CARD_TYPES for t in types):
         _fail(cid, "types", f"types must be a non-empty list of {', '.join(CARD_TYPES)}")
     sup = d.get("supertypes") or []
-    if any(s not in SUPERTYPES for s in sup):
+    if not isinstance(sup, list) or any(s not in SUPERTYPES for s in sup):
         _fail(cid, "supertypes", f"supertypes must be among {', '.join(SUPERTYPES)}")
+    if d.get("cost") is not None and not isinstance(d["cost"], str):
+        _fail(cid, "cost", 'a mana cost is a text in quotes ("{1}{W}")')
+    if not isinstance(d.get("token", False), bool):
+        _fail(cid, "token", "token is true or false")
     try:
         cost = ManaCost.parse(d.get("cost"))
     except ValueError as exc:
@@ -253,7 +276,7 @@ def card_from_dict(d: dict, tokens: set[str] = frozenset()) -> CardDef:
     if not isinstance(abilities, list):
         _fail(cid, "abilities", "expected a list")
     enchant = d.get("enchant", "")
-    subtypes = frozenset(d.get("subtypes") or [])
+    subtypes = frozenset(_strings(cid, "subtypes", d.get("subtypes"), "subtypes"))
     if ("Aura" in subtypes) != bool(enchant):
         _fail(cid, "enchant", "an Aura needs 'enchant' and only Auras have it")
     if enchant and enchant not in ("creature", "land", "permanent"):
@@ -261,7 +284,7 @@ def card_from_dict(d: dict, tokens: set[str] = frozenset()) -> CardDef:
     add_cost = _keys(cid, "additional_cost", d.get("additional_cost") or {}, {"sacrifice", "life", "discard"})
     if "sacrifice" in add_cost and add_cost["sacrifice"] not in ("creature", "land", "artifact"):
         _fail(cid, "additional_cost.sacrifice", "sacrifice a creature, land or artifact")
-    colors = frozenset(d.get("colors") or [])
+    colors = frozenset(_strings(cid, "colors", d.get("colors"), "colours"))
     if any(c not in COLOR_NAMES.values() for c in colors):
         _fail(cid, "colors", "colours are white, blue, black, red, green")
     letters = {v: k for k, v in COLOR_NAMES.items()}
@@ -277,6 +300,7 @@ def card_from_dict(d: dict, tokens: set[str] = frozenset()) -> CardDef:
         abilities=built,
         spell_targets=targets, spell_effects=effects, enchant=enchant, additional_cost=dict(add_cost),
         token=bool(d.get("token", False)), colors=frozenset(letters[c] for c in colors) or cost.colors(),
-        text=dict(d.get("text") or {}), unofficial=frozenset(d.get("unofficial") or []),
+        text=dict(_texts(cid, "text", d.get("text") or {}, {"en", "it", "ru"}, empty=True)),
+        unofficial=frozenset(_strings(cid, "unofficial", d.get("unofficial"), "languages")),
         gender=_gender(cid, d["gender"]) if "gender" in d else {},
     )

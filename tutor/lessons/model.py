@@ -204,6 +204,7 @@ def load_lesson(path: Path, cards: dict, name: str | None = None, scenarios: Pat
         if not sc_path.is_file():
             raise doc.error(("scenario",), f"no scenario {top['scenario']!r} in lessons/scenarios")
         sc = load_scenario(sc_path, cards, f"lessons/scenarios/{top['scenario']}")
+        cards = sc.cards  # the pool and the cards the scenario defines itself
         setup, seed = sc.data["setup"], int(top.get("seed", sc.data.get("seed", 0)))
         aliases = {it["as"] for p in (setup["players"] or {}).values() for z in (p or {}).values()
                    if isinstance(z, list) for it in z if isinstance(it, dict) and "as" in it}

@@ -23,6 +23,7 @@ derivation played, each with its rules.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import random
 from functools import lru_cache
 
@@ -74,12 +75,12 @@ def card_ids() -> list[tuple[str, tuple[str, ...]]]:
 
 def _play_to(sc, index: int):
     """The scenario played up to (and including) its action `index`: the runner's result."""
-    from tutor.scenario import Scenario, run_scenario
+    from tutor.scenario import run_scenario
 
     data = copy.copy(sc.data)
     data["actions"] = list(sc.data["actions"][:index + 1])
     data.pop("expect", None)
-    result = run_scenario(Scenario(sc.file, sc.id, data, sc.cards), "it")
+    result = run_scenario(dataclasses.replace(sc, data=data), "it")  # its cards: the pool and its own
     if not result.ok or result.game is None:
         raise UnknownQuestion("quiz.error.unknown_id", id=sc.id)
     return result
