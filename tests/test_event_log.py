@@ -161,7 +161,7 @@ def test_every_scenario_log_reads_as_sentences(path):
     for lang in LANGS:
         result = run_scenario(load_scenario(path, cards, path.name), lang)
         game = result.game
-        lines = render_log(game.events, cards, lang, game.object_cards)
+        lines = render_log(game.events, result.scenario.cards, lang, game.object_cards)  # its own cards too
         for e, line in zip(game.events, lines):
             text = line.split(": ", 1)[1]
             assert not text.startswith(f"{e.kind} ["), f"no sentence for {e.kind}"

@@ -132,7 +132,7 @@ def test_a_rule_number_in_an_event_log_line_is_followed_and_back_returns(kb):
     path = Path(__file__).resolve().parents[1] / "lessons" / "scenarios" / "c-damage-simultaneous-trade.yaml"
     result = run_scenario(load_scenario(path, load_cards(), path.name))
     game = result.game
-    lines = render_log(game.events, load_cards(), "it", game.object_cards)
+    lines = render_log(game.events, result.scenario.cards, "it", game.object_cards)
     text, links = linked_lines(kb, lines)
     assert any(x.number == "510.2" for x in links)
 

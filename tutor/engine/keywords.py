@@ -12,8 +12,11 @@ An entry (:class:`Keyword`) says what the keyword is and where it lives:
   the engine never reads the glossary, the text layer (tutor/i18n/terms.py) does;
 - ``quiz``: what the quiz derives from it (:class:`QuizUse`: its family, difficulty, topics, cited rules).
 
-Adding a keyword: an entry here, its concept (names), a scenario that shows it (and, for a keyword whose
-behaviour no hook covers yet, the hook's call site).
+Adding a keyword touches 3 files: an entry here; its concept's names in Italian and Russian
+(glossary/curated/concepts.yaml); a scenario in lessons/scenarios/ that shows it, carrying in its own
+``cards:`` a card with the keyword (lessons/README.md). Optionally a 4th: a card with it in the pool
+(lessons/cards.yaml), so the quiz, whose families draw from the pool, drills it (its ``quiz`` field).
+A keyword whose behaviour no hook covers yet also needs that hook's call site in the engine.
 
 >>> KEYWORD["flying"].kind, KEYWORD["flying"].rules[:2]
 (<KeywordKind.EVASION: 'evasion'>, ('702.9', '702.9b'))
