@@ -148,6 +148,30 @@ def test_a_lesson_built_on_the_scenario_uses_its_cards(tmp_path):
             "steps:", "setup: {players: {A: {}, B: {}}}\nsteps:"), "bare.yaml"), load_cards(), "bare.yaml")
 
 
+def test_the_quizs_checkpoint_question_names_the_local_card(tmp_path, monkeypatch):
+    """A scenario's checkpoint question (tutor/quiz/scenario_q.py) is played and explained with its own cards."""
+    from tutor import resources
+    from tutor.quiz import scenario_q
+
+    text = SCENARIO.replace("  - block: {bears: riders}\n", """\
+  - checkpoint:
+      pending: blockers
+      question: {it: "Chi può bloccare i Cavalieri?", ru: "Кто может заблокировать всадников?"}
+      answer: {it: "Nessuno (702.14c).", ru: "Никто (702.14c)."}
+  - block: {bears: riders}
+""")
+    path = _write(tmp_path, text, "c-local-riders.yaml")
+    monkeypatch.setattr(resources, "scenario_files", lambda: [path])
+    scenario_q._scenarios.cache_clear()
+    try:
+        assert [qid for qid, _ in scenario_q.card_ids()] == ["scenario:c-local-riders:1"]
+        q = scenario_q.build("scenario:c-local-riders:1")
+    finally:
+        scenario_q._scenarios.cache_clear()
+    assert "«Cavalieri della Palude»" in q.explanation["it"] and "«Болотные всадники»" in q.explanation["ru"]
+    assert "marsh-riders" not in q.explanation["it"] + q.explanation["ru"]
+
+
 # ---- errors: file:line:column and the key, exit 2 ------------------------------------------------------------
 @pytest.mark.parametrize(("change", "line", "key", "message"), [
     (("id: marsh-riders", "id: grizzly-bears"), 2, "cards.0.id", "already in the card pool"),
