@@ -287,7 +287,7 @@ def horsemanship(monkeypatch):
                 monkeypatch.setattr(module, name, new[name])
     concepts = terms._concepts()
     assert "horsemanship" not in concepts
-    concept = SimpleNamespace(id="horsemanship", en=["horsemanship"], it=["Orsomanzia"], ru=["Конное искусство"])
+    concept = SimpleNamespace(id="horsemanship", en=["horsemanship"], it=["Equitazione"], ru=["Верховая езда"])
     monkeypatch.setattr(terms, "_concepts", lambda: {**concepts, "horsemanship": concept})
     terms.keyword_noun.cache_clear()
     yield entry
@@ -301,7 +301,7 @@ def test_a_new_keyword_needs_only_its_entry_its_names_and_a_scenario(tmp_path, c
     sc = load_scenario(path, load_cards(), "h.yaml")
     result = run_scenario(sc)
     assert result.ok, [f.as_dict() for f in result.failures]
-    assert keyword_name("horsemanship", "it") == "orsomanzia" and keyword_name("horsemanship", "ru") == "конное искусство"
+    assert keyword_name("horsemanship", "it") == "equitazione" and keyword_name("horsemanship", "ru") == "верховая езда"
     # the refusal: a creature without horsemanship can't block it, worded in both languages with its rule
     table = Table(sc.cards, sc.data["setup"], 0)
     game = table.setup()
