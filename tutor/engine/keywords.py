@@ -17,7 +17,7 @@ Adding a keyword touches 3 files: an entry here; its concept's names in Italian 
 ``cards:`` a card with the keyword (lessons/README.md). Optionally a 4th: a card with it in the pool
 (lessons/cards.yaml), so the quiz, whose families draw from the pool, drills it (its ``quiz`` field).
 Every rule it cites must be readable in the program (`kb check`): a rule that neither the Italian rules nor
-the digest cover yet also needs its summary in glossary/curated/digest/7.yaml (horsemanship's 702.31 would;
+the digest cover yet also needs its summary in glossary/curated/digest/7.yaml (horsemanship would;
 the registry's keywords have theirs). A keyword whose behaviour no hook covers yet also needs that hook's
 call site in the engine.
 
