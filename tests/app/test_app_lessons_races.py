@@ -12,8 +12,8 @@ textual = pytest.importorskip("textual")
 
 from textual import events  # noqa: E402
 
+from tests.app.test_app_lessons import move_id, open_lesson, open_map, play_step  # noqa: E402
 from tests.pilot import run_app  # noqa: E402
-from tests.test_app_lessons import move_id, open_lesson, open_map, play_step  # noqa: E402
 
 
 def send(app, *keys):

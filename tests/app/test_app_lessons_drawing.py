@@ -12,8 +12,8 @@ from rich.text import Text  # noqa: E402
 from textual.content import Content  # noqa: E402
 from textual.visual import RenderOptions  # noqa: E402
 
+from tests.app.test_app_lessons import open_lesson, play_step  # noqa: E402
 from tests.pilot import run_app  # noqa: E402
-from tests.test_app_lessons import open_lesson, play_step  # noqa: E402
 from tutor.app.widgets.kept_render import KeptRender  # noqa: E402
 
 
@@ -121,7 +121,7 @@ def test_a_move_draws_the_board_in_the_next_frame_alone_then_the_texts(isolated_
     """The frame after a move shows the new board without a layout (the board fits in its box: only its
     changed lines are painted); the texts, the list and the log come in a later frame; the list then
     offers the next step's choices."""
-    from tests.test_app_lessons import move_id, options
+    from tests.app.test_app_lessons import move_id, options
 
     async def go(app, pilot):
         screen = await _at_a_move(app, pilot)
@@ -166,7 +166,7 @@ def test_a_choice_from_the_list_of_before_the_move_is_not_played(isolated_home):
         old = listing.get_option_at_index(listing.highlighted)
         screen.choose(old.id)  # what the list calls on Enter
         return waiting, screen.drawing, len(played), before, options(screen)
-    from tests.test_app_lessons import options
+    from tests.app.test_app_lessons import options
 
     waiting, still, played, before, shown = run(go)
     assert waiting and not still  # the texts were waiting; drawn at once instead

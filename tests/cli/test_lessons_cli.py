@@ -13,7 +13,7 @@ import pytest
 
 from tutor.cli import main
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess:

@@ -13,7 +13,7 @@ from glossary.search import MAX_QUERY, SearchIndex, Target, clean_query
 from glossary.text import name_key
 from glossary.yamlio import YamlError
 
-QUERIES = yaml.safe_load((Path(__file__).parent / "search_queries.yaml").read_text(encoding="utf-8"))
+QUERIES = yaml.safe_load((Path(__file__).parents[1] / "search_queries.yaml").read_text(encoding="utf-8"))
 
 
 def _ok(hit_ids: list[str], q: dict) -> bool:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _shipped_data() -> dict[str, Path]:
@@ -60,7 +60,7 @@ def test_the_sdist_carries_the_data_the_tests_and_the_build_files(dists):
         names = {n.split("/", 1)[1] for n in tar.getnames() if "/" in n}
     repo_paths = {p.relative_to(ROOT).as_posix() for p in _shipped_data().values()}
     assert sorted(repo_paths - names) == []
-    assert {"setup.py", "pyproject.toml", "README.md", "lessons/__init__.py", "tests/test_packaging.py",
+    assert {"setup.py", "pyproject.toml", "README.md", "lessons/__init__.py", "tests/packaging/test_packaging.py",
             "tests/conftest.py", ".ci/run", ".ci/smoke_app.py"} <= names
 
 
@@ -119,7 +119,7 @@ def test_no_module_builds_a_path_from_its_own_file():
 def test_nothing_in_the_tree_stops_python_caching_bytecode():
     """A *file* named __pycache__ in a package (once committed by mistake in tutor/i18n) keeps Python from
     writing that package's bytecode: every start compiled the catalogs again (some 20 ms)."""
-    root = Path(__file__).resolve().parents[1]
+    root = Path(__file__).resolve().parents[2]
     blocked = [str(p.relative_to(root)) for top in ("glossary", "tutor") for p in (root / top).rglob("__pycache__")
                if not p.is_dir()]
     assert blocked == []

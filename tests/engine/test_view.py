@@ -27,7 +27,7 @@ from tutor.engine import (
 from tutor.engine.view import BoardView, Mana, Target
 from tutor.scenario import load_scenario, run_scenario
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = sorted((ROOT / "lessons" / "scenarios").glob("*.yaml"))
 
 

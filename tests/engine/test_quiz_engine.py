@@ -182,6 +182,7 @@ def _content(args):
     return {bank.question(f"{family}@{seed}").content_key() for seed in seeds}
 
 
+@pytest.mark.slow  # some 20 s of two processes: in the full suite, not in `-m fast`
 def test_at_least_ten_thousand_distinct_engine_questions():
     """Counted by content (the prompt, options and answer), not by id: the cheapest families, in two processes."""
     families = sorted(combat_q.FAMILIES) + sorted(blocking_q.FAMILIES)

@@ -129,7 +129,7 @@ def test_a_rule_number_in_an_event_log_line_is_followed_and_back_returns(kb):
     from tutor.events_text import render_log
     from tutor.scenario import load_scenario, run_scenario
 
-    path = Path(__file__).resolve().parents[1] / "lessons" / "scenarios" / "c-damage-simultaneous-trade.yaml"
+    path = Path(__file__).resolve().parents[2] / "lessons" / "scenarios" / "c-damage-simultaneous-trade.yaml"
     result = run_scenario(load_scenario(path, load_cards(), path.name))
     game = result.game
     lines = render_log(game.events, load_cards(), "it", game.object_cards)

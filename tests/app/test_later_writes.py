@@ -71,8 +71,8 @@ def test_a_failed_write_is_reported_once_and_the_store_then_left_alone(tmp_path)
 
 def test_the_player_writes_a_move_once_the_board_is_drawn(isolated_home):
     pytest.importorskip("textual")
+    from tests.app.test_app_lessons import choose, move_id, open_lesson, play_step
     from tests.pilot import run_app
-    from tests.test_app_lessons import choose, move_id, open_lesson, play_step
 
     async def go(app, pilot):
         screen = await open_lesson(app, pilot, order=3)
@@ -91,8 +91,8 @@ def test_opening_a_lesson_in_the_app_writes_its_start_at_once(isolated_home):
     """Only a move's writes wait for its frame: a lesson opened and left at once (the terminal closed) is
     already started in the store."""
     pytest.importorskip("textual")
+    from tests.app.test_app_lessons import open_lesson
     from tests.pilot import run_app
-    from tests.test_app_lessons import open_lesson
 
     async def go(app, pilot):
         screen = await open_lesson(app, pilot, order=1)

@@ -16,7 +16,7 @@ import pytest
 import glossary.paths as paths
 from tutor.cli import main
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 # A complete document in the official layout (contents, rules, glossary, credits), small enough to import fast.
 FULL = """Magic: The Gathering Comprehensive Rules

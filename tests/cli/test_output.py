@@ -17,7 +17,7 @@ import pytest
 import tutor.cli as cli
 from tutor.cli import main
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")

@@ -14,7 +14,7 @@ from tests.hostile import OSC_TITLE, assert_safe
 from tutor.cli import main
 from tutor.quiz.session import quiz_settings
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 EVIL = f"evil{OSC_TITLE}name"
 
 

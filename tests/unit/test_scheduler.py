@@ -24,7 +24,7 @@ from tutor.quiz.scheduler import QuizScheduler, Rating, RatingPolicy, State
 UTC = UTC
 T0 = datetime(2025, 3, 10, 12, 0, tzinfo=UTC)
 DAYS = DayPolicy(tz=UTC, rollover_hour=0)
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ from tutor.engine.actions import Action
 from tutor.engine.game import ACTION_RULES
 from tutor.engine.sba import CHECKS
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 FOUNDATIONS = ROOT.parent / "shared" / "data" / "MagicCompRules-en-2024-11-08.txt"
 RULE = re.compile(r"\d{3}(\.\d+[a-z]?)?")
 

@@ -9,6 +9,7 @@ import random
 import pytest
 
 textual = pytest.importorskip("textual")
+pytestmark = pytest.mark.fresh_index  # keys typed while the index is still being built, as on a first run
 
 from textual import events  # noqa: E402
 from textual.widgets import Input  # noqa: E402

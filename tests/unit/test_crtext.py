@@ -14,7 +14,7 @@ from glossary.parsers.crtext import find_rule_refs, find_term_refs, looks_like_r
 from glossary.symbols import restore_file_symbols
 from glossary.text import slugify
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 IT_FILE = ROOT / "glossary" / "sources" / "it_cr_200-212.txt"
 # Third-party data: read in place, never copied into the repository.
 EN_FILE = ROOT.parent / "shared" / "data" / "MagicCompRules-en-2022-04-29.txt"

@@ -8,9 +8,9 @@ import pytest
 
 textual = pytest.importorskip("textual")
 
+from tests.app.test_app_lessons import choose, move_id, open_lesson, play_step  # noqa: E402
+from tests.app.test_app_lessons_races import send  # noqa: E402
 from tests.pilot import run_app  # noqa: E402
-from tests.test_app_lessons import choose, move_id, open_lesson, play_step  # noqa: E402
-from tests.test_app_lessons_races import send  # noqa: E402
 
 
 async def _highlight(pilot, screen, oid):
@@ -90,7 +90,7 @@ def test_the_map_after_move_ctrl_l_escape_shows_where_the_lesson_resumes():
 
 def test_escape_typed_right_after_enter_on_the_map_closes_the_lesson_just_opened():
     # keys typed right after the map's Enter are handled by the map (its list), not by the player pushed
-    from tests.test_app_lessons import open_map
+    from tests.app.test_app_lessons import open_map
 
     async def go(app, pilot):
         await open_map(app, pilot)

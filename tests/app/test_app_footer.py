@@ -10,7 +10,7 @@ textual = pytest.importorskip("textual")
 
 from textual.widgets._footer import FooterKey  # noqa: E402
 
-from tests.test_app_lessons import open_lesson, open_map, run  # noqa: E402
+from tests.app.test_app_lessons import open_lesson, open_map, run  # noqa: E402
 from tutor.app.widgets.footer import KeysFooter  # noqa: E402
 
 

@@ -16,7 +16,7 @@ from tutor.lessons import check_lesson, load_course, load_lesson, split_text
 from tutor.lessons.links import known_concepts, rule_exists, summarised_rules
 from tutor.lessons.model import rules_of
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 COURSE = sorted((ROOT / "lessons" / "course").glob("*.yaml"))
 FOUNDATIONS = ROOT.parent / "shared" / "data" / "MagicCompRules-en-2024-11-08.txt"
 LESSON_1 = ROOT / "lessons" / "course" / "01-turn-at-a-glance.yaml"

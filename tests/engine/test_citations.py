@@ -16,7 +16,7 @@ from tutor.engine.game import _DECISION_RULE
 from tutor.resources import scenario_files
 from tutor.scenario import load_scenario, run_scenario
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 PINS = yaml.safe_load((ROOT / "tests" / "citations.yaml").read_text(encoding="utf-8"))
 FOUNDATIONS_LIST = ROOT / "glossary" / "curated" / "foundations-rules.txt"
 # Sites whose rules are decided at run time (the rule of a state-based action, of a step): the scenarios check them.

@@ -27,7 +27,7 @@ from tutor.events_text import event_key
 from tutor.i18n import catalog
 from tutor.scenario import load_scenario, run_scenario
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = sorted((ROOT / "lessons" / "scenarios").glob("*.yaml"))
 
 

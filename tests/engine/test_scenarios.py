@@ -14,7 +14,7 @@ from tutor.cardpool import load_cards
 from tutor.cli import main
 from tutor.scenario import load_scenario, run_scenario
 
-SCENARIOS = sorted((Path(__file__).resolve().parents[1] / "lessons" / "scenarios").glob("*.yaml"))
+SCENARIOS = sorted((Path(__file__).resolve().parents[2] / "lessons" / "scenarios").glob("*.yaml"))
 
 
 def test_there_are_enough_scenarios():

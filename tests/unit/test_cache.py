@@ -17,7 +17,7 @@ import glossary.index as index
 from glossary.model import KBData
 from glossary.paths import cache_dir, data_home
 
-ROOT = __import__("pathlib").Path(__file__).resolve().parents[1]
+ROOT = __import__("pathlib").Path(__file__).resolve().parents[2]
 
 
 class _Payload:

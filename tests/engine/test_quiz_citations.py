@@ -6,7 +6,7 @@ from the glossary's concepts and the engine's events."""
 from __future__ import annotations
 
 from glossary.rule_refs import find_rule_refs
-from tests.test_quiz_questions import _sample
+from tests.engine.test_quiz_questions import _sample
 
 
 def _cited(questions) -> dict[str, list[str]]:

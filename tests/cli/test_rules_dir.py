@@ -15,7 +15,7 @@ import glossary.index as index
 from glossary.kb import KnowledgeBase
 from glossary.rulesfile import MAX_BYTES, UnusableFile, read_bounded, read_text, scan
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 GOOD = ROOT / "glossary" / "sources" / "it_cr_200-212.txt"  # a partial Italian copy in the official layout: parses as document "it-cr"
 
 
