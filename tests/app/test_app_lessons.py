@@ -107,7 +107,7 @@ def test_f2_opens_the_course_map_in_course_order_with_status():
     mode, rows, ids, detail = run(go)
     assert mode == "lessons"
     files = sorted((ROOT / "lessons" / "course").glob("*.yaml"))  # numbered: the course's order
-    assert ids == load_course().ids and len(rows) == len(files) > 1 and ids[0] == "turn-at-a-glance"
+    assert ids == load_course().ids() and len(rows) == len(files) > 1 and ids[0] == "turn-at-a-glance"
     assert [f.stem.split("-", 1)[1] for f in files] == ids  # each lesson named as its file
     assert rows[0].startswith(" 1. Il turno in breve") and "livello 1" in rows[0] and "da fare" in rows[0]
     assert "⚠" not in rows[0] and "⚠ prima: 1" in rows[1]  # lesson 2 needs lesson 1: marked, still openable

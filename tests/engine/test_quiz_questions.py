@@ -95,6 +95,7 @@ def test_ids_rebuild_the_same_question(sample):
         assert dict(again.explanation) == dict(q.explanation)
 
 
+@pytest.mark.slow  # child processes: in the full suite, not in `-m fast`
 def test_ids_are_stable_across_processes():
     ids = ["combat:trample@123", "can-block:menace@9", "can-cast:stack@4", "stack:lifo@7", "step-order:turn@5",
            "which-rule:block@2", "term:it-ru:graveyard:choice", "scenario:t-priority-lifo:1", "next-step:cleanup"]

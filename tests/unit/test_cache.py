@@ -74,6 +74,7 @@ def test_a_crafted_pickle_is_never_loaded(builds, tmp_path):
     assert len(builds) == 4  # each time: stale, rebuilt
 
 
+@pytest.mark.slow  # child processes: in the full suite, not in `-m fast`
 def test_a_crafted_pickle_is_never_loaded_in_a_real_command(isolated_home, tmp_path):
     """The audit's reproduction, end to end: a pickle put in the cache directory under the cache's name."""
     env = dict(os.environ, MTG_TUTOR_HOME=str(isolated_home))

@@ -140,6 +140,7 @@ def test_every_summary_is_a_foundations_rule(kb):
     assert not [n for n in kb.data.summaries if not kb.in_foundations(n)]
 
 
+@pytest.mark.slow  # child processes: in the full suite, not in `-m fast`
 def test_loading_the_cache_needs_no_yaml_for_the_digest(isolated_home):
     import os
 

@@ -221,6 +221,7 @@ def test_unwritable_cache_still_works(monkeypatch, tmp_path):
     assert index.load_data().entries
 
 
+@pytest.mark.slow  # child processes: in the full suite, not in `-m fast`
 def test_loading_from_a_warm_cache_imports_neither_the_builder_nor_yaml(isolated_home):
     """The cache holds plain model objects: a lookup never pays for the parsers, YAML or rapidfuzz."""
     env = dict(os.environ, MTG_TUTOR_HOME=str(isolated_home))

@@ -369,6 +369,7 @@ def _acks(text: str) -> set[str]:
     return {f"answer {line.split()[1]}" for line in text.splitlines() if line.startswith("ack ")}
 
 
+@pytest.mark.slow  # child processes: in the full suite, not in `-m fast`
 def test_killing_the_writer_at_random_moments_loses_no_acknowledged_answer(tmp_path):
     path = tmp_path / "progress.db"
     rng = random.Random(20250310)

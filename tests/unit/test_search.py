@@ -108,6 +108,7 @@ def test_control_characters_are_dropped():
     assert clean_query("\u202ecimitero") == "cimitero"
 
 
+@pytest.mark.slow  # child processes: in the full suite, not in `-m fast`
 def test_heavy_analyser_is_lazy():
     """pymorphy3 is loaded only when a Russian query's Snowball stem finds nothing."""
     import subprocess
