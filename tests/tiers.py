@@ -26,6 +26,12 @@ SHARED_INDEX = ("cli", "app")  # the tiers whose homes start with the index (`se
 _TAG_BYTES = 32  # the cache file: MAGIC, an HMAC-SHA256 of the rest, the pickle (glossary/index.py)
 
 
+def workers() -> int:
+    """How many xdist workers `-n auto` starts: the cores this process may use, plus one."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return cores + 1
+
+
 def tier_of(path: Path) -> str | None:
     """The tier of a collected file: its folder under tests/ (None at the top of tests/), ``unit`` for the
     doctests of the packages."""
