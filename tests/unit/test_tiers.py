@@ -78,3 +78,10 @@ def test_the_shared_index_is_the_one_a_first_run_builds(isolated_home, built_ind
 @pytest.mark.fresh_index
 def test_a_fresh_index_test_starts_without_it(isolated_home):
     assert not (isolated_home / "cache").exists() and not (isolated_home / "cache.key").exists()
+
+
+def test_auto_starts_a_worker_more_than_the_cores():
+    import os
+
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    assert tiers.workers() == cores + 1
