@@ -85,3 +85,10 @@ def test_auto_starts_a_worker_more_than_the_cores():
 
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     assert tiers.workers() == cores + 1
+
+
+def test_hypothesis_examples_have_no_time_limit():
+    """The suite runs in parallel, maybe on a busy machine: a slow example is not a failure (tests/conftest.py)."""
+    from hypothesis import settings
+
+    assert settings.default.deadline is None and settings.default.max_examples == 100  # the number stays the default
