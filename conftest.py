@@ -25,9 +25,8 @@ def pytest_collection_modifyitems(config, items):
 
 
 def pytest_xdist_auto_num_workers(config):
-    """`-n auto` (pyproject.toml): one worker more than the cores, since the app's tests wait for the screen's
-    timers about half of their time (measured on two cores: the app tier 130 s with three workers, 153 s with two)."""
-    return tiers.workers()
+    """`-n auto` (pyproject.toml): see `tests.tiers.workers`."""
+    return tiers.workers(config.option.markexpr)
 
 
 @pytest.fixture(autouse=True)

@@ -22,14 +22,18 @@ ROOT = Path(__file__).resolve().parents[1]
 TESTS = ROOT / "tests"
 TIERS = ("unit", "engine", "cli", "app", "packaging")  # the folders of tests/, each a marker (pyproject.toml)
 FAST = ("unit", "engine")  # the tiers of `python -m pytest -m fast`
+FAST_EXPRESSION = "fast"  # README's command for work in progress: `python -m pytest -m fast`
 SHARED_INDEX = ("cli", "app")  # the tiers whose homes start with the index (`seed_index`)
 _TAG_BYTES = 32  # the cache file: MAGIC, an HMAC-SHA256 of the rest, the pickle (glossary/index.py)
 
 
-def workers() -> int:
-    """How many xdist workers `-n auto` starts: the cores this process may use, plus one."""
+def workers(markexpr: str = "") -> int:
+    """How many xdist workers `-n auto` starts: the cores this process may use, plus one, since the app's tests wait
+    for the screen's timers about half of their time (on two cores: the app tier 130 s with three workers, 153 s
+    with two); for `-m fast`, whose tests keep the cores busy, one a core (a worker more only costs its collection:
+    the fast tier took 94 s of CPU with three workers, 80 s with two)."""
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-    return cores + 1
+    return cores if markexpr.strip() == FAST_EXPRESSION else cores + 1
 
 
 def tier_of(path: Path) -> str | None:

@@ -80,11 +80,11 @@ def test_a_fresh_index_test_starts_without_it(isolated_home):
     assert not (isolated_home / "cache").exists() and not (isolated_home / "cache.key").exists()
 
 
-def test_auto_starts_a_worker_more_than_the_cores():
+def test_auto_starts_a_worker_more_than_the_cores_but_for_the_fast_tier():
     import os
 
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    assert tiers.workers() == cores + 1
+    assert tiers.workers() == tiers.workers("not app") == cores + 1 and tiers.workers(" fast ") == cores
 
 
 def test_hypothesis_examples_have_no_time_limit():
