@@ -123,8 +123,8 @@ async def lesson_moves() -> dict[str, list[float]]:
     """Enter on the intended move, then u, at a move step of lesson 3 (main-phase)."""
     from textual.widgets import OptionList
 
+    from tests.app.test_app_lessons import move_id, open_lesson, play_step
     from tests.pilot import drawn
-    from tests.test_app_lessons import move_id, open_lesson, play_step
     from tutor.app.app import TutorApp
 
     app = TutorApp(settings={"ui": "it", "theme": "textual-dark"})
@@ -219,7 +219,7 @@ async def opening() -> tuple[list[float], list[float], list[float]]:
     from textual.screen import Screen
     from textual.widgets import Static
 
-    from tests.test_app_lessons import open_map
+    from tests.app.test_app_lessons import open_map
     from tutor.app.app import TutorApp
     from tutor.app.screens.lesson_player import LessonScreen
 

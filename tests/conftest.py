@@ -7,8 +7,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 ROOT = Path(__file__).resolve().parents[1]
+
+# No time limit on one example (the suite runs in parallel, on a machine that may be busy): a slow example is not
+# a failure. The number of examples stays each test's own.
+settings.register_profile("mtg-tutor", deadline=None)
+settings.load_profile("mtg-tutor")
 SOURCES = ROOT / "glossary" / "sources"
 EN_RULES = ROOT.parent / "shared" / "data" / "MagicCompRules-en-2022-04-29.txt"
 

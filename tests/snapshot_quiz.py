@@ -5,7 +5,7 @@ the quiz and the statistics look the same every run. The cursor does not blink."
 from datetime import UTC
 
 from tests import snapshot_app  # noqa: F401 - the steady cursor
-from tests.test_app_quiz import prepare_store, quiz_options
+from tests.app.test_app_quiz import prepare_store, quiz_options
 from tutor.app.app import TutorApp
 
 
