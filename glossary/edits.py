@@ -3,7 +3,7 @@ substitutions and swaps of adjacent letters — computed only as far as a small 
 
 Pure Python on purpose: a search compares a query with at most a few hundred candidate keys, each within one
 or two edits, which takes well under a millisecond here, while importing rapidfuzz costs some 20 ms of every
-command. The results are rapidfuzz's ``OSA.distance`` (tests/test_search.py compares them).
+command. The results are rapidfuzz's ``OSA.distance`` (tests/unit/test_search.py compares them).
 
 >>> osa_within("cimitero", "cimiterio", 2), osa_within("cimitero", "cimiteor", 2), osa_within("abc", "xyz", 2)
 (1, 1, 3)

@@ -123,7 +123,7 @@ def package_data(*parts: str) -> Path:
 
     The data lives inside the package, so it is found beside the package's modules: for a package installed on
     a file system (a wheel, an editable install, a checkout) this is the folder that
-    ``importlib.resources.files("glossary")`` gives (tests/test_packaging.py checks it), without importing
+    ``importlib.resources.files("glossary")`` gives (tests/packaging/test_packaging.py checks it), without importing
     importlib.resources (some 18 ms on every command: the index fingerprint lists these folders).
     """
     return _PACKAGE.joinpath(*parts)

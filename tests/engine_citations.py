@@ -1,5 +1,5 @@
 """Read the rule numbers the engine cites from its source (no import of the engine): what each event kind,
-refusal reason, step and outcome cites, at each place in the code. Used by tests/test_citations.py."""
+refusal reason, step and outcome cites, at each place in the code. Used by tests/engine/test_citations.py."""
 
 from __future__ import annotations
 
@@ -127,7 +127,7 @@ class Resolver:
 
 def _enum_member(expr: ast.AST, enum: str) -> ast.AST:
     """A member of a str enum as the engine writes it (``EventKind.DAMAGE``, ``Refusal(f"not_{kind}")``) as the
-    string it is (members are named by their value in capitals: tests/test_event_kinds.py checks it)."""
+    string it is (members are named by their value in capitals: tests/engine/test_event_kinds.py checks it)."""
     if isinstance(expr, ast.Call) and _call_name(expr) == enum and expr.args:
         return expr.args[0]
     if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and expr.value.id == enum:

@@ -34,7 +34,7 @@ def _filler(first: int, count: int) -> str:
 
 
 def escapes_rules_document() -> str:
-    """A small valid English rules document (see tests/test_crtext.py) with escape sequences in its title,
+    """A small valid English rules document (see tests/unit/test_crtext.py) with escape sequences in its title,
     a section, rule headings, rule text, an example, glossary terms and definitions."""
     return (
         f"Evil Rules {OSC_TITLE}\n"

@@ -359,7 +359,7 @@ class TutorApp(LocalizedBindings, App):
         yield SystemCommand(t("key_forward", ui), t("cmd_forward_help", ui), self.action_forward)
         yield SystemCommand(t("key_help", ui), t("cmd_help_help", ui), self.action_help)
         # Textual's own commands (App.get_system_commands: the same actions, in the same order), in the interface
-        # language; tests/test_compat.py checks that Textual's are these.
+        # language; tests/app/test_compat.py checks that Textual's are these.
         yield SystemCommand(t("palette.theme", ui), t("palette.theme_help", ui), self.action_change_theme)
         yield SystemCommand(t("palette.quit", ui), t("palette.quit_help", ui), self.action_quit)
         if screen.query("HelpPanel"):

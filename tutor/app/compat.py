@@ -1,7 +1,7 @@
 """The app's only uses of Textual's and Rich's private names, each where no public API does the same.
 
-Everything else in `tutor/` uses public APIs only (tests/test_compat.py scans for private names). Each entry
-says what it overrides or reads, why there is no public way, and what it relies on; tests/test_compat.py
+Everything else in `tutor/` uses public APIs only (tests/app/test_compat.py scans for private names). Each entry
+says what it overrides or reads, why there is no public way, and what it relies on; tests/app/test_compat.py
 exercises each one on the installed versions and fails when what it relies on is gone or has changed, so that
 a Textual upgrade cannot break them silently. Checked on Textual 8.2.8 (pyproject.toml allows >=8.2.8,<8.3)
 with Rich 15.0.0.
@@ -11,16 +11,16 @@ with Rich 15.0.0.
   `FooterKey`, which `textual.widgets` does not export; `Footer.compose` yields nothing until the private
   reactive `_bindings_ready` is set (by the screen's first bindings signal, after the first frame), and binds
   each key's `compact` to the footer's with `data_bind`, which only the private `_reactive_connect` records.
-  Measured goal: the keys in the first frame and each key styled once (tests/test_app_perf.py).
+  Measured goal: the keys in the first frame and each key styled once (tests/app/test_app_perf.py).
 - `NoMatchesPalette` (tutor/app/palette.py): the command palette's "No matches found" line is a literal in
   the private `CommandPalette._start_no_matches_countdown`; this is that method with the line asked of
-  `no_matches_text()`. tests/test_compat.py pins the source of Textual's method, so a change to it is seen.
+  `no_matches_text()`. tests/app/test_compat.py pins the source of Textual's method, so a change to it is seen.
 - `layout_free_virtual_size`, `apply_virtual_size` (tutor/app/widgets/search_box.py): a widget's
   `virtual_size` is a reactive that lays the whole screen out on every change; the search box declares it
   without layout (a reactive redefined in a subclass) and applies the new size to its own scrolling with
   the private `Widget._scroll_update` (what the layout would have done: scroll bars shown or hidden, offsets
   kept within the new size; no public method does it without a layout). Measured goal: typing does not lay
-  the screen out (tests/test_app_perf.py).
+  the screen out (tests/app/test_app_perf.py).
 - `wrap_offsets` (tutor/app/widgets/linked_text.py): where a paragraph breaks into lines at a width. Textual's
   `Content` wraps with Rich's private `rich._wrap.divide_line`; its public `Content.wrap` returns the lines
   without their offsets (trailing spaces stripped), so the same function is called here to find the line a

@@ -9,7 +9,7 @@ process's locale variables (and gettext's locale look-ups on every command). So 
 a look-up in the catalog (texts ``argparse.*`` in tutor/i18n/<lang>.py).
 
 This module is the CLI's counterpart of tutor/app/compat.py (which holds the app's private names of Textual
-and Rich): the command line must not import tutor/app (Textual, and the time to import it). tests/test_compat.py
+and Rich): the command line must not import tutor/app (Textual, and the time to import it). tests/app/test_compat.py
 checks, on the installed Python, that argparse still words each of these messages through ``argparse._``.
 Checked on Python 3.11 (pyproject.toml: requires-python >=3.11).
 """

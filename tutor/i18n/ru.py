@@ -969,7 +969,7 @@ MESSAGES: dict[str, str] = {
 }
 
 # Gender (m, f, n; ".pl" for plural) of card names whose first word pymorphy3 does not know as a common
-# noun or adjective in the nominative (tests/test_i18n.py lists the names that need one).
+# noun or adjective in the nominative (tests/unit/test_i18n.py lists the names that need one).
 NAMES: dict[str, str] = {
     "Акрома, Ангел Гнева": "f",
     "Боггарт-громила": "m",

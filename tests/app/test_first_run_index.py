@@ -13,6 +13,8 @@ import threading
 
 import pytest
 
+pytestmark = pytest.mark.fresh_index  # a first run: the home starts without the index
+
 
 def race(jobs: list, work) -> list:
     """Run `work(job)` for every job, one thread each, started at once and switched as often as possible;

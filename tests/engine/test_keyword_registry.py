@@ -22,7 +22,7 @@ from tutor.quiz import blocking_q, combat_q
 from tutor.quiz.position import Position
 from tutor.quiz.position import test_creature as creature
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 FOUNDATIONS = {line.strip() for line in (ROOT / "glossary" / "curated" / "foundations-rules.txt").read_text(
     encoding="utf-8").splitlines() if line.strip() and not line.startswith("#")}
 

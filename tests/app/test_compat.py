@@ -12,7 +12,6 @@ import inspect
 import re
 import tomllib
 from importlib.metadata import version
-from pathlib import Path
 
 import pytest
 
@@ -27,11 +26,11 @@ from textual.screen import Screen  # noqa: E402
 from textual.widget import Widget  # noqa: E402
 from textual.widgets import Footer, Input, OptionList  # noqa: E402
 
+from tests.conftest import ROOT  # noqa: E402
 from tutor.app import compat  # noqa: E402
 from tutor.cli import compat as cli_compat  # noqa: E402
 from tutor.i18n import t  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
 COMPAT_MODULES = {ROOT / "tutor" / "app" / "compat.py", ROOT / "tutor" / "cli" / "compat.py"}
 
 

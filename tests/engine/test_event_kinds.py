@@ -20,7 +20,7 @@ from tutor.engine.play import random_deck, self_play
 from tutor.resources import scenario_files
 from tutor.scenario import load_scenario, run_scenario
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 PINS = yaml.safe_load((ROOT / "tests" / "citations.yaml").read_text(encoding="utf-8"))["events"]
 FOUNDATIONS = {line.strip() for line in (ROOT / "glossary" / "curated" / "foundations-rules.txt").read_text(
     encoding="utf-8").splitlines() if line.strip() and not line.startswith("#")}
