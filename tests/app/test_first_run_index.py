@@ -13,32 +13,23 @@ import threading
 
 import pytest
 
+from tests.threads import run_together
+
 pytestmark = pytest.mark.fresh_index  # a first run: the home starts without the index
 
 
 def race(jobs: list, work) -> list:
-    """Run `work(job)` for every job, one thread each, started at once and switched as often as possible;
-    the results in order (an exception is a result)."""
-    barrier = threading.Barrier(len(jobs))
+    """`work(job)` for every job, one thread each, started together; the results in order (an exception is a
+    result)."""
     results: list = [None] * len(jobs)
 
     def run(i: int) -> None:
-        barrier.wait()
         try:
             results[i] = work(jobs[i])
         except Exception as exc:  # noqa: BLE001 - the test compares it
             results[i] = exc
 
-    old = sys.getswitchinterval()
-    sys.setswitchinterval(1e-6)
-    try:
-        threads = [threading.Thread(target=run, args=(i,)) for i in range(len(jobs))]
-        for th in threads:
-            th.start()
-        for th in threads:
-            th.join()
-    finally:
-        sys.setswitchinterval(old)
+    run_together(len(jobs), run)
     return results
 
 

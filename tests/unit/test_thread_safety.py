@@ -5,14 +5,13 @@ three when F3 was pressed at once). Each test races threads and compares with th
 
 from __future__ import annotations
 
-import sys
-import threading
 from collections import Counter
 
 import pytest
 
 from glossary import lang
 from tests.conftest import source_text
+from tests.threads import run_together
 
 THREADS = 8
 
@@ -27,10 +26,9 @@ def _race(work, inputs: list) -> tuple[list, list[BaseException]]:
     different words at the same moment); the results in input order and the errors."""
     results: dict[int, object] = {}
     errors: list[BaseException] = []
-    start = threading.Barrier(THREADS)
 
-    def run(offset: int) -> None:
-        start.wait()
+    def run(n: int) -> None:
+        offset = n * len(inputs) // THREADS
         try:
             for i in range(offset, offset + len(inputs)):
                 index = i % len(inputs)
@@ -40,16 +38,7 @@ def _race(work, inputs: list) -> tuple[list, list[BaseException]]:
         except BaseException as exc:  # noqa: BLE001 - the test reports it
             errors.append(exc)
 
-    old = sys.getswitchinterval()
-    sys.setswitchinterval(1e-6)  # switch threads as often as possible: the race shows at once
-    try:
-        threads = [threading.Thread(target=run, args=(n * len(inputs) // THREADS,)) for n in range(THREADS)]
-        for th in threads:
-            th.start()
-        for th in threads:
-            th.join()
-    finally:
-        sys.setswitchinterval(old)
+    run_together(THREADS, run)
     return [results.get(i) for i in range(len(inputs))], errors
 
 
