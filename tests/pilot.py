@@ -41,3 +41,18 @@ async def drawn(pilot, pause=None) -> None:
             return
         await pause()
     raise AssertionError("the lesson player never drew its texts after the board")
+
+
+def count_layouts(monkeypatch) -> list:
+    """From now on, every screen laid out (Textual's `Screen._refresh_layout`), in a list that grows as they are."""
+    from textual.screen import Screen
+
+    layouts: list = []
+    original = Screen._refresh_layout
+
+    def counting(self, *args, **kwargs):
+        layouts.append(self)
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(Screen, "_refresh_layout", counting)
+    return layouts

@@ -8,10 +8,9 @@ import pytest
 textual = pytest.importorskip("textual")
 
 from textual.css import stylesheet as stylesheet_module  # noqa: E402
-from textual.screen import Screen  # noqa: E402
 from textual.widgets._footer import FooterKey  # noqa: E402
 
-from tests.pilot import run_app  # noqa: E402
+from tests.pilot import count_layouts, run_app  # noqa: E402
 from tutor.views.locations import EntryLocation  # noqa: E402
 
 PARTS = ["doc-modern", "doc-fixes", "doc-original", "doc-summary", "doc-english", "doc-other", "links-label",
@@ -108,20 +107,13 @@ def test_the_footer_is_not_rebuilt_when_its_keys_are_the_same():
 def test_typing_does_not_lay_out_the_screen_and_the_list_scrolls_right(monkeypatch):
     """The box's growing text and the list's new length are applied to their own scrolling; the screen is laid
     out again only when the list's scroll bar comes or goes."""
-    layouts = []
-    original = Screen._refresh_layout
-
-    def counting(self, *args, **kwargs):
-        layouts.append(self)
-        return original(self, *args, **kwargs)
-
     async def go(app, pilot):
         await pilot.press(*"ma")
         await pilot.pause()
         await pilot.pause()
         results = app.screen.query_one("#results")
         assert results.show_vertical_scrollbar  # a long list
-        monkeypatch.setattr(Screen, "_refresh_layout", counting)
+        layouts = count_layouts(monkeypatch)
         await pilot.press(*"na")
         await pilot.pause()
         long_list = (results.virtual_size.height, len(results._lines), results.show_vertical_scrollbar)

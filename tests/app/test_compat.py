@@ -27,6 +27,7 @@ from textual.widget import Widget  # noqa: E402
 from textual.widgets import Footer, Input, OptionList  # noqa: E402
 
 from tests.conftest import ROOT  # noqa: E402
+from tests.pilot import count_layouts  # noqa: E402
 from tutor.app import compat  # noqa: E402
 from tutor.cli import compat as cli_compat  # noqa: E402
 from tutor.i18n import t  # noqa: E402
@@ -156,18 +157,11 @@ def test_the_search_box_scrolls_with_its_text_without_a_layout_of_the_screen(mon
         def compose(self):
             yield SearchBox()
 
-    layouts = []
-    original = Screen._refresh_layout
-
-    def counting(self, *args, **kwargs):
-        layouts.append(self)
-        return original(self, *args, **kwargs)
-
     async def go(app, pilot):
         box = app.query_one(SearchBox)
         box.focus()
         await pilot.pause()
-        monkeypatch.setattr(Screen, "_refresh_layout", counting)
+        layouts = count_layouts(monkeypatch)
         await pilot.press(*"abcdefghijklmnopqrstuvwxyz")
         await pilot.pause()
         typed = (box.value, box.virtual_size.width, box.scroll_x, box.max_scroll_x)
