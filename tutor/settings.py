@@ -23,7 +23,7 @@ from pathlib import Path
 
 from tutor.i18n import DEFAULT_LANG, LANGS
 
-__all__ = ["MAX_ANSWER_MS", "SPECS", "Settings", "SettingsProblem", "Spec", "load", "problem_text"]
+__all__ = ["MAX_ANSWER_MS", "SPECS", "UNREADABLE", "Settings", "SettingsProblem", "Spec", "load", "problem_text"]
 
 # Desired retention: Anki's FSRS accepts 0.70-0.99. Outside of it FSRS's intervals lose their meaning (a
 # retention near 0 overflows the interval formula, one near 1 schedules every card for the next day).
@@ -90,9 +90,13 @@ SPECS: dict[str, Spec] = {spec.key: spec for spec in (
 )}
 
 
+UNREADABLE = ""  # the key of the problem of a whole file that cannot be used (every default is used)
+
+
 @dataclass(frozen=True)
 class SettingsProblem:
-    """A setting of the file that is not usable (the default is used instead)."""
+    """A setting of the file that is not usable (the default is used instead); the key `UNREADABLE` for a file
+    that cannot be used at all (unreadable, not a regular file, not a JSON object)."""
 
     key: str
     value: object
@@ -143,9 +147,16 @@ def load(path: Path | None = None) -> tuple[Settings, list[SettingsProblem]]:
     values refused; a file that is missing, unreadable, not a regular file or not a JSON object means the
     defaults (never an exception, never a wait: a FIFO is refused without being read)."""
     from glossary.paths import config_path
-    from tutor.settings_file import read_settings
+    from glossary.rulesfile import UnusableFile
+    from tutor.settings_file import parse_settings, read_bytes
 
-    return Settings.from_mapping(read_settings(config_path() if path is None else path))
+    try:
+        data = parse_settings(read_bytes(config_path() if path is None else path))
+    except UnusableFile as exc:
+        return Settings(), [] if exc.code in ("missing", "dangling-link") else [SettingsProblem(UNREADABLE, None, None)]
+    except ValueError:  # not JSON, not an object, too deep
+        return Settings(), [SettingsProblem(UNREADABLE, None, None)]
+    return Settings.from_mapping(data)
 
 
 def problem_text(problem: SettingsProblem, lang: str) -> str:
@@ -156,6 +167,8 @@ def problem_text(problem: SettingsProblem, lang: str) -> str:
     from glossary.paths import config_path
     from tutor.i18n import t
 
+    if problem.key == UNREADABLE:  # the app's words for it (tutor/app/settings.py): the file is left as it is
+        return t("settings_unreadable", lang, path=str(config_path()))
     return t("quiz.settings_ignored", lang, file=str(config_path()), key=problem.key,
              value=json.dumps(problem.value, ensure_ascii=False), allowed=SPECS[problem.key].allowed(lang),
              default=str(problem.default))

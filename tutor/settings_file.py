@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-__all__ = ["MAX_BYTES", "parse_settings", "read_bytes", "read_settings"]
+__all__ = ["MAX_BYTES", "parse_settings", "read_bytes"]
 
 MAX_BYTES = 64 * 1024  # ours is under 100 bytes
 
@@ -43,14 +43,3 @@ def read_bytes(path: Path) -> bytes:
     from glossary.rulesfile import read_bounded
 
     return read_bounded(path, MAX_BYTES)
-
-
-def read_settings(path: Path) -> dict:
-    """The settings in `path`; ``{}`` when the file is missing, unreadable or unusable (the reader only reads:
-    the app is the one that moves an unusable file aside)."""
-    from glossary.rulesfile import UnusableFile
-
-    try:
-        return parse_settings(read_bytes(path))
-    except (UnusableFile, ValueError):
-        return {}

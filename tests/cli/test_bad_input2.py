@@ -85,6 +85,18 @@ def test_a_settings_file_that_is_a_fifo_hangs_no_command(fifo_settings, argv, st
     res = run(*argv, stdin=stdin, timeout=60)  # it used to wait for a writer for ever
     assert res.returncode == 0, res.stderr
     assert "Traceback" not in res.stderr
+    if argv[0] == "quiz":  # the commands that read the settings say so, in the app's words
+        assert t("settings_unreadable", "it", path=str(fifo_settings)) in res.stderr
+
+
+@pytest.mark.parametrize("content", [b"{bad", b"[1, 2]", b"\xff\xfe"])
+def test_the_quiz_says_that_an_unusable_settings_file_is_left_alone(isolated_home, capsys, content):
+    from tutor.cli import main
+
+    (isolated_home / "settings.json").write_bytes(content)
+    assert main(["--ui", "ru", "quiz", "next"]) == 0  # today's session: it reads the settings
+    assert t("settings_unreadable", "ru", path=str(isolated_home / "settings.json")) in capsys.readouterr().err
+    assert (isolated_home / "settings.json").read_bytes() == content
 
 
 def test_the_app_refuses_a_settings_fifo_as_it_refuses_an_unreadable_file(fifo_settings):

@@ -29,7 +29,7 @@ from datetime import datetime
 
 from tutor.quiz import bank
 from tutor.quiz.model import Question, Verdict, judge
-from tutor.settings import SettingsProblem
+from tutor.settings import UNREADABLE, SettingsProblem
 
 __all__ = ["AnswerOutcome", "QuizSession", "SessionSummary", "SettingsProblem", "answer_question", "progress_report",
            "quiz_settings"]
@@ -41,7 +41,7 @@ def quiz_settings() -> tuple[dict, list[SettingsProblem]]:
     from tutor.settings import load
 
     settings, problems = load()  # bounded, BOM accepted, deep nesting and FIFOs refused: never an exception
-    return settings.quiz(), [p for p in problems if p.key.startswith("quiz_")]
+    return settings.quiz(), [p for p in problems if p.key.startswith("quiz_") or p.key == UNREADABLE]
 
 
 @dataclass(frozen=True)
