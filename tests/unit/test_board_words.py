@@ -120,3 +120,26 @@ def test_players_are_a_type():
             Player.from_letter(bad)
     with pytest.raises(ValueError):
         Player(2)
+
+
+@pytest.mark.parametrize(("lang", "gender", "words"), [
+    ("it", "", "non può essere bloccato"), ("it", "f", "non può essere bloccata"),
+    ("it", "f.pl", "non possono essere bloccate"),
+    ("ru", "", "не может быть заблокирован"), ("ru", "f", "не может быть заблокирована"),
+    ("ru", "m.pl", "не могут быть заблокированы"),
+])
+def test_cant_be_blocked_and_the_colours_agree_with_the_name(lang, gender, words):
+    """"Can't be blocked" is said of the card (a quality, 113.12), so it agrees with the name as "TAPpato" does;
+    the quiz's colours too ("Guerriero Fantasma … (blu, TAPpato)", never "bloccata" beside "TAPpato")."""
+    cards = dict(CARDS)
+    card = cards["phantom-warrior"]
+    cards["phantom-warrior"] = dataclasses.replace(card, gender={**card.gender, lang: gender} if gender else {})
+    setup = {"turn": 3, "active": "A", "step": "precombat_main",
+             "players": {"A": {"battlefield": [{"card": "phantom-warrior", "tapped": True}]}}}
+    view = Table(cards, setup).setup().view()
+    warrior = view.permanents[0]
+    said = describe_permanent(warrior, view, cards, lang)
+    assert words in said.texts(TagKind.KEYWORD)
+    tapped = said.texts(TagKind.TAPPED)[0]
+    colour = "blu" if lang == "it" else {"": "синий", "f": "синяя", "m.pl": "синие"}[gender]
+    assert creature_text(warrior, cards, lang, colors=True) == f"{said.name} 2/2 ({words}; {colour}, {tapped})"

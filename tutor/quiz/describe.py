@@ -8,7 +8,7 @@ from the curated concepts, as in the event log; a permanent's state in the words
 from __future__ import annotations
 
 from tutor.engine.view import Player
-from tutor.events_text import player_noun
+from tutor.events_text import card_noun, player_noun
 from tutor.i18n import t
 from tutor.i18n.terms import step_noun
 from tutor.views.board import COMBAT, TagKind, card_name, describe_permanent
@@ -33,12 +33,13 @@ def creature_text(perm, cards: dict, lang: str, *, colors: bool = False, state: 
     test = perm.card.startswith(TEST_PREFIX)  # a test creature's name already says its P/T and keywords
     parts = [] if test else said.texts(TagKind.KEYWORD)
     details = []
-    if colors:
+    if colors:  # the colours agree with the card's name, as the board's words do ("Re dei Goblin (rosso, TAPpato)")
+        noun = card_noun(cards.get(perm.card), lang, missing=perm.card)
         if perm.colors:
             details.append(t("quiz.state.colors", lang, colors=", ".join(
-                t(f"quiz.color.{_COLOR_KEYS[c]}", lang) for c in perm.colors)))
+                t(f"quiz.color.{_COLOR_KEYS[c]}", lang, card=noun) for c in perm.colors)))
         else:
-            details.append(t("quiz.state.colorless", lang))
+            details.append(t("quiz.state.colorless", lang, card=noun))
         if "artifact" in perm.types:
             details.append(t("quiz.state.artifact", lang))
     if state:

@@ -42,7 +42,8 @@ class TagKind(Enum):
 
 
 COMBAT = frozenset({TagKind.ATTACKING, TagKind.BLOCKING, TagKind.BLOCKED})
-_AGREEING = frozenset({TagKind.TAPPED, TagKind.ATTACKING, TagKind.BLOCKING, TagKind.BLOCKED, TagKind.ATTACHED})  # their words agree with the name
+_AGREEING = frozenset({TagKind.TAPPED, TagKind.ATTACKING, TagKind.BLOCKING, TagKind.BLOCKED, TagKind.ATTACHED})
+_PREDICATES = {"unblockable": "board.unblockable"}  # keywords said as a predicate of the card, agreeing with it  # their words agree with the name
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +121,8 @@ def tag_text(tag: Tag, name, cards: dict, lang: str) -> str:
     """A tag's words in `lang`, agreeing with `name` (the permanent as a noun: see `card_noun`)."""
     kind, value = tag.kind, tag.value
     if kind is TagKind.KEYWORD:
+        if value in _PREDICATES:  # a quality said of the card ("can't be blocked"), not a name: it agrees with it
+            return t(_PREDICATES[value], lang, card=name)
         return str(keyword_noun(value, lang))
     if kind is TagKind.DAMAGE:
         return t(tag.key, lang, n=value)
@@ -141,6 +144,6 @@ def describe_permanent(perm, view, cards: dict, lang: str) -> PermanentText:
     tags = permanent_tags(perm, view)
     # The tags agree with the name alone (the noun is made only when a tag has words that agree).
     name = card_noun(cards.get(perm.card), lang, missing=perm.card) if any(
-        tag.kind in _AGREEING for tag in tags) else None
+        tag.kind in _AGREEING or tag.value in _PREDICATES for tag in tags) else None
     return PermanentText(card_name(cards, perm.card, lang), power_toughness(perm),
                          tuple((tag.kind, tag_text(tag, name, cards, lang)) for tag in tags))
