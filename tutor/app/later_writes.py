@@ -5,15 +5,20 @@ transaction each, a millisecond or more) is left until that frame is out (`Later
 player as it draws its texts, and when it leaves). The events (and the lesson's completion) keep their order
 and their own time; any other use of the store writes them first, so what is read back is up to date.
 
-A write that fails (the file busy in another program, a full disk) is reported once (`on_error`) and the
-store is left alone for the rest of the lesson: a busy file would otherwise freeze the screen for its whole
-timeout at every move. The learner's game is never stopped by it; reopening the lesson tries again."""
+A file busy in another program never freezes the screen: a move's writes wait for it at most `BUSY_WAIT_S`,
+then stay kept, in order, for the next move (told once, `on_busy`); only when the player leaves (`flush(final=
+True)`) do they wait as long as the store waits. A write that fails otherwise (a full disk, a read-only file), or
+still busy when the player leaves, is reported once (`on_error`) and the store is left alone for the rest of the
+lesson. The learner's game is never stopped by it; reopening the lesson tries again."""
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from datetime import UTC, datetime
 
-__all__ = ["LaterWrites"]
+__all__ = ["BUSY_WAIT_S", "LaterWrites"]
+
+BUSY_WAIT_S = 0.1  # how long a move's writes wait for a file another program holds (then the next move tries)
 
 _KEPT = frozenset({"record_lesson_event", "complete_lesson"})  # the writes kept for `flush` (no result used)
 
@@ -21,11 +26,14 @@ _KEPT = frozenset({"record_lesson_event", "complete_lesson"})  # the writes kept
 class LaterWrites:
     """`store` (a `ProgressStore`), its lesson writes kept until `flush`."""
 
-    def __init__(self, store, on_error=None) -> None:
+    def __init__(self, store, on_error=None, on_busy=None) -> None:
         self._store = store
         self._queue: list[tuple[str, tuple, dict]] = []
         self._on_error = on_error  # called with the `ProgressError` of a failed write
+        self._on_busy = on_busy  # called once with the `ProgressError` of the first write that found the file busy
         self.failed = False  # a write failed: nothing more is written
+        self.waiting = False  # the file was busy at the last flush: the writes kept wait for the next one
+        self._busy_told = False
 
     @property
     def pending(self) -> int:
@@ -43,21 +51,37 @@ class LaterWrites:
             kwargs.setdefault("now", datetime.now(UTC))  # when it happened, not when it is written
             self._queue.append((name, args, kwargs))
 
-    def flush(self) -> None:
-        """Do the writes kept, in order; after a failure, none (it is reported, and raised without
+    def flush(self, final: bool = False) -> None:
+        """Do the writes kept, in order. A busy file: the rest kept for the next flush, unless `final` (then
+        waited for as long as the store waits). After a failure, none (it is reported, and raised without
         `on_error`)."""
         from tutor.progress import ProgressError
 
         queue, self._queue = self._queue, []
-        for name, args, kwargs in queue:
+        for i, (name, args, kwargs) in enumerate(queue):
             try:
-                getattr(self._store, name)(*args, **kwargs)
+                with self._patience(final):
+                    getattr(self._store, name)(*args, **kwargs)
             except ProgressError as exc:
+                if exc.key == "progress.error.busy" and not final:
+                    self._queue = queue[i:] + self._queue  # kept in order, with their own time
+                    self.waiting = True
+                    if not self._busy_told and self._on_busy is not None:
+                        self._busy_told = True
+                        self._on_busy(exc)
+                    return
                 self.failed = True
+                self._queue = []
                 if self._on_error is None:
                     raise
                 self._on_error(exc)
                 return
+        self.waiting = False
+
+    def _patience(self, final: bool):
+        """How long a write waits for a busy file: `BUSY_WAIT_S`, or the store's own timeout when `final`."""
+        waiting_at_most = getattr(self._store, "waiting_at_most", None)
+        return nullcontext() if final or waiting_at_most is None else waiting_at_most(BUSY_WAIT_S)
 
     def __getattr__(self, name: str):
         self.flush()  # any other use reads (or writes) after the writes kept

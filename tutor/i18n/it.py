@@ -907,6 +907,8 @@ MESSAGES: dict[str, str] = {
     'app.lessons.key_pick': 'Scegli',
     'app.lessons.key_map': 'Mappa',
     'app.lessons.no_store': 'I progressi non vengono salvati',
+    'app.lessons.not_saved_yet': 'Progressi in attesa di salvataggio',
+    'app.lessons.busy': 'Il file dei progressi è occupato da un altro programma: le tue mosse restano in attesa e verranno salvate appena si libera (al più tardi quando esci dalla lezione).',
     'app.lessons.not_saved': 'I progressi della lezione non sono stati salvati',
     'app.lessons.map_title': 'Il corso: {n:# lezione|lezioni} sul turno di gioco (Invio apre una lezione)',
     'app.lessons.map_row': 'livello {level} · {minutes} min · {status} · suggerimenti: {hints}',

@@ -907,6 +907,8 @@ MESSAGES: dict[str, str] = {
     'app.lessons.key_pick': 'Выбрать',
     'app.lessons.key_map': 'Карта',
     'app.lessons.no_store': 'Прогресс не сохраняется',
+    'app.lessons.not_saved_yet': 'Прогресс ждёт сохранения',
+    'app.lessons.busy': 'Файл прогресса занят другой программой: ваши ходы ждут и будут сохранены, как только он освободится (самое позднее — когда вы выйдете из урока).',
     'app.lessons.not_saved': 'Прогресс урока не сохранён',
     'app.lessons.map_title': 'Курс: {n:# урок} о структуре хода (Enter открывает урок)',
     'app.lessons.map_row': 'уровень {level} · {minutes} мин · {status} · подсказок: {hints}',

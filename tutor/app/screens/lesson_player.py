@@ -89,7 +89,7 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
         from tutor.progress import ProgressError
 
         try:
-            later = LaterWrites(store, self._write_failed)
+            later = LaterWrites(store, self._write_failed, self._write_waits)
             session = LessonSession(lesson, later)
             later.flush()  # the lesson's start now (only a move's writes wait for its frame)
             return session
@@ -102,7 +102,7 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
         for every lesson took half the time of opening one): the lesson's state afresh, resumed from the
         store, and everything drawn again, in the interface language, from the top of each pane."""
         self.finish_drawing()
-        self.write_progress()  # the last lesson's writes first
+        self.write_progress(final=True)  # the last lesson's writes first
         self._start(lesson, store, missing, None)
         if not self.is_mounted:
             return  # (drawn when mounted)
@@ -239,11 +239,17 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
         else:  # the newest note (a hint, a refusal, why?) in sight
             self.call_after_refresh(talk.scroll_end, animate=False)
 
-    def write_progress(self) -> None:
-        """Write the lesson's events kept since the last move (`tutor.app.later_writes`)."""
+    def write_progress(self, final: bool = False) -> None:
+        """Write the lesson's events kept since the last move (`tutor.app.later_writes`); `final` when the
+        player leaves (a busy file is then waited for, as long as the store waits)."""
         store = self.session.store
         if store is not None and hasattr(store, "flush"):
-            store.flush()
+            store.flush(final=final)
+
+    def _write_waits(self, error) -> None:
+        ui = self.app.ui
+        self.app.notify(t("app.lessons.busy", ui), title=t("app.lessons.not_saved_yet", ui), severity="warning",
+                        markup=False)
 
     def _write_failed(self, error) -> None:
         if not getattr(self, "_write_error_shown", False):
@@ -254,10 +260,10 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
 
     def on_screen_suspend(self) -> None:
         self.finish_drawing()
-        self.write_progress()
+        self.write_progress(final=True)
 
     def on_unmount(self) -> None:
-        self.write_progress()
+        self.write_progress(final=True)
 
     def finish_drawing(self) -> bool:
         """Draw the texts now if they wait for the board's frame; True if they did (what the learner
@@ -459,7 +465,7 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
     def action_close(self) -> None:
         """Back to the course map (the progress is kept; the lesson resumes from here)."""
         self.finish_drawing()
-        self.write_progress()  # before the map reads the store
+        self.write_progress(final=True)  # before the map reads the store
         self.app.pop_screen()
 
     async def on_linked_text_link_chosen(self, event: LinkedText.LinkChosen) -> None:
