@@ -13,6 +13,7 @@ import pytest
 from tests.hostile import OSC_TITLE, assert_safe
 from tutor.cli import main
 from tutor.quiz.session import quiz_settings
+from tutor.settings import UNREADABLE
 
 ROOT = Path(__file__).resolve().parents[2]
 EVIL = f"evil{OSC_TITLE}name"
@@ -54,9 +55,12 @@ def test_the_quiz_reads_settings_with_a_bom(isolated_home):
 
 def test_the_quiz_survives_settings_nested_too_deeply(isolated_home, capsys):
     (isolated_home / "settings.json").write_text("[" * 100_000, encoding="utf-8")
-    assert quiz_settings() == ({"quiz_retention": 0.9, "quiz_new_per_day": 10, "quiz_session_size": 20}, [])
+    settings, problems = quiz_settings()
+    assert settings == {"quiz_retention": 0.9, "quiz_new_per_day": 10, "quiz_session_size": 20}
+    assert [p.key for p in problems] == [UNREADABLE]  # the defaults, and the quiz says why
     assert main(["quiz", "next", "--json"]) == 0
-    assert "errore interno" not in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "errore interno" not in err and "settings.json" in err
 
 
 def test_every_line_on_standard_error_goes_through_the_guard():

@@ -143,3 +143,16 @@ def test_cant_be_blocked_and_the_colours_agree_with_the_name(lang, gender, words
     tapped = said.texts(TagKind.TAPPED)[0]
     colour = "blu" if lang == "it" else {"": "синий", "f": "синяя", "m.pl": "синие"}[gender]
     assert creature_text(warrior, cards, lang, colors=True) == f"{said.name} 2/2 ({words}; {colour}, {tapped})"
+
+
+def test_a_quiz_test_creature_that_cant_be_blocked_is_named_in_a_sentence():
+    """A test creature's name says its keywords with "con"/"с" + a noun; "can't be blocked" is no noun, so it is
+    said as a clause ("Creatura di prova 1/5 che non può essere bloccata", never "con non può essere bloccata")."""
+    from tutor.quiz.position import _test_card_dict
+
+    alone = _test_card_dict(1, 5, ("unblockable",), ())["name"]
+    assert alone["it"] == "Creatura di prova 1/5 che non può essere bloccata"
+    assert alone["ru"] == "Тестовое существо 1/5, которое не может быть заблокировано"
+    both = _test_card_dict(2, 2, ("unblockable", "flying"), ())["name"]
+    assert both["it"] == "Creatura di prova 2/2 con volare, che non può essere bloccata"
+    assert both["ru"] == "Тестовое существо 2/2 с полётом, которое не может быть заблокировано"

@@ -514,6 +514,8 @@ MESSAGES: dict[str, str] = {
     # ==== quiz: questions, sessions, the quiz and progress commands (tutor/quiz/, tutor/cli/quiz_cmd.py) ====
     'quiz.test_creature': 'Creatura di prova {pt}',
     'quiz.test_creature_kw': 'Creatura di prova {pt} con {keywords}',
+    'quiz.test_creature_unblockable': 'Creatura di prova {pt} che non può essere bloccata',
+    'quiz.test_creature_kw_unblockable': 'Creatura di prova {pt} con {keywords}, che non può essere bloccata',
     'quiz.color.white': '{card:~bianco|bianca|bianchi|bianche}',
     'quiz.color.blue': '{card:~blu|blu|blu|blu}',  # invariable; the field as in Russian
     'quiz.color.black': '{card:~nero|nera|neri|nere}',

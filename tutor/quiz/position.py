@@ -50,9 +50,12 @@ def _test_card_dict(power: int, toughness: int, keywords: tuple[str, ...], color
     slug = "-".join(k.replace(" ", "_") for k in kws) or "plain"
     cid = f"quiz-test-{power}-{toughness}-{slug}" + (f"-{''.join(colors)}" if colors else "")
     names = {}
+    named = tuple(k for k in kws if k != "unblockable")  # "can't be blocked" is said of it, not named (113.12)
     for lang in LANGS:
-        words = Nouns(tuple(keyword_noun(k, lang) for k in kws), t("word.and", lang))
-        key = "quiz.test_creature_kw" if kws else "quiz.test_creature"
+        words = Nouns(tuple(keyword_noun(k, lang) for k in named), t("word.and", lang))
+        key = "quiz.test_creature_kw" if named else "quiz.test_creature"
+        if "unblockable" in kws:
+            key += "_unblockable"
         names[lang] = t(key, lang, pt=f"{power}/{toughness}", keywords=words)
     en_kws = " and ".join(kws)
     names["en"] = f"Test creature {power}/{toughness}" + (f" with {en_kws}" if kws else "")
