@@ -156,3 +156,18 @@ def test_a_quiz_test_creature_that_cant_be_blocked_is_named_in_a_sentence():
     both = _test_card_dict(2, 2, ("unblockable", "flying"), ())["name"]
     assert both["it"] == "Creatura di prova 2/2 con volare, che non può essere bloccata"
     assert both["ru"] == "Тестовое существо 2/2 с полётом, которое не может быть заблокировано"
+
+
+@pytest.mark.parametrize("lang", ["it", "ru"])
+def test_both_boards_say_the_same_of_a_player(lang):
+    """The players' lines of the terminal board and of the app's board: the same words (board.player_line)."""
+    from tutor.views.board import player_summary
+
+    view = _position()
+    terminal = board_lines(view, CARDS, lang)
+    app = board_text(view, CARDS, lang, width=200).plain
+    for p in view.players:
+        parts = player_summary(p, lang)
+        assert len(parts) == 4 and str(p.life) in parts[0]
+        assert any(" · ".join(parts) in line for line in terminal)
+        assert " · ".join(parts) in app

@@ -8,10 +8,10 @@ permanents (as every board describes them: `tutor.views.board`), and the stack, 
 from __future__ import annotations
 
 from tutor.engine.view import Player
-from tutor.events_text import card_noun
+from tutor.events_text import card_noun, player_name
 from tutor.i18n import pick, t
 from tutor.i18n.terms import step_noun
-from tutor.views.board import describe_permanent
+from tutor.views.board import describe_permanent, player_summary
 
 __all__ = ["board_lines", "card_noun", "status_line"]
 
@@ -38,8 +38,8 @@ def board_lines(view, cards: dict, lang: str, learner: int | None = 0) -> list[s
     lines = [head]
     names = {p.object: p for p in view.permanents}
     for p in view.players:
-        lines.append(t("lesson.board.player", lang, player=Player(p.index).letter, life=p.life, library=p.library,
-                       graveyard=len(p.graveyard)))
+        lines.append(player_name(p.index, lang)[:1].upper() + player_name(p.index, lang)[1:] + ": "
+                     + " · ".join(player_summary(p, lang)))  # the words of every board (tutor.views.board)
         if p.mana.total:
             pool = "".join("{" + c + "}" for c in "WUBRGC" for _ in range(getattr(p.mana, c)))
             lines.append("   " + t("lesson.board.pool", lang, mana=pool))

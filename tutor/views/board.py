@@ -147,3 +147,10 @@ def describe_permanent(perm, view, cards: dict, lang: str) -> PermanentText:
         tag.kind in _AGREEING or tag.value in _PREDICATES for tag in tags) else None
     return PermanentText(card_name(cards, perm.card, lang), power_toughness(perm),
                          tuple((tag.kind, tag_text(tag, name, cards, lang)) for tag in tags))
+
+
+def player_summary(p, lang: str) -> list[str]:
+    """What every board says of a player (a PlayerView) after their name, as parts to join with " · ":
+    ["20 punti vita", "grimorio 2", "mano 1", "cimitero 0"]."""
+    return t("board.player_line", lang, life=p.life, library=p.library, hand=len(p.hand),
+             graveyard=len(p.graveyard)).split(" · ")

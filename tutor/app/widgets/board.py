@@ -22,7 +22,7 @@ from tutor.app.widgets.kept_render import KeptRender
 from tutor.events_text import player_name
 from tutor.i18n import pick, t
 from tutor.lessons.text import card_noun, status_line
-from tutor.views.board import TagKind, describe_permanent
+from tutor.views.board import TagKind, describe_permanent, player_summary
 
 __all__ = ["BoardPane", "board_rows", "board_text", "status_line"]
 
@@ -98,8 +98,7 @@ def _player_lines(view, p, cards: dict, lang: str, learner: int | None, zones_op
     if learner is not None and p.index == learner:
         who += " (" + t("app.lessons.you", lang) + ")"
     pieces: list[tuple[str, Style | None]] = [(who, _HEAD)]
-    pieces += [(x, None) for x in t("app.lessons.player_line", lang, life=p.life, library=p.library, hand=len(p.hand),
-                                      graveyard=len(p.graveyard)).split(" · ")]
+    pieces += [(x, None) for x in player_summary(p, lang)]
     if p.exile or zones_open:
         pieces.append((t("app.lessons.exile_count", lang, n=len(p.exile)), None))
     if p.mana.total:
