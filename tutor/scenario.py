@@ -39,7 +39,8 @@ from tutor.schema import (
 
 __all__ = ["ACTION", "ACTION_KEYS", "ACTION_VERBS", "EVENT_KIND", "EVENT_KINDS", "EXPECT", "EXPECT_FIELDS",
            "PLAYERS", "SCENARIO", "SETUP", "STEPS", "ActionSchema", "Failure", "Result", "Scenario", "Table",
-           "check_action_refs", "check_expect_refs", "check_setup_refs", "load_scenario", "local_cards", "run_scenario"]
+           "check_action_refs", "check_expect_refs", "check_setup_refs", "load_scenario", "local_cards", "run_scenario",
+           "shipped_cards"]
 
 ZONE_KEYS = ("library", "hand", "battlefield", "graveyard", "exile")
 EVENT_KINDS = tuple(k.value for k in EventKind)  # the engine's event kinds (tutor.engine.events)
@@ -300,6 +301,17 @@ def local_cards(doc: Document, items: list, path: tuple, pool: dict[str, CardDef
             raise doc.error((*path, i, "id"), f"card id {card.id!r} is used twice")
         out[card.id] = card
     return out
+
+
+def shipped_cards() -> list[CardDef]:
+    """Every card the program ships: the pool's (lessons/cards.yaml) and those the shipped scenarios define
+    themselves (their ``cards:``), for the checks that hold of every card."""
+    from tutor.cardpool import load_cards
+    from tutor.resources import scenario_files
+
+    pool = load_cards()
+    local = [sc.cards[c] for p in scenario_files() for sc in [load_scenario(p, pool, p.name)] for c in sc.local]
+    return [*pool.values(), *local]
 
 
 def _line(node: object, default: int = 1) -> int:

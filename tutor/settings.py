@@ -18,7 +18,7 @@ ValueError: quiz_retention: 0.5 is not between 0.7 and 0.99
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 from tutor.i18n import DEFAULT_LANG, LANGS
@@ -63,11 +63,6 @@ class Spec:
             raise ValueError(f"{self.key}: {value!r} is not {bounds}" if self.choices or self.low is not None
                              else f"{self.key}: {value!r} is not a {self.kind.__name__}")
         return float(value) if self.kind is float else value
-
-    @property
-    def bounds(self) -> str:
-        """"0.7–0.99" (for messages)."""
-        return f"{self.low}–{self.high}" if self.low is not None else ", ".join(self.choices or ())
 
     def allowed(self, lang: str) -> str:
         """What the key accepts, in words: "un numero intero da 0 a 1000", "одно из: it, ru", "un testo"."""
@@ -136,10 +131,6 @@ class Settings:
     def quiz(self) -> dict:
         """``{"quiz_retention": …, "quiz_new_per_day": …, "quiz_session_size": …}``."""
         return {key: getattr(self, key) for key in SPECS if key.startswith("quiz_")}
-
-    def with_(self, **changes) -> Settings:
-        """A copy with `changes` (checked)."""
-        return replace(self, **changes)
 
 
 def load(path: Path | None = None) -> tuple[Settings, list[SettingsProblem]]:

@@ -48,13 +48,10 @@ def _doc_rows() -> dict[str, tuple[set[str], str]]:
 
 def _used_effects() -> set[str]:
     """The effects of the pool's cards and of the cards the shipped scenarios define themselves."""
-    from tutor.resources import scenario_files
-    from tutor.scenario import load_scenario
+    from tutor.scenario import shipped_cards
 
-    pool = load_cards()
-    local = [sc.cards[c] for p in scenario_files() for sc in [load_scenario(p, pool, p.name)] for c in sc.local]
     used = set()
-    for card in [*pool.values(), *local]:
+    for card in shipped_cards():
         for name, _ in card.spell_effects:
             used.add(name)
         for ab in card.abilities:

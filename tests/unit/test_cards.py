@@ -39,12 +39,9 @@ def test_cards_as_printed(card, check):
 
 def _shipped_cards():
     """The pool's cards and those the shipped scenarios define themselves (their ``cards:``)."""
-    from tutor.resources import scenario_files
-    from tutor.scenario import load_scenario
+    from tutor.scenario import shipped_cards
 
-    pool = load_cards()
-    local = [sc.cards[c] for p in scenario_files() for sc in [load_scenario(p, pool, p.name)] for c in sc.local]
-    return [*pool.values(), *local]
+    return shipped_cards()
 
 
 def test_every_keyword_of_the_vocabulary_is_used_somewhere():

@@ -177,13 +177,9 @@ def test_russian_agreement_with_several_nouns_and_pronouns():
 
 def _russian_card_names() -> set[str]:
     """The Russian names of the pool's cards and of the cards the shipped scenarios define themselves."""
-    from tutor.cardpool import load_cards
-    from tutor.resources import scenario_files
-    from tutor.scenario import load_scenario
+    from tutor.scenario import shipped_cards
 
-    pool = load_cards()
-    local = [sc.cards[c] for p in scenario_files() for sc in [load_scenario(p, pool, p.name)] for c in sc.local]
-    return {c.name["ru"] for c in [*pool.values(), *local]}
+    return {c.name["ru"] for c in shipped_cards()}
 
 
 def test_every_russian_card_name_has_a_known_gender_and_number():

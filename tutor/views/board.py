@@ -7,7 +7,8 @@ key (``board.*`` in tutor/i18n/it.py and ru.py; a keyword is named by its concep
 words agreeing with the name the boards show ("«Orsi Grizzly» TAPpati", "«Медведи-гризли» повёрнуты").
 The renderers only lay the words out (and the app styles them by their kind). No UI toolkit here.
 
->>> from tutor.engine.view import Player
+>>> from tutor.engine.keywords import ATTACKS_WHEN_SICK
+from tutor.engine.view import Player
 >>> [tag.key for tag in (Tag(TagKind.TAPPED), Tag(TagKind.ATTACKING, Player.B), Tag(TagKind.KEYWORD, "flying"))]
 ['board.tapped', 'board.attacking', None]
 """
@@ -17,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from tutor.engine.keywords import ATTACKS_WHEN_SICK
 from tutor.engine.view import Player
 from tutor.events_text import card_noun, player_noun
 from tutor.i18n import pick, t
@@ -98,7 +100,7 @@ def permanent_tags(perm, view=None) -> tuple[Tag, ...]:
     tags = []
     if perm.tapped:
         tags.append(Tag(TagKind.TAPPED))
-    if perm.summoning_sick and "haste" not in perm.keywords:
+    if perm.summoning_sick and not ATTACKS_WHEN_SICK.intersection(perm.keywords):  # haste: 302.6 doesn't apply
         tags.append(Tag(TagKind.SICK))
     if perm.damage:
         tags.append(Tag(TagKind.DAMAGE, perm.damage))
