@@ -142,9 +142,10 @@ class TutorApp(LocalizedBindings, App):
             key, fields = notice
             self.notify(t(key, self.ui, **fields), title=t("settings_title", self.ui), severity="warning",
                         markup=False)
-        for problem in getattr(self.settings, "problems", ()):  # as the quiz commands say it (tutor/settings.py)
+        problems = getattr(self.settings, "problems", ())
+        if problems:
             from tutor.settings import problem_text
-
+        for problem in problems:  # as the quiz commands say it (tutor/settings.py)
             self.notify(problem_text(problem, self.ui), title=t("settings_title", self.ui),
                         severity="warning", markup=False)
 
