@@ -7,8 +7,7 @@ key (``board.*`` in tutor/i18n/it.py and ru.py; a keyword is named by its concep
 words agreeing with the name the boards show ("«Orsi Grizzly» TAPpati", "«Медведи-гризли» повёрнуты").
 The renderers only lay the words out (and the app styles them by their kind). No UI toolkit here.
 
->>> from tutor.engine.keywords import ATTACKS_WHEN_SICK
-from tutor.engine.view import Player
+>>> from tutor.engine.view import Player
 >>> [tag.key for tag in (Tag(TagKind.TAPPED), Tag(TagKind.ATTACKING, Player.B), Tag(TagKind.KEYWORD, "flying"))]
 ['board.tapped', 'board.attacking', None]
 """
