@@ -419,7 +419,7 @@ MESSAGES: dict[str, str] = {
     'lesson.prompt.free_move': 'La tua mossa (un numero · u: annulla · q: esci):',
     'lesson.bad_choice': 'Scrivi il numero di una mossa, da 1 a {n} (oppure h, u, q).',
     'lesson.bad_answer': 'Non ho capito: usa i numeri delle risposte, da 1 a {n} (oppure h, q).',
-    'lesson.bad_number': 'Non ho capito: scrivi un numero intero, per esempio 18 (oppure h, q).',
+    'lesson.bad_number': 'Non ho capito: scrivi un numero intero, in cifre (oppure h, q).',
     'lesson.no_more_hints': "Hai già visto tutti e tre i suggerimenti: l'ultimo contiene la risposta.",
     'lesson.undone': "Mossa annullata: torni al passo dell'ultima mossa.",
     'lesson.cant_undo': "Qui non c'è una mossa da annullare.",
@@ -970,4 +970,10 @@ MESSAGES: dict[str, str] = {
     'app.lessons.free_end': 'Termina il gioco libero',
     # ==== CLI: a section of the rules (rule 5) ====
     'section.open_rule': 'Per vedere una regola della sezione, scrivi per esempio: mtg-tutor rule {example}',
+    # ==== issue 20: onscreen ====
+    # `lesson check`: a question whose answer the screen shows while it is asked (tutor/lessons/onscreen.py).
+    'lesson.problem.answer_on_header': "passo {step}: la domanda chiede ciò che la prima riga del tavolo mostra già ({quantity}); chiedilo prima che accada (after:) o chiedi ciò che non si vede",
+    'lesson.problem.answer_on_board': "passo {step}: la domanda chiede ciò che il tavolo mostra già ({quantity}); chiedilo prima che accada (after:) o chiedi ciò che non si vede",
+    'lesson.problem.answer_on_tracker': "passo {step}: l'ordine chiesto è quello che la barra del turno mostra già; chiedi ciò che non si vede",
+    'lesson.problem.answer_in_hint': "passo {step}: la risposta ({answer}) è scritta nel testo che accompagna la casella ({key})",
 }

@@ -419,7 +419,7 @@ MESSAGES: dict[str, str] = {
     'lesson.prompt.free_move': 'Ваш ход (номер · u — отменить · q — выход):',
     'lesson.bad_choice': 'Введите номер хода от 1 до {n} (или h, u, q).',
     'lesson.bad_answer': 'Не понял: нужны номера вариантов от 1 до {n} (или h, q).',
-    'lesson.bad_number': 'Не понял: введите целое число, например 18 (или h, q).',
+    'lesson.bad_number': 'Не понял: введите целое число цифрами (или h, q).',
     'lesson.no_more_hints': 'Вы уже видели все три подсказки: в последней есть ответ.',
     'lesson.undone': 'Ход отменён: вы вернулись к шагу урока с последним ходом.',
     'lesson.cant_undo': 'Здесь нечего отменять.',
@@ -970,6 +970,12 @@ MESSAGES: dict[str, str] = {
     'app.lessons.free_end': 'Завершить свободную игру',
     # ==== CLI: a section of the rules (rule 5) ====
     'section.open_rule': 'Чтобы открыть правило из этого раздела, введите, например: mtg-tutor rule {example}',
+    # ==== issue 20: onscreen ====
+    # `lesson check`: a question whose answer the screen shows while it is asked (tutor/lessons/onscreen.py).
+    'lesson.problem.answer_on_header': "шаг урока {step}: вопрос спрашивает то, что уже видно в первой строке поля ({quantity}); спросите до того, как это произойдёт (after:), или о том, чего не видно",
+    'lesson.problem.answer_on_board': "шаг урока {step}: вопрос спрашивает то, что уже видно на поле ({quantity}); спросите до того, как это произойдёт (after:), или о том, чего не видно",
+    'lesson.problem.answer_on_tracker': "шаг урока {step}: спрашивается порядок, который уже показывает полоса хода; спросите о том, чего не видно",
+    'lesson.problem.answer_in_hint': "шаг урока {step}: ответ ({answer}) написан в тексте рядом с полем ввода ({key})",
 }
 
 # Gender (m, f, n; ".pl" for plural) of card names whose first word pymorphy3 does not know as a common

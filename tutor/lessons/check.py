@@ -6,7 +6,8 @@ What is checked, step by step:
 - every ``do`` step: the game waits for the learner; each accepted pattern and each ``wrong`` pattern names
   a move the rules allow now (else the learner could never make it), no ``wrong`` pattern is also accepted; the
   first accepted move is played and must be accepted by the session;
-- every ``ask`` step: the lesson's answer is right for the session (and, through the verifier, for the engine);
+- every ``ask`` step: the lesson's answer is right for the session (and, through the verifier, for the engine),
+  and the screen does not show it while it is asked (`tutor.lessons.onscreen`);
 - every ``auto`` step: its actions are legal and reach their steps;
 - every ``check``, option, order, number and legal statement (see `tutor.lessons.verify`);
 - the lesson ends with its recap, and the game has not ended before its last move.
@@ -19,6 +20,7 @@ from tutor.engine.view import Player
 from tutor.engine_text import illegal_text
 from tutor.lessons.model import Lesson
 from tutor.lessons.moves import matches
+from tutor.lessons.onscreen import screen_problems
 from tutor.lessons.results import Problem
 from tutor.lessons.session import LessonSession
 
@@ -45,6 +47,7 @@ def _check(lesson: Lesson) -> list[Problem]:
             if not _check_do(session, step, problems):
                 break
         elif step.kind == "ask":
+            problems += screen_problems(session, step)
             result = session.answer(_intended_answer(step))
             if not result.correct:
                 problems.append(Problem(lesson.where(step, "ask", "answer"), "answer_refused",
