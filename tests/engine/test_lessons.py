@@ -148,13 +148,16 @@ steps:
         - {it: "20: nessun danno (103.4).", ru: "20: повреждений не было (103.4)."}
       explain: {it: "20.", ru: "20."}
       rules: ["103.4"]
+      after: later
+  - id: later
+    say: {it: "Nessun danno.", ru: "Повреждений нет."}
   - recap: {it: "Fatto (117.3d).", ru: "Готово (117.3d)."}
 """
 
 
 def test_a_minimal_lesson_loads_and_holds(tmp_path):
     lesson = _load(tmp_path, MINI)
-    assert [s.kind for s in lesson.steps] == ["say", "do", "auto", "ask", "recap"]
+    assert [s.kind for s in lesson.steps] == ["say", "do", "auto", "ask", "say", "recap"]
     assert check_lesson(lesson) == []
 
 
@@ -166,7 +169,7 @@ def test_a_minimal_lesson_loads_and_holds(tmp_path):
     (("      actions: [{pass: 1}]\n", "      actions: [{pass: 1}]\n    say: {it: a, ru: b}\n"), "steps.2", "exactly one of"),
     (("      accept: [{pass: 1}]", "      accept: [{pass: 2}]"), "steps.1.do.accept.0.pass", "from 1 to 1"),
     (("      accept: [{pass: 1}]", "      accept: [{pass_until: end}]"), "steps.1.do.accept.0", "exactly one of"),
-    (("  - recap: {it: \"Fatto (117.3d).\", ru: \"Готово (117.3d).\"}\n", ""), "steps.3", "recap"),
+    (("  - recap: {it: \"Fatto (117.3d).\", ru: \"Готово (117.3d).\"}\n", ""), "steps.4", "recap"),
     (("[[priority|priorità]]", "[[priorita]]"), "steps.0.say.it", "curated concept"),
     (("(117.3a).\", ru", "(117.9z).\", ru"), "steps.0.say.it", "rule 117.9z"),
     (('rules: ["117.3d"]', 'rules: ["199.1"]'), "rules.0", "rule 199.1"),
@@ -217,7 +220,7 @@ def test_a_scenario_can_give_the_setup_and_ids_must_be_unique(tmp_path):
     exc = _error(tmp_path, text.replace("scenario: t-priority-who-gets-it.yaml", "scenario: nothing-here.yaml"))
     assert exc.key == "scenario"
     dup = MINI.replace("  - auto:\n", "  - id: x\n    auto:\n").replace("  - recap:", "  - id: x\n    say: {it: a, ru: b}\n  - recap:")
-    assert _error(tmp_path, dup).key == "steps.4.id"
+    assert _error(tmp_path, dup).key == "steps.5.id"
 
 
 def test_the_course_checks_ids_orders_and_requires(tmp_path):
@@ -250,7 +253,7 @@ LESSON_1_TEXT = LESSON_1.read_text(encoding="utf-8")
     ("steps: [cleanup, untap, upkeep]", "steps: [untap, cleanup, upkeep]", "steps"),
     ("accept: [{attack: [bears]}]", "accept: [{attack: []}]", "azioni automatiche"),
     ("      check: {priority: B}\n", "      check: {priority: A}\n", "opzione b"),
-    ("step: declare_attackers\n", "step: first_strike_damage\n", "non accade"),
+    ("event: attackers\n", "event: first_strike_step\n", "non accade"),
 ])
 def test_a_lesson_that_contradicts_the_engine_fails_its_check(tmp_path, old, new, problem):
     assert old in LESSON_1_TEXT

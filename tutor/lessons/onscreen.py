@@ -37,7 +37,7 @@ from tutor.engine.view import CardRef, Decision, Mana, OutcomeView, StackItemVie
 from tutor.i18n import LANGS, t
 from tutor.lessons.results import Problem
 
-__all__ = ["HEADER", "NUMBER_INPUT", "STATED", "check_quantities", "screen_problems", "shown_where"]
+__all__ = ["HEADER", "NUMBER_INPUT", "STATED", "check_quantities", "screen_problems", "shown_where", "tracker_steps"]
 
 # The texts shown with a number box: the terminal's prompt and note, the app's placeholder (and the same note).
 NUMBER_INPUT = ("lesson.prompt.number", "lesson.bad_number", "app.lessons.number_placeholder")
@@ -75,12 +75,26 @@ def _kind(quantity: str) -> str:
 
 
 # ==== drawing ===========================================================================================
-def _drawings(view, cards: dict, learner: int) -> tuple[str, str]:
-    """(header, board) as the screens draw them, in every interface language."""
+def _drawings(view, cards: dict, learner: int, board=None) -> tuple[str, str]:
+    """(header, board) as the screens draw them, in every interface language. `board(view, cards, lang,
+    learner)` gives a board's lines (default: the terminal player's, `tutor.lessons.text.board_lines`; the app
+    draws the same words, which a test of the app's board holds it to)."""
     from tutor.lessons.text import board_lines, status_line
 
+    if board is None:
+        def board(view, cards, lang, learner):  # the app's player line also counts the exile when it has cards
+            return board_lines(view, cards, lang, learner) + [
+                t("app.lessons.exile_count", lang, n=len(p.exile)) for p in view.players if p.exile]
     return ("\n".join(status_line(view, lang) for lang in LANGS),
-            "\n".join(line for lang in LANGS for line in board_lines(view, cards, lang, learner)))
+            "\n".join(line for lang in LANGS for line in board(view, cards, lang, learner)))
+
+
+def tracker_steps() -> list[str]:
+    """The steps of a turn in the order the turn tracker lists them (the first-strike damage step before the
+    combat damage step, 510.4)."""
+    steps = [s.key for s in TURN_STEPS]
+    steps.insert(steps.index(Step.COMBAT_DAMAGE.key), Step.FIRST_STRIKE_DAMAGE.key)
+    return steps
 
 
 def _some_card(view, cards: dict) -> str:
@@ -163,13 +177,15 @@ def _changed(view, table, quantity: str, cards: dict):
     return None
 
 
-def shown_where(session, quantity: str) -> str | None:
-    """Where the screen shows `quantity` now: ``header``, ``board`` or None (not shown)."""
+def shown_where(session, quantity: str, board=None) -> str | None:
+    """Where the screen shows `quantity` now: ``header``, ``board`` or None (not shown). `board`: see
+    `_drawings`."""
     lesson, view = session.lesson, session.game.view()
     other = _changed(view, session.table, quantity, lesson.cards)
     if other is None:
         return None
-    before, after = _drawings(view, lesson.cards, lesson.learner), _drawings(other, lesson.cards, lesson.learner)
+    before = _drawings(view, lesson.cards, lesson.learner, board)
+    after = _drawings(other, lesson.cards, lesson.learner, board)
     if before[0] != after[0]:
         return "header"
     return "board" if before[1] != after[1] else None
@@ -221,8 +237,7 @@ def screen_problems(session, step) -> list[Problem]:
         where = "header" if said == {"header"} else "board"
         return [Problem(at, f"answer_on_{where}", {"step": n, "quantity": ", ".join(dict.fromkeys(stated))})]
     if kind == "order" and body["options"] and all("step" in o for o in body["options"]):
-        tracker = [s.key for s in TURN_STEPS]  # as the tracker lists them (the first-strike step before damage)
-        tracker.insert(tracker.index(Step.COMBAT_DAMAGE.key), Step.FIRST_STRIKE_DAMAGE.key)
+        tracker = tracker_steps()
         by_id = {o["id"]: o["step"] for o in body["options"]}
         order = [by_id[i] for i in body["answer"]]
         if order == sorted(order, key=tracker.index):
