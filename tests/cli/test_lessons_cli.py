@@ -52,7 +52,7 @@ def test_bad_input_gets_a_short_message_and_the_question_again():
     assert res.returncode == 0 and "Traceback" not in res.stderr
     out = res.stdout
     assert out.count("Non ho capito") == 5 and "Giusto!" in out  # empty, 9, zzz, -1, "1 2", then the right one
-    assert out.count("Chi riceve per primo la priorità") == 1
+    assert out.count("chi riceverà per primo la priorità") == 1
 
 
 def test_bad_moves_and_an_illegal_move_are_explained():
@@ -65,7 +65,7 @@ def test_bad_moves_and_an_illegal_move_are_explained():
 
 
 def test_a_whole_lesson_piped_ends_with_three_stars_and_done(capsys):
-    answers = "\n\n1\n3\n\n3\n\n3\n\n3\n\n2\n3\n\n3\n\n18\n\n3\n\n2 4 1 5 3\n\n"
+    answers = "\n\n1\n3\n\n3\n\n3\n\n3\n\n2\n3\n\n3\n18\n\n\n3\n\n2 4 1 5 3\n\n"  # 18: before the damage
     res = cli("lesson", "play", "turn-at-a-glance", stdin=answers)
     assert res.returncode == 0, res.stderr
     assert "Lezione completata! ★★★" in res.stdout and "contro il computer" in res.stdout
