@@ -970,4 +970,15 @@ MESSAGES: dict[str, str] = {
     'app.lessons.free_end': 'Termina il gioco libero',
     # ==== CLI: a section of the rules (rule 5) ====
     'section.open_rule': 'Per vedere una regola della sezione, scrivi per esempio: mtg-tutor rule {example}',
+    # ==== issue 20: reasons ====
+    'lesson.reason.rule': 'La regola che decide è la {rule}.',
+    'lesson.reason.choice': 'Hai scelto: {option}. Non è la risposta giusta.',
+    'lesson.reason.missed': '{n:Risposta giusta non scelta|Risposte giuste non scelte}: {options}.',
+    'lesson.reason.not_right': '{n:Risposta sbagliata scelta|Risposte sbagliate scelte}: {options}.',
+    'lesson.reason.order': 'Troppo presto: {later}. Prima viene: {first}.',
+    'lesson.reason.too_high': 'Non è {n}: il numero giusto è più basso.',
+    'lesson.reason.too_low': 'Non è {n}: il numero giusto è più alto.',
+    'lesson.reason.refused': 'No, non si può: {reason}.',
+    'lesson.reason.allowed': 'Invece si può: qui nessuna regola lo vieta.',
+    'lesson.reason.forbidden': 'Invece non si può.',
 }

@@ -970,6 +970,17 @@ MESSAGES: dict[str, str] = {
     'app.lessons.free_end': 'Завершить свободную игру',
     # ==== CLI: a section of the rules (rule 5) ====
     'section.open_rule': 'Чтобы открыть правило из этого раздела, введите, например: mtg-tutor rule {example}',
+    # ==== issue 20: reasons ====
+    'lesson.reason.rule': 'Решающее правило — {rule}.',
+    'lesson.reason.choice': 'Вы выбрали: {option}. Это неверный ответ.',
+    'lesson.reason.missed': '{n:Не выбран верный ответ|Не выбраны верные ответы|Не выбраны верные ответы}: {options}.',
+    'lesson.reason.not_right': '{n:Выбран неверный ответ|Выбраны неверные ответы|Выбраны неверные ответы}: {options}.',
+    'lesson.reason.order': 'Слишком рано: {later}. Сначала идёт: {first}.',
+    'lesson.reason.too_high': 'Не {n}: правильное число меньше.',
+    'lesson.reason.too_low': 'Не {n}: правильное число больше.',
+    'lesson.reason.refused': 'Нет, так нельзя: {reason}.',
+    'lesson.reason.allowed': 'На самом деле можно: здесь это не запрещает ни одно правило.',
+    'lesson.reason.forbidden': 'На самом деле так нельзя.',
 }
 
 # Gender (m, f, n; ".pl" for plural) of card names whose first word pymorphy3 does not know as a common

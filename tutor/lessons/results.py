@@ -116,22 +116,21 @@ class MoveResult:
 @dataclass(frozen=True)
 class AnswerResult:
     """The outcome of an answer: right or not, the right answer (`expected`), the explanation (to show once
-    the step is solved: right, or `revealed` after three wrong answers), and for a wrong option its ``why``."""
+    the step is solved: right, or `revealed` after three wrong answers), and for a wrong answer its `reason`
+    (`tutor.lessons.reasons.Reason`: why it is wrong and the rule that decides)."""
 
     correct: bool
     expected: object
     explain: dict | None
-    why: dict | None = None
+    reason: object = None
     revealed: bool = False
     expected_texts: tuple = ()  # the right answer in words: Option records in order
 
     def message(self, lang: str) -> str:
+        """``Giusto!``, or why the answer is wrong (with the rule that decides)."""
         if self.correct:
             return t("lesson.right", lang)
-        text = t("lesson.wrong", lang)
-        if self.why:
-            text += " " + text_of(self.why, lang)
-        return text
+        return self.reason.text(lang) if self.reason is not None else t("lesson.wrong", lang)
 
     def explanation(self, lang: str) -> str:
         return text_of(self.explain, lang) if (self.correct or self.revealed) and self.explain else ""

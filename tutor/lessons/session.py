@@ -19,6 +19,7 @@ from tutor.engine import IllegalAction, PassPriority
 from tutor.engine_text import illegal_text
 from tutor.lessons.model import Lesson, Step
 from tutor.lessons.moves import label, legal_moves, matches, move_rule
+from tutor.lessons.reasons import wrong_reason
 from tutor.lessons.results import AnswerResult, EventLine, Hint, MoveResult, Option, Problem, parts_of, text_of
 from tutor.scenario import Table
 from tutor.scenario_table import Stuck
@@ -369,10 +370,18 @@ class LessonSession:
         if revealed:
             self.revealed.add(i)
             self.solved.add(i)
-        why = None
-        if not correct and kind == "choice":
-            why = next((o.get("why") for o in body["options"] if o["id"] == given), None)
-        return AnswerResult(correct, expected, body.get("explain"), why, revealed, tuple(self._expected_options(expected)))
+        reason = None if correct else wrong_reason(body, given, expected, self._refusal(body))
+        return AnswerResult(correct, expected, body.get("explain"), reason, revealed,
+                            tuple(self._expected_options(expected)))
+
+    def _refusal(self, body: dict):
+        """The engine's refusal of a legal question's action now (None if it allows it, or for another kind)."""
+        if body["kind"] != "legal":
+            return None
+        try:
+            return self.game.refusal(self.table.make_action(body["action"]))
+        except LookupError:
+            return None
 
     def _expected_options(self, expected) -> list[Option]:
         opts = {o.id: o for o in self.options()}
