@@ -93,7 +93,11 @@ class Casting:
         specs = card.spell_targets
         if card.enchant:
             specs = ((card.enchant, ()),)
-        self._check_targets(specs, a.targets, player, None, card.colors, "601.2c")
+        try:
+            self._check_targets(specs, a.targets, player, None, card.colors, "601.2c")
+        except IllegalAction:
+            self._unpayable_anyway(card, specs, player, a.x)
+            raise
         exclude = set()
         extra = card.additional_cost
         if "sacrifice" in extra:
@@ -107,6 +111,15 @@ class Casting:
             raise IllegalAction("119.4", Refusal.CANT_PAY_LIFE, "you can't pay more life than you have")
         generic = card.cost.generic + card.cost.x * a.x
         return player, self._payment(player, generic, card.cost.colored, a.tap, exclude, "601.2h"), specs
+
+    def _unpayable_anyway(self, card, specs: tuple, player: int, x: int) -> None:
+        """The reason that decides a cast whose targets are wrong: when legal targets exist, so that other
+        targets would do, but the mana cost can't be paid whatever the targets (601.2g-h), raise that."""
+        if not all(self._target_candidates(spec, player, None, card.colors) for spec in specs):
+            return
+        generic = card.cost.generic + card.cost.x * x
+        if find_payment(generic, card.cost.colored, self.state.players[player].pool, self._mana_sources(player)) is None:
+            raise IllegalAction("601.2h", Refusal.CANT_PAY, "not enough mana to pay the cost, whatever the targets")
 
     def _perform_cast(self, a: CastSpell, plan) -> None:
         """601.2h: additional costs and mana are paid; the spell goes on the stack (405.1); 117.3c."""

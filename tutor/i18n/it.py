@@ -981,4 +981,5 @@ MESSAGES: dict[str, str] = {
     'lesson.reason.refused': 'No, non si può: {reason}.',
     'lesson.reason.allowed': 'Invece si può: qui nessuna regola lo vieta.',
     'lesson.reason.forbidden': 'Invece non si può.',
+    'lesson.mana_on_the_way': "Il mana è nella tua riserva: un'abilità di mana non usa la pila e si risolve subito (605.3b). Ora fai la mossa che serve qui.",
 }

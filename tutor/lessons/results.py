@@ -85,8 +85,9 @@ class Hint:
 @dataclass(frozen=True)
 class MoveResult:
     """The outcome of a learner's move: ``accepted``, ``other`` (legal, but not what this step asks: the
-    lesson's message), ``illegal`` (the engine's reason and rule; nothing changed) or ``not_now`` (this step
-    takes no move)."""
+    lesson's message), ``illegal`` (the engine's reason and rule; nothing changed), ``mana`` (a mana ability
+    on the way to the step's move: played, no mistake, the step still waits) or ``not_now`` (this step takes
+    no move). `mark` is what a player puts before the message: ✓, ✗, or nothing for ``mana``."""
 
     kind: str
     texts: dict | None = None  # other: the lesson's message
@@ -103,7 +104,14 @@ class MoveResult:
     def rule(self) -> str | None:
         return self.refusal.rule if self.refusal is not None else None
 
+    @property
+    def mark(self) -> str:
+        """``✓`` for an accepted move, ``·`` for a mana ability on the way, ``✗`` otherwise."""
+        return {"accepted": "✓", "mana": "·"}.get(self.kind, "✗")
+
     def message(self, lang: str) -> str:
+        if self.kind == "mana":
+            return t("lesson.mana_on_the_way", lang)
         if self.kind == "illegal":
             return t("lesson.illegal", lang, reason=illegal_text(self.refusal, lang))
         if self.kind == "other":
