@@ -73,7 +73,9 @@ class Casting:
 
     # ---- CastSpell (601) ------------------------------------------------------------------------
     def _validate_cast(self, a: CastSpell):
-        """601.2: from your hand, at the right time, with legal targets, paying the total cost."""
+        """601.2: from your hand, at the right time, with legal targets, paying the total cost. Wrong targets
+        are refused with 601.2c, unless other targets would be legal and the cost can't be paid whatever the
+        targets: then the cost decides (601.2h)."""
         player = self._need("priority")
         s = self.state
         o = s.objects.get(a.card)
