@@ -4,7 +4,7 @@ A wrong answer is told what is wrong with it and the rule that decides, without 
 with the third hint, or after three wrong answers): first the lesson's own "why" for a known misconception
 (an option's ``why``; a ``wrong`` entry of a number or order question; the question's ``why``), otherwise what
 the answer is not — the option that is not right; for select-all the right options missed and the wrong ones
-picked; for an order the first pair put the wrong way round; for a number whether it is too high or too low;
+picked (then their own whys); for an order the first pair put the wrong way round; for a number whether it is too high or too low;
 for a yes/no question the engine's own reason for refusing the action, or that no rule forbids it. The rule
 that decides (a legal question's ``rule``, else the first of the question's ``rules``) ends the reason unless
 the reason already cites a rule.
@@ -70,12 +70,9 @@ def wrong_reason(body: dict, given, expected, refusal=None) -> Reason:
     if kind == "choices":
         picked_wrong = [options[x] for x in given if x not in expected]
         missed = [options[x] for x in expected if x not in given]
-        parts: list = []
-        for group, key in ((missed, "lesson.reason.missed"), (picked_wrong, "lesson.reason.not_right")):
-            plain = [o for o in group if not o.get("why")]
-            if plain:
-                parts.append((key, {"n": len(plain), "options": _names(plain)}))
-            parts += [o["why"] for o in group if o.get("why")]
+        parts: list = [(key, {"n": len(group), "options": _names(group)}) for group, key in
+                       ((missed, "lesson.reason.missed"), (picked_wrong, "lesson.reason.not_right")) if group]
+        parts += [o["why"] for o in missed + picked_wrong if o.get("why")]
         if general:
             parts.append(general)
         return Reason(tuple(parts), rule)
