@@ -285,3 +285,43 @@ def test_an_illegal_block_can_be_tried_and_is_refused_with_its_rule(course):
     result = s.move(DeclareBlockers(((bears, elemental),)))
     assert result.kind == "illegal" and result.rule == "702.9b" and "702.9b" in result.message("ru")
     assert s.index == index and s.mistake_count == 1
+
+
+# ---- the engine: the refusal that decides, on positions built for it -----------------------------------------
+def _position(*lands: str):
+    from tutor.engine import Step
+    from tutor.quiz.position import Position
+
+    pos = Position(Step.PRECOMBAT_MAIN)
+    pos.add("grizzly-bears", 0, alias="bears")
+    pos.add("giant-growth", 0, "hand", alias="growth")
+    pos.add("master-decoy", 0, alias="decoy")
+    for i, land in enumerate(lands):
+        pos.add(land, 0, alias=f"land{i}")
+    return pos, pos.start()
+
+
+@pytest.mark.parametrize(("lands", "cast", "activate"), [
+    ((), ("601.2h", "cant_pay"), ("602.2b", "cant_pay")),  # no mana: whatever the targets, the cost decides
+    (("forest", "plains"), ("601.2c", "target_count"), ("602.2b", "target_count")),  # mana: the missing target
+])
+def test_wrong_targets_and_an_unpayable_cost_the_cost_decides(lands, cast, activate):
+    from tutor.engine import ActivateAbility
+
+    pos, game = _position(*lands)
+    decoy = pos.ids["decoy"]
+    index = next(i for i, ab in enumerate(game.state.objects[decoy].card.abilities) if ab.kind == "activated")
+    got = game.refusal(CastSpell(pos.ids["growth"]))
+    assert (got.rule, got.reason) == cast
+    got = game.refusal(ActivateAbility(decoy, index))
+    assert (got.rule, got.reason) == activate
+
+
+def test_no_legal_target_at_all_is_still_the_targets_even_without_mana():
+    from tutor.engine import Step
+    from tutor.quiz.position import Position
+
+    pos = Position(Step.PRECOMBAT_MAIN)
+    pos.add("giant-growth", 0, "hand", alias="growth")  # no creature anywhere: no target would do
+    game = pos.start()
+    assert game.refusal(CastSpell(pos.ids["growth"])).rule == "601.2c"

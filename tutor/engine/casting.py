@@ -98,7 +98,7 @@ class Casting:
         try:
             self._check_targets(specs, a.targets, player, None, card.colors, "601.2c")
         except IllegalAction:
-            self._unpayable_anyway(card, specs, player, a.x)
+            self._unpayable_anyway(specs, player, None, card.colors, card.cost, a.x, set(), "601.2h")
             raise
         exclude = set()
         extra = card.additional_cost
@@ -114,14 +114,16 @@ class Casting:
         generic = card.cost.generic + card.cost.x * a.x
         return player, self._payment(player, generic, card.cost.colored, a.tap, exclude, "601.2h"), specs
 
-    def _unpayable_anyway(self, card, specs: tuple, player: int, x: int) -> None:
-        """The reason that decides a cast whose targets are wrong: when legal targets exist, so that other
-        targets would do, but the mana cost can't be paid whatever the targets (601.2g-h), raise that."""
-        if not all(self._target_candidates(spec, player, None, card.colors) for spec in specs):
+    def _unpayable_anyway(self, specs: tuple, player: int, source: int | None, colors: frozenset, cost, x: int,
+                          exclude: set, rule: str) -> None:
+        """The reason that decides a cast or an activation whose targets are wrong: when legal targets exist, so
+        that other targets would do, but the mana cost can't be paid whatever the targets (601.2g-h, 602.2b),
+        raise that."""
+        if cost is None or not all(self._target_candidates(spec, player, source, colors) for spec in specs):
             return
-        generic = card.cost.generic + card.cost.x * x
-        if find_payment(generic, card.cost.colored, self.state.players[player].pool, self._mana_sources(player)) is None:
-            raise IllegalAction("601.2h", Refusal.CANT_PAY, "not enough mana to pay the cost, whatever the targets")
+        sources = self._mana_sources(player, exclude)
+        if find_payment(cost.generic + cost.x * x, cost.colored, self.state.players[player].pool, sources) is None:
+            raise IllegalAction(rule, Refusal.CANT_PAY, "not enough mana to pay the cost, whatever the targets")
 
     def _perform_cast(self, a: CastSpell, plan) -> None:
         """601.2h: additional costs and mana are paid; the spell goes on the stack (405.1); 117.3c."""
@@ -221,8 +223,12 @@ class Casting:
         mana = cost.get("mana")
         if a.x < 0 or (a.x and not (mana and mana.x)):
             raise IllegalAction("107.1b" if a.x < 0 else "107.3a", Refusal.BAD_X, "X must be a non-negative number, for a cost with X")
-        self._check_targets(ab.targets, a.targets, player, o.id, o.card.colors, "602.2b")
         exclude = {o.id} if cost.get("tap") else set()
+        try:
+            self._check_targets(ab.targets, a.targets, player, o.id, o.card.colors, "602.2b")
+        except IllegalAction:
+            self._unpayable_anyway(ab.targets, player, o.id, o.card.colors, mana, a.x, exclude, "602.2b")
+            raise
         plan = self._payment(player, (mana.generic + mana.x * a.x) if mana else 0, mana.colored if mana else {},
                              a.tap, exclude, "602.2b")
         return player, plan, ab
