@@ -54,7 +54,7 @@ def test_mana_on_the_way_then_a_wrong_toughness_with_its_reason_in_russian(tmp_p
                          env={**os.environ, "COLUMNS": "200", "MTG_TUTOR_HOME": str(tmp_path)}, timeout=120)
     assert res.returncode == 0 and "Traceback" not in res.stderr + res.stdout, res.stderr
     out = res.stdout
-    assert "Мана в вашем хранилище маны" in out and "605.3b" in out  # the Forest tapped on the way: no ✗
+    assert "Мана добавлена в ваше хранилище маны" in out and "605.3b" in out  # the Forest tapped on the way: no ✗
     assert "хранилище маны: {G}" in out  # the board again, with the mana
     assert "Повреждения не уменьшают выносливость" in out and "120.6" in out
     assert "Не совсем так." not in out

@@ -981,7 +981,7 @@ MESSAGES: dict[str, str] = {
     'lesson.reason.refused': 'Нет, так нельзя: {reason}.',
     'lesson.reason.allowed': 'На самом деле можно: здесь это не запрещает ни одно правило.',
     'lesson.reason.forbidden': 'На самом деле так нельзя.',
-    'lesson.mana_on_the_way': 'Мана в вашем хранилище маны: мана-способность не использует стек и разрешается сразу (605.3b). Теперь сделайте нужное действие.',
+    'lesson.mana_on_the_way': 'Мана добавлена в ваше хранилище маны: мана-способность не использует стек и разрешается сразу (605.3b). Теперь сделайте нужное действие.',
 }
 
 # Gender (m, f, n; ".pl" for plural) of card names whose first word pymorphy3 does not know as a common
