@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from tutor.engine import CastSpell, DeclareBlockers, PassPriority
+from tests.engine.test_lessons_runtime import intended, play_to
+from tutor.engine import CastSpell, DeclareBlockers
 from tutor.engine_text import illegal_text
 from tutor.lessons import LessonSession, load_course, load_lesson
 from tutor.lessons.links import rule_links
@@ -19,20 +20,6 @@ BARE = {"it": "Non è così.", "ru": "Не совсем так."}
 @pytest.fixture(scope="module")
 def course():
     return load_course()
-
-
-def intended(session):
-    pattern = session.step.accept[0]
-    return PassPriority() if "pass" in pattern else session.table.make_action(pattern)
-
-
-def play_to(session, index):
-    while session.index < index:
-        if session.kind == "do":
-            assert session.move(intended(session)).accepted
-        elif session.kind == "ask":
-            assert session.answer(session.expected()).correct
-        assert session.advance()
 
 
 def at_question(course, lesson_id, text_it):
