@@ -7,6 +7,7 @@ import pytest
 
 from tutor.engine import DeclareAttackers, PassPriority, PlayLand
 from tutor.lessons import FreePlay, LessonSession, load_course, stars_for
+from tutor.lessons.links import rule_links
 from tutor.lessons.moves import GROUPS, matches
 from tutor.progress import ProgressStore
 
@@ -124,7 +125,8 @@ def test_each_kind_of_answer_right_and_wrong(course, lesson_id, ask_kind, wrong)
     assert s.ask_kind == ask_kind
     bad = s.answer(wrong)
     assert not bad.correct and not bad.revealed and bad.explanation("it") == "" and not s.can_advance()
-    assert bad.message("it").startswith("Non è così") and bad.message("ru").startswith("Не совсем так")
+    for lang, bare in (("it", "Non è così."), ("ru", "Не совсем так.")):  # a reason, with the rule that decides
+        assert bad.message(lang) != bare and rule_links(bad.message(lang)), bad.message(lang)
     good = s.answer(s.expected())
     assert good.correct and good.explanation("it") and good.explanation("ru") and s.can_advance()
     assert s.mistake_count == 1

@@ -239,6 +239,9 @@ class _Player:
             if result.accepted:
                 s.advance()
                 return
+            if result.kind == "mana":  # a mana ability on the way to the move: its event, the pool changed
+                self.events()
+                self.board()
 
     def numbered_moves(self, groups=None) -> list:
         """Print the moves, numbered under their groups; return them in that order."""

@@ -73,7 +73,9 @@ class Casting:
 
     # ---- CastSpell (601) ------------------------------------------------------------------------
     def _validate_cast(self, a: CastSpell):
-        """601.2: from your hand, at the right time, with legal targets, paying the total cost."""
+        """601.2: from your hand, at the right time, with legal targets, paying the total cost. Wrong targets
+        are refused with 601.2c, unless other targets would be legal and the cost can't be paid whatever the
+        targets: then the cost decides (601.2h)."""
         player = self._need("priority")
         s = self.state
         o = s.objects.get(a.card)
@@ -93,7 +95,11 @@ class Casting:
         specs = card.spell_targets
         if card.enchant:
             specs = ((card.enchant, ()),)
-        self._check_targets(specs, a.targets, player, None, card.colors, "601.2c")
+        try:
+            self._check_targets(specs, a.targets, player, None, card.colors, "601.2c")
+        except IllegalAction:
+            self._unpayable_anyway(specs, player, None, card.colors, card.cost, a.x, set(), "601.2h")
+            raise
         exclude = set()
         extra = card.additional_cost
         if "sacrifice" in extra:
@@ -107,6 +113,17 @@ class Casting:
             raise IllegalAction("119.4", Refusal.CANT_PAY_LIFE, "you can't pay more life than you have")
         generic = card.cost.generic + card.cost.x * a.x
         return player, self._payment(player, generic, card.cost.colored, a.tap, exclude, "601.2h"), specs
+
+    def _unpayable_anyway(self, specs: tuple, player: int, source: int | None, colors: frozenset, cost, x: int,
+                          exclude: set, rule: str) -> None:
+        """The reason that decides a cast or an activation whose targets are wrong: when legal targets exist, so
+        that other targets would do, but the mana cost can't be paid whatever the targets (601.2g-h, 602.2b),
+        raise that."""
+        if cost is None or not all(self._target_candidates(spec, player, source, colors) for spec in specs):
+            return
+        sources = self._mana_sources(player, exclude)
+        if find_payment(cost.generic + cost.x * x, cost.colored, self.state.players[player].pool, sources) is None:
+            raise IllegalAction(rule, Refusal.CANT_PAY, "not enough mana to pay the cost, whatever the targets")
 
     def _perform_cast(self, a: CastSpell, plan) -> None:
         """601.2h: additional costs and mana are paid; the spell goes on the stack (405.1); 117.3c."""
@@ -206,8 +223,12 @@ class Casting:
         mana = cost.get("mana")
         if a.x < 0 or (a.x and not (mana and mana.x)):
             raise IllegalAction("107.1b" if a.x < 0 else "107.3a", Refusal.BAD_X, "X must be a non-negative number, for a cost with X")
-        self._check_targets(ab.targets, a.targets, player, o.id, o.card.colors, "602.2b")
         exclude = {o.id} if cost.get("tap") else set()
+        try:
+            self._check_targets(ab.targets, a.targets, player, o.id, o.card.colors, "602.2b")
+        except IllegalAction:
+            self._unpayable_anyway(ab.targets, player, o.id, o.card.colors, mana, a.x, exclude, "602.2b")
+            raise
         plan = self._payment(player, (mana.generic + mana.x * a.x) if mana else 0, mana.colored if mana else {},
                              a.tap, exclude, "602.2b")
         return player, plan, ab

@@ -976,4 +976,16 @@ MESSAGES: dict[str, str] = {
     'lesson.problem.answer_on_board': "passo {step}: la domanda chiede ciò che il tavolo mostra già ({quantity}); chiedilo prima che accada (after:) o chiedi ciò che non si vede",
     'lesson.problem.answer_on_tracker': "passo {step}: l'ordine chiesto è quello che la barra del turno mostra già; chiedi ciò che non si vede",
     'lesson.problem.answer_in_hint': "passo {step}: la risposta ({answer}) è scritta nel testo che accompagna la casella ({key})",
+    # ==== issue 20: reasons ====
+    'lesson.reason.rule': 'La regola che decide è la {rule}.',
+    'lesson.reason.choice': 'Hai scelto: {option}. Non è la risposta giusta.',
+    'lesson.reason.missed': '{n:Risposta giusta non scelta|Risposte giuste non scelte}: {options}.',
+    'lesson.reason.not_right': '{n:Risposta sbagliata scelta|Risposte sbagliate scelte}: {options}.',
+    'lesson.reason.order': 'Troppo presto: {later}. Prima viene: {first}.',
+    'lesson.reason.too_high': 'Non è {n}: il numero giusto è più basso.',
+    'lesson.reason.too_low': 'Non è {n}: il numero giusto è più alto.',
+    'lesson.reason.refused': 'No, non si può: {reason}.',
+    'lesson.reason.allowed': 'Invece si può: qui nessuna regola lo vieta.',
+    'lesson.reason.forbidden': 'Invece non si può.',
+    'lesson.mana_on_the_way': "Il mana è nella tua riserva: un'abilità di mana non usa la pila e si risolve subito (605.3b). Ora fai la mossa che serve qui.",
 }

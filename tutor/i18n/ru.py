@@ -976,6 +976,18 @@ MESSAGES: dict[str, str] = {
     'lesson.problem.answer_on_board': "шаг урока {step}: вопрос спрашивает то, что уже видно на поле ({quantity}); спросите до того, как это произойдёт (after:), или о том, чего не видно",
     'lesson.problem.answer_on_tracker': "шаг урока {step}: спрашивается порядок, который уже показывает полоса хода; спросите о том, чего не видно",
     'lesson.problem.answer_in_hint': "шаг урока {step}: ответ ({answer}) написан в тексте рядом с полем ввода ({key})",
+    # ==== issue 20: reasons ====
+    'lesson.reason.rule': 'Решающее правило — {rule}.',
+    'lesson.reason.choice': 'Вы выбрали: {option}. Это неверный ответ.',
+    'lesson.reason.missed': '{n:Не выбран верный ответ|Не выбраны верные ответы|Не выбраны верные ответы}: {options}.',
+    'lesson.reason.not_right': '{n:Выбран неверный ответ|Выбраны неверные ответы|Выбраны неверные ответы}: {options}.',
+    'lesson.reason.order': 'Слишком рано: {later}. Сначала идёт: {first}.',
+    'lesson.reason.too_high': 'Не {n}: правильное число меньше.',
+    'lesson.reason.too_low': 'Не {n}: правильное число больше.',
+    'lesson.reason.refused': 'Нет, так нельзя: {reason}.',
+    'lesson.reason.allowed': 'На самом деле можно: здесь это не запрещает ни одно правило.',
+    'lesson.reason.forbidden': 'На самом деле так нельзя.',
+    'lesson.mana_on_the_way': 'Мана добавлена в ваше хранилище маны: мана-способность не использует стек и разрешается сразу (605.3b). Теперь сделайте нужное действие.',
 }
 
 # Gender (m, f, n; ".pl" for plural) of card names whose first word pymorphy3 does not know as a common

@@ -54,10 +54,12 @@ SAY = TEXT
 DO = Map({"prompt": TEXT, "accept": List(MOVE, 1, 10), "other": TEXT,
           "wrong": List(Map({"move": MOVE, "say": TEXT}, required=("move", "say")), max_len=10),
           "undo": Bool(), "hints": HINTS, "explain": TEXT}, required=("prompt", "accept", "other"))
+WRONG = Map({"value": Any_(), "before": List(ID, 2, 2, what="two option ids [put first, put later]"), "why": TEXT},
+            required=("why",), what="a known wrong answer (value or before) and its why")
 ASK = Map({"kind": Str(ASK_KINDS), "question": TEXT, "options": List(OPTION, 2, 8), "answer": Any_(),
            "about": Str(pattern=ABOUT.pattern, what="an engine quantity (players.B.life, objects.ALIAS.damage, turn)"),
            "action": MOVE, "rule": RuleNumber(), "after": ID, "since": ID, "general": Bool(), "hints": HINTS,
-           "explain": TEXT, "rules": List(RuleNumber(), 1, 20)},
+           "explain": TEXT, "rules": List(RuleNumber(), 1, 20), "why": TEXT, "wrong": List(WRONG, 1, 10)},
           required=("kind", "question", "answer", "hints", "explain", "rules"))
 AUTO = Map({"actions": List(AUTO_ACTION, 1, 50), "say": TEXT}, required=("actions",))
 
@@ -333,11 +335,35 @@ def _check_ask(lesson: Lesson, doc: Document, step: Step, aliases: set) -> None:
         if "action" not in body:
             raise doc.error((*at, "action"), "a legal question names the action (action: {cast: shock, targets: [B]})")
         check_action_refs(doc, body["action"], (*at, "action"), lesson.cards, aliases)
-        if answer and "rule" in body:
-            raise doc.error((*at, "rule"), "rule is the rule a refused action breaks: only for answer: false")
-    for key in ("about", "action", "rule"):
-        if key in body and kind != {"about": "number", "action": "legal", "rule": "legal"}[key]:
+    _check_wrong(doc, body, at)
+    for key in ("about", "action"):
+        if key in body and kind != {"about": "number", "action": "legal"}[key]:
             raise doc.error((*at, key), f"{key} belongs to a {'number' if key == 'about' else 'legal'} question")
+
+
+def _check_wrong(doc: Document, body: dict, at: tuple) -> None:
+    """``wrong``: known wrong answers of a number question (``value``: an integer or a list, never the answer)
+    or of an order question (``before: [x, y]``: x put before y, where the answer has y first)."""
+    kind, answer = body["kind"], body["answer"]
+    ids = [o["id"] for o in body.get("options") or []]
+    for j, entry in enumerate(body.get("wrong") or []):
+        here = (*at, "wrong", j)
+        if kind == "number":
+            values = entry.get("value")
+            values = values if isinstance(values, list) else [values]
+            if "before" in entry or not values or not all(isinstance(v, int) and not isinstance(v, bool)
+                                                          and v != answer for v in values):
+                raise doc.error(here, "a number question's wrong answer is value: an integer or a list of them "
+                                      "(not the answer)")
+        elif kind == "order":
+            pair = entry.get("before")
+            if "value" in entry or not pair or len(set(pair)) != 2 or not set(pair) <= set(ids) \
+                    or answer.index(pair[0]) < answer.index(pair[1]):
+                raise doc.error(here, "an order question's wrong answer is before: [x, y], two option ids "
+                                      "the answer puts the other way round")
+        else:
+            raise doc.error(here, f"wrong belongs to a number or order question (a {kind} question's options "
+                                  "have their own why)")
 
 
 def _texts(node: object, path: tuple = ()):

@@ -189,7 +189,8 @@ def _make(game, action, legal: bool = True, refusal: IllegalAction | None = None
 def legal_moves(game, attempts: bool = True) -> list[MoveGroup]:
     """The moves of the player the game waits for, grouped (in `GROUPS` order; empty groups left out).
     With `attempts`, each group also lists moves the rules forbid now that a learner might try — a card in
-    hand that can't be played or cast, an ability that can't be activated, a creature that can't attack —
+    hand that can't be played or cast, an ability that can't be activated, a creature that can't attack, a
+    block that can't be made (a flyer, a menace attacker blocked by one creature, a tapped blocker) —
     with the engine's refusal (`Move.legal` is False)."""
     if game.outcome is not None or not game.pending:
         return []
@@ -203,7 +204,10 @@ def legal_moves(game, attempts: bool = True) -> list[MoveGroup]:
         labels.add(key)
         seen[move.group].append(move)
     if attempts:
+        playable = {_what(m.action) for ms in seen.values() for m in ms}
         for action in _attempts(game):
+            if _what(action) in playable:  # its legal forms are listed: no bare form refused for its targets
+                continue
             try:
                 game.validate(action)
             except IllegalAction as exc:
@@ -217,9 +221,19 @@ def legal_moves(game, attempts: bool = True) -> list[MoveGroup]:
     return sorted(groups, key=lambda grp: order[grp.group])
 
 
+def _what(action) -> tuple:
+    """The card or ability an action uses (a cast and an activation whatever their targets)."""
+    if isinstance(action, CastSpell):
+        return ("cast", action.card)
+    if isinstance(action, ActivateAbility):
+        return ("activate", action.source, action.index)
+    return (type(action).__name__, action)
+
+
 def _attempts(game):
-    """Tempting moves for the deciding player: every card in hand, every ability of their permanents, and
-    (when attackers are declared) each of their creatures attacking alone."""
+    """Tempting moves for the deciding player: every card in hand, every ability of their permanents,
+    (when attackers are declared) each of their creatures attacking alone, and (when blockers are declared)
+    each of their creatures blocking one attacker alone."""
     s = game.state
     kind, player = s.pending[0], s.pending[1] if len(s.pending) > 1 else None
     if player is None:
@@ -239,6 +253,12 @@ def _attempts(game):
             o = s.objects[oid]
             if o.controller == player and "creature" in o.card.types:
                 yield DeclareAttackers((oid,))
+    elif kind == "blockers":  # each of their creatures blocking one attacker alone (flying, menace…)
+        for oid in s.battlefield:
+            o = s.objects[oid]
+            if o.controller == player and "creature" in o.card.types:
+                for attacker in list(s.attackers)[:1] if o.tapped else s.attackers:  # tapped: one says it
+                    yield DeclareBlockers(((oid, attacker),))
 
 
 # ==== matching a move against a lesson's patterns (scenario action syntax) ===========================

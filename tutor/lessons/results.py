@@ -85,8 +85,9 @@ class Hint:
 @dataclass(frozen=True)
 class MoveResult:
     """The outcome of a learner's move: ``accepted``, ``other`` (legal, but not what this step asks: the
-    lesson's message), ``illegal`` (the engine's reason and rule; nothing changed) or ``not_now`` (this step
-    takes no move)."""
+    lesson's message), ``illegal`` (the engine's reason and rule; nothing changed), ``mana`` (a mana ability
+    on the way to the step's move: played, no mistake, the step still waits) or ``not_now`` (this step takes
+    no move). `mark` is what a player puts before the message: ✓, ✗, or nothing for ``mana``."""
 
     kind: str
     texts: dict | None = None  # other: the lesson's message
@@ -103,7 +104,14 @@ class MoveResult:
     def rule(self) -> str | None:
         return self.refusal.rule if self.refusal is not None else None
 
+    @property
+    def mark(self) -> str:
+        """``✓`` for an accepted move, ``·`` for a mana ability on the way, ``✗`` otherwise."""
+        return {"accepted": "✓", "mana": "·"}.get(self.kind, "✗")
+
     def message(self, lang: str) -> str:
+        if self.kind == "mana":
+            return t("lesson.mana_on_the_way", lang)
         if self.kind == "illegal":
             return t("lesson.illegal", lang, reason=illegal_text(self.refusal, lang))
         if self.kind == "other":
@@ -116,22 +124,21 @@ class MoveResult:
 @dataclass(frozen=True)
 class AnswerResult:
     """The outcome of an answer: right or not, the right answer (`expected`), the explanation (to show once
-    the step is solved: right, or `revealed` after three wrong answers), and for a wrong option its ``why``."""
+    the step is solved: right, or `revealed` after three wrong answers), and for a wrong answer its `reason`
+    (`tutor.lessons.reasons.Reason`: why it is wrong and the rule that decides)."""
 
     correct: bool
     expected: object
     explain: dict | None
-    why: dict | None = None
+    reason: object = None
     revealed: bool = False
     expected_texts: tuple = ()  # the right answer in words: Option records in order
 
     def message(self, lang: str) -> str:
+        """``Giusto!``, or why the answer is wrong (with the rule that decides)."""
         if self.correct:
             return t("lesson.right", lang)
-        text = t("lesson.wrong", lang)
-        if self.why:
-            text += " " + text_of(self.why, lang)
-        return text
+        return self.reason.text(lang) if self.reason is not None else t("lesson.wrong", lang)
 
     def explanation(self, lang: str) -> str:
         return text_of(self.explain, lang) if (self.correct or self.revealed) and self.explain else ""

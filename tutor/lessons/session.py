@@ -15,10 +15,13 @@ With a progress store the session records the start, every step reached, hints, 
 
 from __future__ import annotations
 
+import itertools
+
 from tutor.engine import IllegalAction, PassPriority
 from tutor.engine_text import illegal_text
 from tutor.lessons.model import Lesson, Step
-from tutor.lessons.moves import label, legal_moves, matches, move_rule
+from tutor.lessons.moves import group_of, label, legal_moves, matches, move_rule
+from tutor.lessons.reasons import wrong_reason
 from tutor.lessons.results import AnswerResult, EventLine, Hint, MoveResult, Option, Problem, parts_of, text_of
 from tutor.scenario import Table
 from tutor.scenario_table import Stuck
@@ -281,13 +284,54 @@ class LessonSession:
                 self._attempt(True, {"move": repr(action)[:200], "accept": k})
                 return MoveResult("accepted", explain=step.body.get("explain"),
                                   events=tuple(self._lines(self.game.events[mark:])))
-        message = step.body["other"]
+        message = None
         for wrong in step.body.get("wrong") or []:
             if matches(self.table, wrong["move"], action):
                 message = wrong["say"]
                 break
+        if message is None:
+            on_the_way = self._mana_on_the_way(step, action)
+            if on_the_way is not None:
+                return on_the_way
         self._attempt(False, {"move": repr(action)[:200]})
-        return MoveResult("other", texts=message)
+        return MoveResult("other", texts=message or step.body["other"])
+
+    def _mana_on_the_way(self, step: Step, action) -> MoveResult | None:
+        """A mana ability activated on the way to the step's move (605.3a), as people play: tap a land, then
+        cast. It resolves at once (605.3b) and is no mistake; the step still waits for its move. None when the
+        step is about a mana ability itself, or when the move it waits for would no longer be possible."""
+        if group_of(self.game, action) != "mana" or not any(self._mana_helps(p, action) for p in step.accept):
+            return None
+        before, mark = self.game.undo_depth, len(self.game.events)
+        self.table.apply(action)
+        if not any(matches(self.table, p, a) for a in itertools.islice(self.game.legal_actions(), 2000)
+                   for p in step.accept):
+            while self.game.undo_depth > before:
+                self.game.pop()
+            return None
+        if step.undo:
+            self.undo_points.append((step.index, before))
+        return MoveResult("mana", events=tuple(self._lines(self.game.events[mark:])))
+
+    def _mana_helps(self, pattern: dict, mana_action) -> bool:
+        """Whether the mana a mana ability adds can pay part of the cost of the move `pattern` describes
+        (a spell, or an ability that is no mana ability itself): its colour, or any colour for generic mana."""
+        if "cast" not in pattern and "activate" not in pattern:
+            return False
+        try:
+            action = self.table.make_action(pattern)
+        except LookupError:
+            return False
+        if group_of(self.game, action) == "mana":
+            return False
+        objects = self.game.state.objects
+        if "cast" in pattern:
+            cost = objects[action.card].card.cost
+        else:
+            cost = objects[action.source].card.abilities[action.index].cost.get("mana")
+        source = objects[mana_action.source]
+        color = source.card.abilities[mana_action.index].add
+        return cost is not None and bool(cost.generic or cost.x or cost.colored.get(color))
 
     def _attempt(self, correct: bool, data: dict) -> None:
         i = self.index
@@ -369,10 +413,18 @@ class LessonSession:
         if revealed:
             self.revealed.add(i)
             self.solved.add(i)
-        why = None
-        if not correct and kind == "choice":
-            why = next((o.get("why") for o in body["options"] if o["id"] == given), None)
-        return AnswerResult(correct, expected, body.get("explain"), why, revealed, tuple(self._expected_options(expected)))
+        reason = None if correct else wrong_reason(body, given, expected, self._refusal(body))
+        return AnswerResult(correct, expected, body.get("explain"), reason, revealed,
+                            tuple(self._expected_options(expected)))
+
+    def _refusal(self, body: dict):
+        """The engine's refusal of a legal question's action now (None if it allows it, or for another kind)."""
+        if body["kind"] != "legal":
+            return None
+        try:
+            return self.game.refusal(self.table.make_action(body["action"]))
+        except LookupError:
+            return None
 
     def _expected_options(self, expected) -> list[Option]:
         opts = {o.id: o for o in self.options()}

@@ -314,8 +314,8 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
         if result.accepted:
             self.session.advance()
             self._after([lambda lang: "✓ " + result.message(lang)])
-        else:
-            self.notes.append(lambda lang: "✗ " + result.message(lang))
+        else:  # refused (✗), or a mana ability on the way to the move (·): the step still waits
+            self.notes.append(lambda lang: f"{result.mark} " + result.message(lang))
             self._after()
 
     def pick(self, i: int) -> None:
