@@ -972,8 +972,8 @@ MESSAGES: dict[str, str] = {
     'section.open_rule': 'Чтобы открыть правило из этого раздела, введите, например: mtg-tutor rule {example}',
     # ==== issue 20: onscreen ====
     # `lesson check`: a question whose answer the screen shows while it is asked (tutor/lessons/onscreen.py).
-    'lesson.problem.answer_on_header': "шаг урока {step}: вопрос спрашивает то, что уже видно в первой строке поля ({quantity}); спросите до того, как это произойдёт (after:), или о том, чего не видно",
-    'lesson.problem.answer_on_board': "шаг урока {step}: вопрос спрашивает то, что уже видно на поле ({quantity}); спросите до того, как это произойдёт (after:), или о том, чего не видно",
+    'lesson.problem.answer_on_header': "шаг урока {step}: в вопросе спрашивается то, что уже видно в первой строке поля ({quantity}); спросите до того, как это произойдёт (after:), или о том, чего не видно",
+    'lesson.problem.answer_on_board': "шаг урока {step}: в вопросе спрашивается то, что уже видно на поле ({quantity}); спросите до того, как это произойдёт (after:), или о том, чего не видно",
     'lesson.problem.answer_on_tracker': "шаг урока {step}: спрашивается порядок, который уже показывает полоса хода; спросите о том, чего не видно",
     'lesson.problem.answer_in_hint': "шаг урока {step}: ответ ({answer}) написан в тексте рядом с полем ввода ({key})",
     # ==== issue 20: reasons ====
