@@ -259,7 +259,7 @@ def _old_term(qid: str, c: ConceptInfo) -> Question:
     if not o or not o.get("old"):
         raise KeyError(c.id)
     rng = random.Random(qid)
-    others = [x for x in concepts().values() if x.obsolete and x.id != c.id]
+    others = [x for x in concepts().values() if x.obsolete and x.id != c.id and not _overlap(c.id, x.id)]
     rng.shuffle(others)
     same = [x for x in others if x.category == c.category] + [x for x in others if x.category != c.category]
     picks, seen = [c], {o["modern"]["it"]}
@@ -286,5 +286,19 @@ def _old_term(qid: str, c: ConceptInfo) -> Question:
     return Question(
         id=qid, kind="old-term", card=qid, topic=("glossary", "old-terms", f"glossary-{c.category}"), difficulty=2,
         prompt=both(prompt), options=options, answer_format="choice", answer=picks.index(c) + 1,
-        explanation=both(explanation), rules=c.rules, concepts=(c.id,), expected_ms=20_000,
+        explanation=both(explanation), rules=tuple(o.get("rules") or c.rules), concepts=(c.id,), expected_ms=20_000,
         data={"langs": list(LANGS)})
+
+
+@lru_cache(maxsize=None)
+def _overlap(a_id: str, b_id: str) -> bool:
+    """Whether the modern answer of one obsolete term could also answer the other, so that neither may be the
+    other's distractor: the old or modern text of one names the other concept, in either language («Incanta
+    Creatura» and «Aura con l'abilità «incanta [tipo]»», «sottotipi degli incantesimi = incanta creatura…»)."""
+    a, b = concepts()[a_id], concepts()[b_id]
+
+    def text(x: ConceptInfo, lang: str) -> str:
+        return f"{x.obsolete['old'].get(lang) or ''} {x.obsolete['modern'][lang]}"
+
+    return any(_mentions(text(x, lang), [_strip(n) for n in y.names[lang]], lang)
+               for lang in LANGS for x, y in ((a, b), (b, a)))
