@@ -970,4 +970,6 @@ MESSAGES: dict[str, str] = {
     'app.lessons.free_end': 'Termina il gioco libero',
     # ==== CLI: a section of the rules (rule 5) ====
     'section.open_rule': 'Per vedere una regola della sezione, scrivi per esempio: mtg-tutor rule {example}',
+    # ==== issue 20: quizgen ====
+    'quiz.scenario.ask_next_step': 'se adesso tutti passano senza fare altro, quale sottofase (o fase principale) comincia?',
 }
