@@ -970,6 +970,8 @@ MESSAGES: dict[str, str] = {
     'app.lessons.free_end': 'Завершить свободную игру',
     # ==== CLI: a section of the rules (rule 5) ====
     'section.open_rule': 'Чтобы открыть правило из этого раздела, введите, например: mtg-tutor rule {example}',
+    # ==== issue 20: quizgen ====
+    'quiz.scenario.ask_next_step': 'если сейчас все игроки спасуют и больше ничего не сделают, какой шаг (или какая главная фаза) начнётся?',
 }
 
 # Gender (m, f, n; ".pl" for plural) of card names whose first word pymorphy3 does not know as a common
@@ -989,6 +991,4 @@ NAMES: dict[str, str] = {
     "Холмовой великан": "m",
     "Шанодинские дриады": "f.pl",
     "Элементаль Воздуха": "m",
-    # ==== issue 20: quizgen ====
-    'quiz.scenario.ask_next_step': 'если сейчас все игроки спасуют и больше ничего не сделают, какой шаг (или какая главная фаза) начнётся?',
 }
