@@ -290,7 +290,7 @@ def _old_term(qid: str, c: ConceptInfo) -> Question:
         data={"langs": list(LANGS)})
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=8192)
 def _overlap(a_id: str, b_id: str) -> bool:
     """Whether the modern answer of one obsolete term could also answer the other, so that neither may be the
     other's distractor: the old or modern text of one names the other concept, in either language («Incanta
