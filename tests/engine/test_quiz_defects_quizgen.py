@@ -322,3 +322,14 @@ def test_lessons_cite_614_4_for_regeneration_shields_and_bound_deathtouch():
     assert "любые повреждения уничтожают получившее их существо (702.2b" not in combat
     assert "costituzione è maggiore di 0" in combat and "выносливость больше 0" in combat
     assert "toughness greater than 0" in _rules_text()["702.2b"]
+
+
+def test_no_definition_question_teaches_an_out_of_date_rule():
+    """The old Italian definition of «rimuovere dal combattimento» says combat damage already on the stack is still
+    dealt (abolished in 2009, the concept's obsolete note): it is not asked as a current definition."""
+    ids = [c.card for c in bank.cards(kind="definition")]
+    assert "definition:it:remove-from-combat" not in ids
+    for qid in ids:
+        q = bank.question(qid)
+        assert "nella pila quando" not in q.prompt["it"] and "в стеке" not in q.prompt["ru"], qid
+    assert len(ids) >= 10

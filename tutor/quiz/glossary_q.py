@@ -8,7 +8,8 @@ Kinds and ids (one FSRS card per id without the ``:choice`` suffix):
   typed form once it is in review (recognition first, then recall). Typed answers are judged with the search
   normaliser (case, accents, ё), another keyboard layout and one typo forgiven, with a note saying so.
 * ``definition`` — ``definition:<lang>:<concept>``: a glossary entry's definition in `lang` (never one that
-  contains the term itself, nor one too short to tell the concepts of its category apart); which concept is it?
+  contains the term itself, nor one too short to tell the concepts of its category apart, nor one that states the
+  out-of-date rule of the concept's obsolete note); which concept is it?
   Asked to learners of that language (:attr:`~tutor.quiz.model.Question.data` ``["langs"]``).
 * ``old-term`` — ``old-term:<concept>``: a term of the old glossaries (the obsolete-term notes): what is it
   called in today's rules? The explanation is the editor's note.
@@ -138,6 +139,9 @@ def _definitions() -> dict[tuple[str, str], tuple[str, str]]:
             text = " ".join(e.text().split())
             names = [*c.names[e.lang], e.term, *(_strip(n) for n in c.names[e.lang])]
             if len(text.split()) < _MIN_DEFINITION_WORDS or _mentions(text, names, e.lang):
+                continue
+            old = (c.obsolete or {}).get("old", {}).get(e.lang)
+            if old and _mentions(text, [old], e.lang):  # the old glossary's rule, out of date: not taught as current
                 continue
             out[(e.lang, cid)] = (eid, text)
     return out
