@@ -333,3 +333,51 @@ def test_no_definition_question_teaches_an_out_of_date_rule():
         q = bank.question(qid)
         assert "nella pila quando" not in q.prompt["it"], qid
     assert len(ids) >= 10
+
+
+# every family -> the rules that decide its questions (each question cites at least one), with the words of the
+# Foundations text that make them decide
+FAMILY_DECIDES = {
+    "combat:plain": {"510.2": "all combat damage that's been assigned is dealt simultaneously"},
+    "combat:first-strike": {"510.4": "the only creatures that assign combat damage in that step are those with first"},
+    "combat:double-strike": {"702.4b": "or double strike as the combat damage step begins"},
+    "combat:deathtouch": {"702.2b": "dealt damage by a source with deathtouch"},
+    "combat:lifelink": {"702.15b": "to gain that much life"},
+    "combat:trample": {"702.19b": "any excess damage is assigned"},
+    "combat:indestructible": {"702.12b": "can't be destroyed"},
+    "combat:trample-deathtouch": {"702.2c": "is considered to be lethal damage"},
+    "combat:double-strike-lifelink": {"702.15b": "to gain that much life"},
+    "combat:multi-block": {"510.1c": "assigns its combat damage to the creatures blocking it"},
+    "can-block:flying": {"702.9b": "can't be blocked except by creatures with flying and/or reach"},
+    "can-block:fear": {"702.36b": "can't be blocked except by artifact creatures and/or black creatures"},
+    "can-block:landwalk": {"702.14c": "landwalk can't be blocked as long as the defending player controls"},
+    "can-block:protection": {"702.16f": "can't be blocked by creatures that have the stated quality"},
+    "can-block:unblockable": {"509.1b": "If any restrictions are being disobeyed"},
+    "can-block:tapped": {"509.1a": "The chosen creatures must be untapped"},
+    "can-block:menace": {"702.111b": "can't be blocked except by two or more creatures"},
+    "can-cast:own-main": {"117.1a": "noninstant spell during their main phase"},
+    "can-cast:stack": {"117.1a": "noninstant spell during their main phase"},
+    "can-cast:opponent-turn": {"117.1a": "noninstant spell during their main phase"},
+    "can-cast:combat": {"117.1a": "noninstant spell during their main phase"},
+    "can-cast:mana": {"601.2h": "Unpayable costs can't be paid"},
+    "stack:lifo": {"405.2": "put on top of all objects already there"},
+    "stack:trigger": {"603.3": "the next time a player would receive priority",
+                      "117.4": "If all players pass in succession"},
+    "stack:mana-ability": {"605.3b": "doesn't go on the stack"},
+    "step-order:beginning": {"500.1": "A turn consists of five phases, in this order"},
+    "step-order:combat": {"500.1": "A turn consists of five phases, in this order"},
+    "step-order:turn": {"500.1": "A turn consists of five phases, in this order"},
+}
+
+
+def test_every_family_cites_the_rule_that_decides_it():
+    text = _rules_text()
+    families = [f for f in bank.families() if not f.startswith("which-rule:")]  # which-rule: the test above
+    assert set(families) == set(FAMILY_DECIDES), set(families) ^ set(FAMILY_DECIDES)
+    for family in families:
+        decide = FAMILY_DECIDES[family]
+        for number, words in decide.items():
+            assert words in text[number], (number, words)
+        for seed in range(25):
+            q = bank.question(f"{family}@{seed}")
+            assert set(decide) & set(q.rules), (q.id, q.rules, decide)

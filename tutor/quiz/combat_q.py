@@ -220,7 +220,7 @@ def _attempt(family: str, seed: int, rng: random.Random) -> Question:
         answer = [i + 1 for i, p in enumerate(combatants) if p.object in dead_ids]
     else:
         answer = result["life"][int(form[-1])]
-    rules = _rules(events, need, view.permanents)
+    rules = _rules(events, need, view.permanents, bool(split))
     shown = [e for e in events if e.kind in _SHOWN_EVENTS]
 
     def prompt(lang: str) -> str:
@@ -278,10 +278,11 @@ def _prompt(pos: Position, view, combatants, split: dict, form: str, lang: str) 
     return "\n".join(lines)
 
 
-def _rules(events, need, permanents) -> tuple[str, ...]:
-    """510.1a, the rules of the events shown, and those of the combatants' keywords: a keyword that works only on an
-    attacker (trample) cites its rules when an attacker has it, else the rule saying it does nothing (702.19a)."""
-    rules: list[str] = ["510.1a"]
+def _rules(events, need, permanents, divided: bool = False) -> tuple[str, ...]:
+    """510.1a (510.1c too when an attacker blocked by several creatures divides its damage among them), the rules
+    of the events shown, and those of the combatants' keywords: a keyword that works only on an attacker
+    (trample) cites its rules when an attacker has it, else the rule saying it does nothing (702.19a)."""
+    rules: list[str] = ["510.1a", "510.1c"] if divided else ["510.1a"]
     for e in events:
         if e.kind in _SHOWN_EVENTS:
             rules.extend(e.rules)
