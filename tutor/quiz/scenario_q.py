@@ -3,7 +3,8 @@
 A checkpoint with a ``question`` (and its ``answer`` text) becomes ``scenario:<scenario id>:<n>`` (the n-th such
 checkpoint of the file). The scenario is played up to that checkpoint with the scenario runner
 (:func:`tutor.scenario.run_scenario` on the actions up to it); the gradable question is derived from what the
-checkpoint expects and from the position there, the first that applies of:
+checkpoint expects and from the position there: the first that applies, and whose answer the scenario's own text
+(its title and the checkpoint's question) does not already say (:func:`gives_away`), of:
 
 1. the game waits for attackers — which creatures can attack? (choices, each tried on the engine);
 2. it waits for blockers — which blocks are legal? (choices; pairs too against menace);
@@ -13,8 +14,12 @@ checkpoint expects and from the position there, the first that applies of:
 6. the stack is expected — the object that resolves first, or what is on the stack (choice);
 7. a zone is expected — in which zone is that card? (choice);
 8. power/toughness, tapped, who has priority, the outcome, a card count, the step (choice or number);
-9. otherwise, in a combat with blocks: what happens in the combat damage step, played on (choices: which die;
-   number: a life total that changes).
+9. in a combat with blocks: what happens in the combat damage step, played on (choices: which die;
+   number: a life total that changes);
+10. who must decide what, the step, or, last, the step that begins if everyone passes now.
+
+A question about an object that shares its name with another ("the Elves" among two Llanowar Elves) is not
+asked, nor one whose options differ only in a controller the text need not say.
 
 Never free text. The explanation is the checkpoint's ``answer`` text, then the events that led there and those the
 derivation played, each with its rules.
@@ -25,6 +30,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import random
+import re
 from functools import lru_cache
 
 from tutor.engine import DeclareAttackers, DeclareBlockers, PassPriority, Step
@@ -164,8 +170,6 @@ def gives_away(derived: dict, context: dict) -> bool:
     the answer of the gradable question `derived`: its number ("B è a 19" → "quanti punti vita ha B?"), its right
     option's words ("sono 3/2", "A ha la priorità"), or, for a yes/no or a names question, its topic (see
     _TOPIC)."""
-    import re
-
     for lang in LANGS:
         text = context[lang].casefold()
         form = derived["form"]
@@ -242,15 +246,15 @@ def _derivations(result, exp, rng: random.Random):
         if len(mine) == 1 and named_once(mine[0].object):
             can = _legal(game, DeclareAttackers((mine[0].object,)))
             yield _choice([can, not can], can, lambda v, lang: t("quiz.yes" if v else "quiz.no", lang),
-                           lambda lang: t("quiz.scenario.ask_can_attack", lang, card=card_name(cards, mine[0].card, lang)),
-                           lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "attack-one", rng,
-                           rules=("508.1a",))
+                          lambda lang: t("quiz.scenario.ask_can_attack", lang, card=card_name(cards, mine[0].card, lang)),
+                          lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "attack-one", rng,
+                          rules=("508.1a",))
         if len(mine) >= 2:
             right = [i + 1 for i, p in enumerate(mine) if _legal(game, DeclareAttackers((p.object,)))]
             if right:
                 labels = [both(lambda lang, p=p: option_creature(p, cards, lang)) for p in mine]
                 yield _choices(labels, right, lambda lang: t("quiz.scenario.ask_attack", lang), "attackers",
-                                rules=("508.1a",))
+                               rules=("508.1a",))
     if pending == "blockers":
         attackers = [p for p in view.permanents if p.attacking is not None]
         defenders = [p for p in view.permanents if p.controller != view.active and p.is_creature]
@@ -272,21 +276,21 @@ def _derivations(result, exp, rng: random.Random):
                 for g, a in pairs]
             if right:
                 yield _choices(labels, right, lambda lang: t("quiz.scenario.ask_block", lang), "blockers",
-                                rules=("509.1a",))
+                               rules=("509.1a",))
     if pending == "damage" and "trample" in view.permanent(view.pending.attacker).keywords:
         att = view.permanent(view.pending.attacker)
         best = game.max_trample_damage(att.object)  # 702.19b: lethal damage to each blocker first
         yield _number(best, lambda lang: t("quiz.scenario.ask_trample", lang, attacker=card_name(cards, att.card, lang)),
-                       lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "trample", rules=("702.19b",))
+                      lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "trample", rules=("702.19b",))
     if pending == "discard":
         yield _number(view.pending.count, lambda lang: t("quiz.scenario.ask_discard", lang,
-                                                          player=Player(view.pending.player).letter),
-                       lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "discard", rules=("514.1",))
+                                                         player=Player(view.pending.player).letter),
+                      lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "discard", rules=("514.1",))
     for p_name, pe in (exp.get("players") or {}).items():
         if "life" in pe:
             p = Player.from_letter(p_name)
             yield _number(view.players[p].life, lambda lang, who=p_name: t("quiz.scenario.ask_life", lang, player=who),
-                           lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "life")
+                          lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "life")
     if exp.get("stack"):
         yield _stack_choice(view, cards, rng)
     for alias, oe in (exp.get("objects") or {}).items():
@@ -294,10 +298,10 @@ def _derivations(result, exp, rng: random.Random):
         if "zone" in oe and oid is not None and named_once(oid):
             zone = view.zone_of(oid) or "library"
             yield _choice([zone, *(z for z in _ZONES if z != zone)], zone,
-                           lambda z, lang: t(f"quiz.zone.{z}", lang),
-                           lambda lang, oid=oid: t("quiz.scenario.ask_zone", lang, card=card_name(
-                               cards, game.state.objects[oid].card.id, lang)),
-                           lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "zone", rng)
+                          lambda z, lang: t(f"quiz.zone.{z}", lang),
+                          lambda lang, oid=oid: t("quiz.scenario.ask_zone", lang, card=card_name(
+                              cards, game.state.objects[oid].card.id, lang)),
+                          lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "zone", rng)
     for alias, oe in (exp.get("objects") or {}).items():
         oid = alias_obj(alias)
         perm = view.permanent(oid) if oid is not None else None
@@ -310,33 +314,33 @@ def _derivations(result, exp, rng: random.Random):
             others = [f"{base.power}/{base.toughness}", f"{perm.power + 1}/{perm.toughness + 1}",
                       f"{perm.power - 1}/{perm.toughness}", f"{perm.power}/{perm.toughness + 2}"]
             yield _choice([right, *others], right, lambda v, lang: v.replace("-", "\u2212"),
-                           lambda lang, c=name: t("quiz.scenario.ask_pt", lang, card=card_name(cards, c, lang)),
-                           lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "pt", rng)
+                          lambda lang, c=name: t("quiz.scenario.ask_pt", lang, card=card_name(cards, c, lang)),
+                          lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "pt", rng)
         if "tapped" in oe:
             yield _choice([perm.tapped, not perm.tapped], perm.tapped,
-                           lambda v, lang: t("quiz.yes" if v else "quiz.no", lang),
-                           lambda lang, c=name: t("quiz.scenario.ask_tapped", lang, card=card_name(cards, c, lang)),
-                           lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "tapped", rng)
+                          lambda v, lang: t("quiz.yes" if v else "quiz.no", lang),
+                          lambda lang, c=name: t("quiz.scenario.ask_tapped", lang, card=card_name(cards, c, lang)),
+                          lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "tapped", rng)
     if "priority" in exp and view.priority is not None:
         yield _choice([view.priority, 1 - view.priority], view.priority,
-                       lambda p, lang: t("quiz.stack.player", lang, player=Player(p).letter),
-                       lambda lang: t("quiz.scenario.ask_priority", lang),
-                       lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "priority", rng,
-                       rules=("117.3",))
+                      lambda p, lang: t("quiz.stack.player", lang, player=Player(p).letter),
+                      lambda lang: t("quiz.scenario.ask_priority", lang),
+                      lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "priority", rng,
+                      rules=("117.3",))
     if "outcome" in exp:
         o = view.outcome
         right = "none" if o is None else "draw" if o.winner is None else Player(o.winner).letter
         yield _choice([right, "none", "draw", "A", "B"], right, lambda v, lang: t(f"quiz.scenario.outcome.{v}", lang),
-                       lambda lang: t("quiz.scenario.ask_outcome", lang),
-                       lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "outcome", rng,
-                       rules=("104.1",))
+                      lambda lang: t("quiz.scenario.ask_outcome", lang),
+                      lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "outcome", rng,
+                      rules=("104.1",))
     for p_name, pe in (exp.get("players") or {}).items():
         for key in ("hand", "library", "graveyard"):
             if key in pe:
                 p = view.players[Player.from_letter(p_name)]
                 value = p.library if key == "library" else len(getattr(p, key))
                 yield _number(value, lambda lang, key=key, who=p_name: t(f"quiz.scenario.ask_{key}", lang, player=who),
-                               lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), key)
+                              lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), key)
     for p_name in exp.get("battlefield") or {}:
         p = Player.from_letter(p_name)
         mine = sorted({perm.card for perm in view.permanents if perm.controller == p and "land" not in perm.types})
@@ -346,7 +350,7 @@ def _derivations(result, exp, rng: random.Random):
             shown = sorted(mine + theirs[:3])
             labels = [both(lambda lang, c=c: card_name(cards, c, lang)) for c in shown]
             yield _choices(labels, [i + 1 for i, c in enumerate(shown) if c in mine],
-                            lambda lang, who=p_name: t("quiz.scenario.ask_controls", lang, player=who), "controls")
+                           lambda lang, who=p_name: t("quiz.scenario.ask_controls", lang, player=who), "controls")
     if view.stack:
         yield _stack_choice(view, cards, rng)
     yield from _play_combat(game, cards, rng)
@@ -356,9 +360,9 @@ def _derivations(result, exp, rng: random.Random):
     i = [s.key for s in Step].index(step)
     near = [s.key for s in Step]
     yield _choice([step, near[(i + 1) % len(near)], near[i - 1], near[(i + 2) % len(near)]], step,
-                   lambda s, lang: str(step_text(s, lang)), lambda lang: t("quiz.scenario.ask_step", lang),
-                   lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "step", rng,
-                   rules=(Step.from_key(step).rule,))
+                  lambda s, lang: str(step_text(s, lang)), lambda lang: t("quiz.scenario.ask_step", lang),
+                  lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "step", rng,
+                  rules=(Step.from_key(step).rule,))
     yield from _next_step(game, rng)
 
 
