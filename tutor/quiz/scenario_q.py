@@ -150,14 +150,14 @@ _WHY = {"it": r"\bperch[ée]\b", "ru": r"\bпочему\b"}
 # checkpoint's question), already tell it. A yes/no form is given away by its word alone ("Il Cavaliere Bianco è
 # TAPpato" → "è TAPpato?"); a set of names by its word in a why-question ("Perché gli Orsi non possono
 # bloccare…?") or beside a right option ("A controlla il Gigante…").
+_ATTACK = {"it": r"attacc", "ru": r"атак"}
+_DEATH = {"it": r"\bmuor|\b[eè] mort|\bsono mort", "ru": r"\bумер|\bумира|\bгибнет|\bпогиб"}
 _TOPIC = {
     "tapped": {"it": r"tapp", "ru": r"поверн|повёрн|разверн|развёрн"},
-    "attack-one": {"it": r"attacc", "ru": r"атак"},
-    "attackers": {"it": r"attacc", "ru": r"атак"},
+    "attack-one": _ATTACK, "attackers": _ATTACK,
     "blockers": {"it": r"blocc", "ru": r"блок"},
     "controls": {"it": r"controll", "ru": r"контрол"},
-    "combat-dead": {"it": r"\bmuor|\b[eè] mort|\bsono mort", "ru": r"\bумер|\bумира|\bгибнет|\bпогиб"},
-    "combat-alive": {"it": r"\bmuor|\b[eè] mort|\bsono mort", "ru": r"\bумер|\bумира|\bгибнет|\bпогиб"},
+    "combat-dead": _DEATH, "combat-alive": _DEATH,
     "priority": {"it": r"priorit", "ru": r"приоритет"},
 }
 _WORD_ALONE = frozenset({"tapped", "attack-one", "priority", "combat-dead", "combat-alive"})  # by their word alone
