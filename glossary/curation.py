@@ -262,7 +262,7 @@ def load_curation(directory: Path = CURATED_DIR) -> Curation:
             raise YamlError(f, d.key_line("entries"), "entries must be a list of entry ids", key="entries")
         obsolete = None
         if d.get("obsolete") is not None:
-            o = _keys(d["obsolete"], f, d.key_line("obsolete"), {"year", "old", "modern", "note"},
+            o = _keys(d["obsolete"], f, d.key_line("obsolete"), {"year", "old", "modern", "note", "rules"},
                       {"year", "modern", "note"}, "obsolete")
             if not isinstance(o["year"], (int, str)):
                 raise YamlError(f, o.key_line("year"), "year must be a year or a short text", key="obsolete.year")
@@ -272,6 +272,10 @@ def load_curation(directory: Path = CURATED_DIR) -> Curation:
                 "modern": _text_map(o["modern"], f, o.key_line("modern"), "obsolete.modern"),
                 "note": _text_map(o["note"], f, o.key_line("note"), "obsolete.note"),
             }
+            if o.get("rules") is not None:  # the rules that decide the change (the quiz's old-term cites them)
+                if not isinstance(o["rules"], list):
+                    raise YamlError(f, o.key_line("rules"), "rules must be a list of rule numbers", key="obsolete.rules")
+                obsolete["rules"] = [str(r) for r in o["rules"]]
         rules = d.get("rules") or []
         if not isinstance(rules, list):
             raise YamlError(f, d.key_line("rules"), "rules must be a list of rule numbers", key="rules")

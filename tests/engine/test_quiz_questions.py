@@ -205,7 +205,7 @@ def test_definitions_never_contain_their_term():
 def test_which_rule_works_without_the_digest(monkeypatch):
     from tutor.quiz import rules_q
 
-    monkeypatch.setattr(rules_q, "headline", lambda number, lang: "")
+    monkeypatch.setattr(rules_q, "headline", lambda number, lang, sentence=0: "")
     q = bank.question("which-rule:cast@3")
     assert all(re.fullmatch(r"\d{3}\.\d+[a-z]?", o["it"]) for o in q.options)
     assert len(q.options) == 4

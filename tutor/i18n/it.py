@@ -591,7 +591,7 @@ MESSAGES: dict[str, str] = {
     'quiz.cast.ask': 'Quali di queste carte può lanciare {player} adesso?',
     'quiz.cast.yes_instant': '{name}: sì, un istantaneo si può lanciare ogni volta che {player} ha la priorità, se può pagarne il costo (117.1a).',
     'quiz.cast.yes_flash': '{name}: sì, con lampo si lancia in ogni momento in cui {player} potrebbe lanciare un istantaneo (702.8a).',
-    'quiz.cast.yes_main': '{name}: sì, è la fase principale di {player}, la pila è vuota e il costo si può pagare (117.1a, 307.1).',
+    'quiz.cast.yes_main': '{name}: sì, è la fase principale di {player}, la pila è vuota e il costo si può pagare ({rules}).',
     'quiz.cast.no': '{name}: no, {reason}.',
     'quiz.stack.ability_of': 'abilità di «{name}»',
     'quiz.stack.player': 'Giocatore {player}',
@@ -617,7 +617,7 @@ MESSAGES: dict[str, str] = {
     'quiz.hint.stack.lifo': "L'ultimo oggetto messo in pila è il primo a risolversi (405.2, 608.1); una magia i cui bersagli sono tutti illegali non si risolve (608.2b).",
     'quiz.hint.stack.trigger': "Un'abilità innescata va in pila la prima volta che un giocatore riceverebbe la priorità dopo che si è innescata (603.3).",
     'quiz.hint.stack.mana': "Un'abilità di mana non usa la pila: si risolve subito dopo essere stata attivata (605.3b).",
-    'quiz.stack.situation_mana_own': 'A, che ha la priorità, TAPpa {elves} per aggiungere {{G}} alla sua riserva di mana, poi lancia {spell} ({caster} paga il costo).',
+    'quiz.stack.situation_mana_own': 'A, che ha la priorità, TAPpa {elves} per aggiungere {{G}} alla sua riserva di mana, poi lancia {spell} e ne paga il costo anche con quel {{G}}.',
     'quiz.term.ask_ru': 'Come si dice in russo il termine italiano «{term}»?',
     'quiz.term.ask_it': 'Come si dice in italiano il termine russo «{term}»?',
     'quiz.term.explain': 'Italiano: «{it}»; russo: «{ru}»; inglese (regole ufficiali): «{en}».',
@@ -988,4 +988,6 @@ MESSAGES: dict[str, str] = {
     'lesson.reason.allowed': 'Invece si può: qui nessuna regola lo vieta.',
     'lesson.reason.forbidden': 'Invece non si può.',
     'lesson.mana_on_the_way': "Il mana è nella tua riserva: un'abilità di mana non usa la pila e si risolve subito (605.3b). Ora fai la mossa che serve qui.",
+    # ==== issue 20: quizgen ====
+    'quiz.scenario.ask_next_step': 'se adesso tutti passano senza fare altro, quale sottofase (o fase principale) comincia?',
 }

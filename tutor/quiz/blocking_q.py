@@ -38,7 +38,8 @@ _COLORS = "WUBRG"
 # families whose positions are built their own way below (any other keyword family gets the generic one)
 _OWN_GENERATOR = frozenset({"can-block:flying", "can-block:fear", "can-block:landwalk", "can-block:protection",
                             "can-block:unblockable", "can-block:tapped", "can-block:menace"})
-_KEYWORD_RULES = {k.name: k.quiz.rules for ks in _BY_FAMILY.values() for k in ks}
+# the rules a keyword's questions cite: its QuizUse's, else the rule of the block it forbids (landwalk: 702.14c)
+_KEYWORD_RULES = {k.name: k.quiz.rules or k.refusal[:1] for ks in _BY_FAMILY.values() for k in ks}
 
 
 
@@ -219,8 +220,8 @@ def _attempt(family: str, seed: int, rng: random.Random, hook=None) -> Question:
                      "names": names, "attacker_of": lambda g: g[1] if by_attacker else attacker,
                      "blocks_of": blocks_of})
     rules = ["509.1a", *dict.fromkeys(r.rule for r in results if r is not None)]
-    for keyword in view.permanent(pos.ids[attacker]).keywords:
-        rules.extend(_KEYWORD_RULES.get(keyword, ()))
+    for keyword in sorted({k for p in view.permanents if p.attacking is not None for k in p.keywords}):
+        rules.extend(_KEYWORD_RULES.get(keyword, ()))  # every attacker's: what lets it be blocked, or not
     from tutor.engine.keywords import keyword_concept
 
     concepts = ("blocking-creature", *sorted({keyword_concept(k) for p in view.permanents for k in p.keywords}))

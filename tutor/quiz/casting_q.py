@@ -20,7 +20,8 @@ from tutor.quiz.describe import bullets, card_name, creature_text, step_text
 from tutor.quiz.model import Question, Rejected, both, draw
 from tutor.quiz.position import Position, pool
 
-__all__ = ["FAMILIES", "build", "castable", "hand_card_text", "refusal", "rejection", "stack_item_text"]
+__all__ = ["FAMILIES", "TIMING_RULES", "build", "castable", "hand_card_text", "refusal", "rejection",
+           "stack_item_text", "timing_rules"]
 
 # family -> (difficulty, topics)
 FAMILIES: dict[str, tuple[int, tuple[str, ...]]] = {
@@ -33,6 +34,14 @@ FAMILIES: dict[str, tuple[int, tuple[str, ...]]] = {
 _LANDS = ("plains", "island", "swamp", "mountain", "forest")
 _TARGET_REASONS = ("target_count", "illegal_target", "same_target_twice")
 _UNMODELLED = frozenset({"mind-rot"})  # its discard choice is not modelled (lessons/README.md)
+# When a noninstant card may be cast, by card type: its type's own rule (with 117.1a for every spell).
+TIMING_RULES = {"sorcery": "307.1", "creature": "302.1", "enchantment": "303.1", "artifact": "301.1"}
+
+
+def timing_rules(card_types) -> tuple[str, ...]:
+    """The rules that say when a card of `card_types` may be cast in its owner's main phase: 117.1a and the rule
+    of each of its types (a creature: 302.1, not the sorcery rule 307.1)."""
+    return ("117.1a", *(TIMING_RULES[x] for x in sorted(card_types) if x in TIMING_RULES))
 
 
 
@@ -204,7 +213,8 @@ def _attempt(family: str, seed: int, rng: random.Random, hook=None) -> Question:
         for cid, alias in zip(hand, aliases):
             name = card_name(cards, cid, lang)
             if verdicts[alias]:
-                lines.append(t(f"quiz.cast.yes_{timing[alias][0]}", lang, name=name, player=who))
+                lines.append(t(f"quiz.cast.yes_{timing[alias][0]}", lang, name=name, player=who,
+                               rules=", ".join(timing_rules(cards[cid].types))))
             else:
                 lines.append(t("quiz.cast.no", lang, name=name, reason=illegal_text(refusals[alias], lang)))
         return "\n".join(lines)
@@ -215,7 +225,8 @@ def _attempt(family: str, seed: int, rng: random.Random, hook=None) -> Question:
     rules = ["117.1a", "601.2"]
     for alias in aliases:
         if verdicts[alias]:
-            rules.append(timing[alias][1])
+            rules.extend(timing_rules(pos.cards[pos.card_of[alias]].types) if timing[alias][0] == "main"
+                         else (timing[alias][1],))
         else:
             rules.append(refusals[alias].rule)
     return Question(

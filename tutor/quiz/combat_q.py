@@ -46,6 +46,8 @@ FAMILIES: dict[str, tuple[tuple[str, ...], str, int, tuple[str, ...]]] = {
     "combat:multi-block": ((), "any", 2, ("combat", "damage", "blocking")),
 }
 _KEYWORD_RULES = {k.name: k.quiz.rules for ks in _BY_FAMILY.values() for k in ks}
+# A keyword that works only on an attacker (its QuizUse.where), held by a blocker alone: the rule that says so.
+_ON_A_BLOCKER = {"trample": ("702.19a",)}
 _SHOWN_EVENTS = frozenset({EventKind.FIRST_STRIKE_STEP, EventKind.DAMAGE, EventKind.DAMAGE_PREVENTED, EventKind.LIFE_GAIN, EventKind.SBA, EventKind.DIES,
                            EventKind.INDESTRUCTIBLE, EventKind.SBA_LIFE, EventKind.GAME_WON, EventKind.GAME_DRAW})
 
@@ -218,7 +220,7 @@ def _attempt(family: str, seed: int, rng: random.Random) -> Question:
         answer = [i + 1 for i, p in enumerate(combatants) if p.object in dead_ids]
     else:
         answer = result["life"][int(form[-1])]
-    rules = _rules(events, need, combat_keywords)
+    rules = _rules(events, need, view.permanents, bool(split))
     shown = [e for e in events if e.kind in _SHOWN_EVENTS]
 
     def prompt(lang: str) -> str:
@@ -276,13 +278,21 @@ def _prompt(pos: Position, view, combatants, split: dict, form: str, lang: str) 
     return "\n".join(lines)
 
 
-def _rules(events, need, keywords) -> tuple[str, ...]:
-    rules: list[str] = ["510.1a"]
+def _rules(events, need, permanents, divided: bool = False) -> tuple[str, ...]:
+    """510.1a (510.1c too when an attacker blocked by several creatures divides its damage among them), the rules
+    of the events shown, and those of the combatants' keywords: a keyword that works only on an attacker
+    (trample) cites its rules when an attacker has it, else the rule saying it does nothing (702.19a)."""
+    rules: list[str] = ["510.1a", "510.1c"] if divided else ["510.1a"]
     for e in events:
         if e.kind in _SHOWN_EVENTS:
             rules.extend(e.rules)
-    for k in sorted(set(need) | (set(keywords) & set(_KEYWORD_RULES))):
-        rules.extend(_KEYWORD_RULES[k])
+    keywords = {k for p in permanents if p.attacking is not None or p.blocking is not None for k in p.keywords}
+    attacking = {k for p in permanents if p.attacking is not None for k in p.keywords}
+    for k in sorted(set(need) | (keywords & set(_KEYWORD_RULES))):
+        if KEYWORD[k].quiz.where == "attacker" and k not in attacking:
+            rules.extend(_ON_A_BLOCKER.get(k, ()))
+        else:
+            rules.extend(_KEYWORD_RULES[k])
     return tuple(dict.fromkeys(rules))
 
 

@@ -8,7 +8,8 @@ Kinds and ids (one FSRS card per id without the ``:choice`` suffix):
   typed form once it is in review (recognition first, then recall). Typed answers are judged with the search
   normaliser (case, accents, ё), another keyboard layout and one typo forgiven, with a note saying so.
 * ``definition`` — ``definition:<lang>:<concept>``: a glossary entry's definition in `lang` (never one that
-  contains the term itself, nor one too short to tell the concepts of its category apart); which concept is it?
+  contains the term itself, nor one too short to tell the concepts of its category apart, nor one that states the
+  out-of-date rule of the concept's obsolete note); which concept is it?
   Asked to learners of that language (:attr:`~tutor.quiz.model.Question.data` ``["langs"]``).
 * ``old-term`` — ``old-term:<concept>``: a term of the old glossaries (the obsolete-term notes): what is it
   called in today's rules? The explanation is the editor's note.
@@ -139,6 +140,9 @@ def _definitions() -> dict[tuple[str, str], tuple[str, str]]:
             names = [*c.names[e.lang], e.term, *(_strip(n) for n in c.names[e.lang])]
             if len(text.split()) < _MIN_DEFINITION_WORDS or _mentions(text, names, e.lang):
                 continue
+            old = (c.obsolete or {}).get("old", {}).get(e.lang)
+            if old and _mentions(text, [old], e.lang):  # the old glossary's rule, out of date: not taught as current
+                continue
             out[(e.lang, cid)] = (eid, text)
     return out
 
@@ -259,7 +263,7 @@ def _old_term(qid: str, c: ConceptInfo) -> Question:
     if not o or not o.get("old"):
         raise KeyError(c.id)
     rng = random.Random(qid)
-    others = [x for x in concepts().values() if x.obsolete and x.id != c.id]
+    others = [x for x in concepts().values() if x.obsolete and x.id != c.id and not _overlap(c.id, x.id)]
     rng.shuffle(others)
     same = [x for x in others if x.category == c.category] + [x for x in others if x.category != c.category]
     picks, seen = [c], {o["modern"]["it"]}
@@ -286,5 +290,19 @@ def _old_term(qid: str, c: ConceptInfo) -> Question:
     return Question(
         id=qid, kind="old-term", card=qid, topic=("glossary", "old-terms", f"glossary-{c.category}"), difficulty=2,
         prompt=both(prompt), options=options, answer_format="choice", answer=picks.index(c) + 1,
-        explanation=both(explanation), rules=c.rules, concepts=(c.id,), expected_ms=20_000,
+        explanation=both(explanation), rules=tuple(o.get("rules") or c.rules), concepts=(c.id,), expected_ms=20_000,
         data={"langs": list(LANGS)})
+
+
+@lru_cache(maxsize=8192)
+def _overlap(a_id: str, b_id: str) -> bool:
+    """Whether the modern answer of one obsolete term could also answer the other, so that neither may be the
+    other's distractor: the old or modern text of one names the other concept, in either language («Incanta
+    Creatura» and «Aura con l'abilità «incanta [tipo]»», «sottotipi degli incantesimi = incanta creatura…»)."""
+    a, b = concepts()[a_id], concepts()[b_id]
+
+    def text(x: ConceptInfo, lang: str) -> str:
+        return f"{x.obsolete['old'].get(lang) or ''} {x.obsolete['modern'][lang]}"
+
+    return any(_mentions(text(x, lang), [_strip(n) for n in y.names[lang]], lang)
+               for lang in LANGS for x, y in ((a, b), (b, a)))

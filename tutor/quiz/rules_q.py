@@ -31,8 +31,8 @@ from tutor.quiz.model import Question, Rejected, UnknownQuestion, both
 from tutor.quiz.position import Position, Trial
 from tutor.quiz.rulesref import headline
 
-__all__ = ["NEXT_STEPS", "ORDER_SCOPES", "RULE_AREAS", "WHICH_STEPS", "build_fixed", "build_generated",
-           "fixed_ids"]
+__all__ = ["DECIDES", "NEXT_STEPS", "ORDER_SCOPES", "RULE_AREAS", "WHICH_STEPS", "build_fixed", "build_generated",
+           "deciding_rules", "fixed_ids"]
 
 ALL_STEPS = [s.key for s in TURN_STEPS[:7]] + ["first_strike_damage"] + [s.key for s in TURN_STEPS[7:]]
 # id suffix -> (start step, condition)
@@ -61,6 +61,30 @@ _DISTRACTORS = {
     "which-rule:cast": ("117.1a", "307.1", "305.1", "305.9", "601.2c", "601.2f", "601.2h", "702.8a", "119.4",
                         "601.2a", "115.1a"),
 }
+# Every rule that decides a refusal (the engine's reason): the engine cites one of them, and no other option may be
+# one of them (509.1b forbids every block a restriction forbids, 702.17b forbids the flyer's block as 702.9b does,
+# 508.1a as well as 302.6 forbids a summoning-sick attack, 117.1a as well as 307.1 a sorcery out of time).
+DECIDES: dict[str, frozenset[str]] = {
+    "summoning_sick": frozenset({"302.6", "508.1a"}), "tapped_attacker": frozenset({"508.1a"}),
+    "defender": frozenset({"702.3b", "508.1c"}), "tapped_blocker": frozenset({"509.1a"}),
+    "unblockable": frozenset({"509.1b"}), "flying": frozenset({"702.9b", "702.17b", "509.1b"}),
+    "fear": frozenset({"702.36b", "509.1b"}), "landwalk": frozenset({"702.14c", "509.1b"}),
+    "protection": frozenset({"702.16f", "509.1b"}), "menace": frozenset({"702.111b", "509.1b"}),
+    "illegal_target": frozenset({"601.2c"}), "cant_pay": frozenset({"601.2h"}),
+    "additional_cost": frozenset({"601.2h"}), "cant_pay_life": frozenset({"119.4", "601.2h"}),
+    "land_not_spell": frozenset({"305.1", "305.9"}),
+}
+# The sentence of a rule's summary an option shows, when it is not the first (117.1a: the noninstant spells).
+_OPTION_SENTENCE = {"117.1a": 1}
+
+
+def deciding_rules(reason: str, card_types=()) -> frozenset[str]:
+    """The rules that decide a refusal with `reason` (of a card of `card_types`, for a spell cast out of time)."""
+    if reason == "sorcery_timing":
+        from tutor.quiz.casting_q import timing_rules
+
+        return frozenset(timing_rules(card_types))
+    return DECIDES.get(reason, frozenset())
 
 
 
@@ -256,6 +280,7 @@ def _step_order(family: str, seed: int, rng: random.Random) -> Question:
 def _which_rule(family: str, seed: int, rng: random.Random) -> Question:
     from tutor.quiz import blocking_q, casting_q
 
+    spell_types: frozenset[str] | tuple = ()
     if family == "which-rule:block":
         sub = rng.choice(sorted(blocking_q.FAMILIES))
         ctx = blocking_q._attempt(sub, seed, rng, hook=lambda c: c)
@@ -273,6 +298,7 @@ def _which_rule(family: str, seed: int, rng: random.Random) -> Question:
         refusals = sorted(ctx["refusals"].items())
         alias, exc = rng.choice([r for r in refusals if r[1].reason != "land_not_spell"] or refusals)
         pos = ctx["pos"]
+        spell_types = pos.cards[pos.card_of[alias]].types
         cast = ctx["tried"][alias]
         attempt = {"cast": alias, "by": ctx["who"]}
         if cast.targets:
@@ -288,13 +314,14 @@ def _which_rule(family: str, seed: int, rng: random.Random) -> Question:
         pos = ctx["pos"]
         attempt = {"attack": ["wants"]}
     answer = exc.rule
-    pool = [r for r in _DISTRACTORS[family] if r != answer]
+    decide = deciding_rules(exc.reason, spell_types)
+    pool = [r for r in _DISTRACTORS[family] if r != answer and r not in decide]  # one option decides
     pool = [r for r in pool if headline(r, "it")] or pool  # with their summaries when the digest is installed
     options = [answer, *rng.sample(pool, 3)]
     rng.shuffle(options)
 
     def option(rule: str, lang: str) -> str:
-        text = headline(rule, lang)
+        text = headline(rule, lang, sentence=_OPTION_SENTENCE.get(rule, 0))
         return f"{rule} — {text}" if text else rule
 
     def prompt(lang: str) -> str:
@@ -308,7 +335,8 @@ def _which_rule(family: str, seed: int, rng: random.Random) -> Question:
         id=f"{family}@{seed}", kind="which-rule", card=family, family=family, seed=seed,
         topic=("rules", family.split(":")[1]), difficulty=3, prompt=both(prompt),
         options=tuple(both(lambda lang, r=r: option(r, lang)) for r in options), answer_format="choice",
-        answer=options.index(answer) + 1, explanation=both(explanation), rules=(answer,), expected_ms=40_000,
+        answer=options.index(answer) + 1, explanation=both(explanation),
+        rules=(answer, *sorted(decide - {answer})), expected_ms=40_000,
         data={"position": pos.spec(), "test_cards": list(pos.test_cards.values()), "refused": exc.reason,
               "attempt": attempt})
 

@@ -39,11 +39,16 @@ def summary(number: str, lang: str) -> str | None:
     return texts[lang] if texts else None
 
 
-def headline(number: str, lang: str) -> str:
-    """A short unofficial summary of the rule (its first sentence, at most about 160 characters), or "" when
-    the digest has none."""
+def headline(number: str, lang: str, sentence: int = 0) -> str:
+    """A short unofficial summary of the rule (its first sentence, or the `sentence`-th counting from 0 when that
+    is the one a question needs, at most about 160 characters), or "" when the digest has none.
+
+    >>> headline("117.1a", "it", sentence=1).startswith("Una magia non istantaneo")
+    True
+    """
     text = summary(number, lang) or ""
-    first = _SENTENCE_END.split(text, maxsplit=1)[0]
+    sentences = _SENTENCE_END.split(text)
+    first = sentences[sentence] if sentence < len(sentences) else sentences[0]
     if len(first) > _MAX:
         cut = first.rfind(" ", 0, _MAX)
         first = first[:cut if cut > 0 else _MAX].rstrip(",;:") + "…"

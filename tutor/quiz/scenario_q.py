@@ -3,7 +3,8 @@
 A checkpoint with a ``question`` (and its ``answer`` text) becomes ``scenario:<scenario id>:<n>`` (the n-th such
 checkpoint of the file). The scenario is played up to that checkpoint with the scenario runner
 (:func:`tutor.scenario.run_scenario` on the actions up to it); the gradable question is derived from what the
-checkpoint expects and from the position there, the first that applies of:
+checkpoint expects and from the position there: the first that applies, and whose answer the scenario's own text
+(its title and the checkpoint's question) does not already say (:func:`gives_away`), of:
 
 1. the game waits for attackers — which creatures can attack? (choices, each tried on the engine);
 2. it waits for blockers — which blocks are legal? (choices; pairs too against menace);
@@ -13,8 +14,12 @@ checkpoint expects and from the position there, the first that applies of:
 6. the stack is expected — the object that resolves first, or what is on the stack (choice);
 7. a zone is expected — in which zone is that card? (choice);
 8. power/toughness, tapped, who has priority, the outcome, a card count, the step (choice or number);
-9. otherwise, in a combat with blocks: what happens in the combat damage step, played on (choices: which die;
-   number: a life total that changes).
+9. in a combat with blocks: what happens in the combat damage step, played on (choices: which die;
+   number: a life total that changes);
+10. who must decide what, the step, or, last, the step that begins if everyone passes now.
+
+A question about an object that shares its name with another ("the Elves" among two Llanowar Elves) is not
+asked, nor one whose options differ only in a controller the text need not say.
 
 Never free text. The explanation is the checkpoint's ``answer`` text, then the events that led there and those the
 derivation played, each with its rules.
@@ -25,6 +30,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import random
+import re
 from functools import lru_cache
 
 from tutor.engine import DeclareAttackers, DeclareBlockers, PassPriority, Step
@@ -32,11 +38,11 @@ from tutor.engine.events import EventKind
 from tutor.engine.keywords import NEEDS_BLOCKERS
 from tutor.engine.view import Player
 from tutor.events_text import render_event
-from tutor.i18n import pick, t
+from tutor.i18n import LANGS, pick, t
 from tutor.quiz.describe import bullets, card_name, option_creature, step_text
 from tutor.quiz.model import Question, UnknownQuestion, both
 
-__all__ = ["build", "card_ids"]
+__all__ = ["build", "card_ids", "gives_away"]
 
 _ZONES = ("battlefield", "graveyard", "hand", "exile", "library", "stack")
 _SHOWN = frozenset({EventKind.PASS, EventKind.STEP_BEGINS, EventKind.NO_PRIORITY, EventKind.MANA_EMPTIES})
@@ -100,10 +106,14 @@ def build(question_id: str) -> Question:
     result = _play_to(sc, index)
     checkpoint = sc.data["actions"][index]["checkpoint"]
     previous = result.checkpoints[-2]["events"] if len(result.checkpoints) > 1 else 0
-    derived = _derive(result, checkpoint, random.Random(question_id))
     game = result.game
     cards = sc.cards
     title = sc.data.get("title") or {"it": sc.id, "ru": sc.id}
+    context = {lang: f"{pick(title, lang)}\n{pick(checkpoint['question'], lang)}" for lang in LANGS}
+    derived = next((d for d in _derivations(result, checkpoint, random.Random(question_id))
+                    if not gives_away(d, context)), None)
+    if derived is None:
+        raise UnknownQuestion("quiz.error.unknown_id", id=question_id)
     before = [e for e in game.events[previous:] if e.kind not in _SHOWN]
 
     def prompt(lang: str) -> str:
@@ -135,6 +145,54 @@ def card_topic(scenario_id: str) -> str:
 
 
 # ---- deriving the gradable question ----------------------------------------------------------------------------
+_WHY = {"it": r"\bperch[ée]\b", "ru": r"\bпочему\b"}
+# forms whose answer is yes/no or a set of names: the words that, in the scenario's own text (its title and the
+# checkpoint's question), already tell it. A yes/no form is given away by its word alone ("Il Cavaliere Bianco è
+# TAPpato" → "è TAPpato?"); a set of names by its word in a why-question ("Perché gli Orsi non possono
+# bloccare…?") or beside a right option ("A controlla il Gigante…").
+_ATTACK = {"it": r"attacc", "ru": r"атак"}
+_DEATH = {"it": r"\bmuor|\b[eè] mort|\bsono mort", "ru": r"\bумер|\bумира|\bгибнет|\bпогиб"}
+_TOPIC = {
+    "tapped": {"it": r"tapp", "ru": r"поверн|повёрн|разверн|развёрн"},
+    "attack-one": _ATTACK, "attackers": _ATTACK,
+    "blockers": {"it": r"blocc", "ru": r"блок"},
+    "controls": {"it": r"controll", "ru": r"контрол"},
+    "combat-dead": _DEATH, "combat-alive": _DEATH,
+    "priority": {"it": r"priorit", "ru": r"приоритет"},
+}
+_WORD_ALONE = frozenset({"tapped", "attack-one", "priority", "combat-dead", "combat-alive"})  # by their word alone
+# a step's name without the word "step" ("sottofase di mantenimento" is given away by "nel suo mantenimento")
+_STEP_WORD = {"it": r"^(?:prima |seconda )?(?:sottofase|fase)(?: di| del| della| delle)? ", "ru": r"^шаг(?:а)? "}
+
+
+def gives_away(derived: dict, context: dict) -> bool:
+    """Whether the scenario's own text (`context`: lang -> its title and the checkpoint's question) already says
+    the answer of the gradable question `derived`: its number ("B è a 19" → "quanti punti vita ha B?"), its right
+    option's words ("sono 3/2", "A ha la priorità"), or, for a yes/no or a names question, its topic (see
+    _TOPIC)."""
+    for lang in LANGS:
+        text = context[lang].casefold()
+        form = derived["form"]
+        if derived["format"] == "number":
+            number = str(abs(derived["answer"]))
+            if re.search(rf"(?<![\d/{{+\-\u2212]){number}(?![\d/}}])", text):
+                return True
+            continue
+        right = [derived["answer"]] if derived["format"] == "choice" else list(derived["answer"])
+        said = [derived["options"][i - 1][lang].casefold() for i in right]
+        topic = _TOPIC.get(form, {}).get(lang)
+        if form in ("step", "next-step"):
+            said = [re.sub(_STEP_WORD[lang], "", x) for x in said]
+        if form in _WORD_ALONE:
+            if re.search(topic, text):
+                return True
+        elif topic and re.search(topic, text) and (re.search(_WHY[lang], text) or any(x in text for x in said)):
+            return True
+        elif form not in _TOPIC and any(re.search(rf"(?<!\w){re.escape(x)}(?!\w)", text) for x in said):
+            return True
+    return False
+
+
 def _choice(candidates: list, right, render, ask, answer_text, form: str, rng: random.Random, **extra) -> dict:
     """A choice among `right` and up to three other `candidates` that read differently."""
     options = [right]
@@ -164,7 +222,9 @@ def _legal(game, action) -> bool:
     return action in game.legal_actions()
 
 
-def _derive(result, exp, rng: random.Random) -> dict:
+def _derivations(result, exp, rng: random.Random):
+    """Every gradable question the checkpoint allows, in the order of preference of the module's docstring (a
+    generator: the caller takes the first that does not give its answer away)."""
     game = result.game
     view = game.view()
     cards = result.scenario.cards
@@ -175,20 +235,26 @@ def _derive(result, exp, rng: random.Random) -> dict:
         cid = aliases.get(alias)
         return next((oid for oid, o in game.state.objects.items() if o.card_id == cid), None)
 
+    def named_once(oid) -> bool:
+        """Whether the object is the only one of its card, so that its name says which it is (two Llanowar
+        Elves: "the Elves" is not a question)."""
+        card = game.state.objects[oid].card.id
+        return sum(1 for o in game.state.objects.values() if o.card.id == card) == 1
+
     if pending == "attackers":
         mine = [p for p in view.permanents if p.controller == view.active and p.is_creature]
-        if len(mine) == 1:
+        if len(mine) == 1 and named_once(mine[0].object):
             can = _legal(game, DeclareAttackers((mine[0].object,)))
-            return _choice([can, not can], can, lambda v, lang: t("quiz.yes" if v else "quiz.no", lang),
-                           lambda lang: t("quiz.scenario.ask_can_attack", lang, card=card_name(cards, mine[0].card, lang)),
-                           lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "attack-one", rng,
-                           rules=("508.1a",))
+            yield _choice([can, not can], can, lambda v, lang: t("quiz.yes" if v else "quiz.no", lang),
+                          lambda lang: t("quiz.scenario.ask_can_attack", lang, card=card_name(cards, mine[0].card, lang)),
+                          lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "attack-one", rng,
+                          rules=("508.1a",))
         if len(mine) >= 2:
             right = [i + 1 for i, p in enumerate(mine) if _legal(game, DeclareAttackers((p.object,)))]
             if right:
                 labels = [both(lambda lang, p=p: option_creature(p, cards, lang)) for p in mine]
-                return _choices(labels, right, lambda lang: t("quiz.scenario.ask_attack", lang), "attackers",
-                                rules=("508.1a",))
+                yield _choices(labels, right, lambda lang: t("quiz.scenario.ask_attack", lang), "attackers",
+                               rules=("508.1a",))
     if pending == "blockers":
         attackers = [p for p in view.permanents if p.attacking is not None]
         defenders = [p for p in view.permanents if p.controller != view.active and p.is_creature]
@@ -209,37 +275,37 @@ def _derive(result, exp, rng: random.Random) -> dict:
                 card_name(cards, b.card, lang) for b in g), attacker=card_name(cards, a.card, lang)))
                 for g, a in pairs]
             if right:
-                return _choices(labels, right, lambda lang: t("quiz.scenario.ask_block", lang), "blockers",
-                                rules=("509.1a",))
+                yield _choices(labels, right, lambda lang: t("quiz.scenario.ask_block", lang), "blockers",
+                               rules=("509.1a",))
     if pending == "damage" and "trample" in view.permanent(view.pending.attacker).keywords:
         att = view.permanent(view.pending.attacker)
         best = game.max_trample_damage(att.object)  # 702.19b: lethal damage to each blocker first
-        return _number(best, lambda lang: t("quiz.scenario.ask_trample", lang, attacker=card_name(cards, att.card, lang)),
-                       lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "trample", rules=("702.19b",))
+        yield _number(best, lambda lang: t("quiz.scenario.ask_trample", lang, attacker=card_name(cards, att.card, lang)),
+                      lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "trample", rules=("702.19b",))
     if pending == "discard":
-        return _number(view.pending.count, lambda lang: t("quiz.scenario.ask_discard", lang,
-                                                          player=Player(view.pending.player).letter),
-                       lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "discard", rules=("514.1",))
+        yield _number(view.pending.count, lambda lang: t("quiz.scenario.ask_discard", lang,
+                                                         player=Player(view.pending.player).letter),
+                      lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "discard", rules=("514.1",))
     for p_name, pe in (exp.get("players") or {}).items():
         if "life" in pe:
             p = Player.from_letter(p_name)
-            return _number(view.players[p].life, lambda lang, who=p_name: t("quiz.scenario.ask_life", lang, player=who),
-                           lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "life")
+            yield _number(view.players[p].life, lambda lang, who=p_name: t("quiz.scenario.ask_life", lang, player=who),
+                          lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "life")
     if exp.get("stack"):
-        return _stack_choice(view, cards, rng)
+        yield _stack_choice(view, cards, rng)
     for alias, oe in (exp.get("objects") or {}).items():
         oid = alias_obj(alias)
-        if "zone" in oe and oid is not None:
+        if "zone" in oe and oid is not None and named_once(oid):
             zone = view.zone_of(oid) or "library"
-            return _choice([zone, *(z for z in _ZONES if z != zone)], zone,
-                           lambda z, lang: t(f"quiz.zone.{z}", lang),
-                           lambda lang, oid=oid: t("quiz.scenario.ask_zone", lang, card=card_name(
-                               cards, game.state.objects[oid].card.id, lang)),
-                           lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "zone", rng)
+            yield _choice([zone, *(z for z in _ZONES if z != zone)], zone,
+                          lambda z, lang: t(f"quiz.zone.{z}", lang),
+                          lambda lang, oid=oid: t("quiz.scenario.ask_zone", lang, card=card_name(
+                              cards, game.state.objects[oid].card.id, lang)),
+                          lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "zone", rng)
     for alias, oe in (exp.get("objects") or {}).items():
         oid = alias_obj(alias)
         perm = view.permanent(oid) if oid is not None else None
-        if perm is None:
+        if perm is None or not named_once(oid):
             continue
         name = perm.card
         if "power" in oe or "toughness" in oe:
@@ -247,34 +313,34 @@ def _derive(result, exp, rng: random.Random) -> dict:
             base = cards[perm.card]
             others = [f"{base.power}/{base.toughness}", f"{perm.power + 1}/{perm.toughness + 1}",
                       f"{perm.power - 1}/{perm.toughness}", f"{perm.power}/{perm.toughness + 2}"]
-            return _choice([right, *others], right, lambda v, lang: v.replace("-", "\u2212"),
-                           lambda lang, c=name: t("quiz.scenario.ask_pt", lang, card=card_name(cards, c, lang)),
-                           lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "pt", rng)
+            yield _choice([right, *others], right, lambda v, lang: v.replace("-", "\u2212"),
+                          lambda lang, c=name: t("quiz.scenario.ask_pt", lang, card=card_name(cards, c, lang)),
+                          lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "pt", rng)
         if "tapped" in oe:
-            return _choice([perm.tapped, not perm.tapped], perm.tapped,
-                           lambda v, lang: t("quiz.yes" if v else "quiz.no", lang),
-                           lambda lang, c=name: t("quiz.scenario.ask_tapped", lang, card=card_name(cards, c, lang)),
-                           lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "tapped", rng)
+            yield _choice([perm.tapped, not perm.tapped], perm.tapped,
+                          lambda v, lang: t("quiz.yes" if v else "quiz.no", lang),
+                          lambda lang, c=name: t("quiz.scenario.ask_tapped", lang, card=card_name(cards, c, lang)),
+                          lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "tapped", rng)
     if "priority" in exp and view.priority is not None:
-        return _choice([view.priority, 1 - view.priority], view.priority,
-                       lambda p, lang: t("quiz.stack.player", lang, player=Player(p).letter),
-                       lambda lang: t("quiz.scenario.ask_priority", lang),
-                       lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "priority", rng,
-                       rules=("117.3",))
+        yield _choice([view.priority, 1 - view.priority], view.priority,
+                      lambda p, lang: t("quiz.stack.player", lang, player=Player(p).letter),
+                      lambda lang: t("quiz.scenario.ask_priority", lang),
+                      lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "priority", rng,
+                      rules=("117.3",))
     if "outcome" in exp:
         o = view.outcome
         right = "none" if o is None else "draw" if o.winner is None else Player(o.winner).letter
-        return _choice([right, "none", "draw", "A", "B"], right, lambda v, lang: t(f"quiz.scenario.outcome.{v}", lang),
-                       lambda lang: t("quiz.scenario.ask_outcome", lang),
-                       lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "outcome", rng,
-                       rules=("104.1",))
+        yield _choice([right, "none", "draw", "A", "B"], right, lambda v, lang: t(f"quiz.scenario.outcome.{v}", lang),
+                      lambda lang: t("quiz.scenario.ask_outcome", lang),
+                      lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "outcome", rng,
+                      rules=("104.1",))
     for p_name, pe in (exp.get("players") or {}).items():
         for key in ("hand", "library", "graveyard"):
             if key in pe:
                 p = view.players[Player.from_letter(p_name)]
                 value = p.library if key == "library" else len(getattr(p, key))
-                return _number(value, lambda lang, key=key, who=p_name: t(f"quiz.scenario.ask_{key}", lang, player=who),
-                               lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), key)
+                yield _number(value, lambda lang, key=key, who=p_name: t(f"quiz.scenario.ask_{key}", lang, player=who),
+                              lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), key)
     for p_name in exp.get("battlefield") or {}:
         p = Player.from_letter(p_name)
         mine = sorted({perm.card for perm in view.permanents if perm.controller == p and "land" not in perm.types})
@@ -283,22 +349,45 @@ def _derive(result, exp, rng: random.Random) -> dict:
         if mine and theirs:
             shown = sorted(mine + theirs[:3])
             labels = [both(lambda lang, c=c: card_name(cards, c, lang)) for c in shown]
-            return _choices(labels, [i + 1 for i, c in enumerate(shown) if c in mine],
-                            lambda lang, who=p_name: t("quiz.scenario.ask_controls", lang, player=who), "controls")
+            yield _choices(labels, [i + 1 for i, c in enumerate(shown) if c in mine],
+                           lambda lang, who=p_name: t("quiz.scenario.ask_controls", lang, player=who), "controls")
     if view.stack:
-        return _stack_choice(view, cards, rng)
-    played = _play_combat(game, cards, rng)
-    if played is not None:
-        return played
+        yield _stack_choice(view, cards, rng)
+    yield from _play_combat(game, cards, rng)
     if pending not in ("priority", "none", "game_over"):
-        return _decision(view, cards, rng)
+        yield _decision(view, cards, rng)
     step = view.step.key
     i = [s.key for s in Step].index(step)
     near = [s.key for s in Step]
-    return _choice([step, near[(i + 1) % len(near)], near[i - 1], near[(i + 2) % len(near)]], step,
-                   lambda s, lang: str(step_text(s, lang)), lambda lang: t("quiz.scenario.ask_step", lang),
-                   lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "step", rng,
-                   rules=(Step.from_key(step).rule,))
+    yield _choice([step, near[(i + 1) % len(near)], near[i - 1], near[(i + 2) % len(near)]], step,
+                  lambda s, lang: str(step_text(s, lang)), lambda lang: t("quiz.scenario.ask_step", lang),
+                  lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "step", rng,
+                  rules=(Step.from_key(step).rule,))
+    yield from _next_step(game, rng)
+
+
+def _next_step(game, rng: random.Random) -> list[dict]:
+    """With the stack empty and a player holding priority: if everyone passes now, which step (or main phase)
+    begins? (117.4: the step ends; 500.1: the order of steps), played on the engine and undone."""
+    from tutor.quiz.position import Trial
+
+    if game.pending[0] != "priority" or game.state.stack or game.outcome is not None:
+        return []
+    start = len(game.events)
+    with Trial(game) as play:
+        while game.pending[0] == "priority" and not any(e.kind == EventKind.STEP_BEGINS
+                                                        for e in game.events[start:]):
+            play(PassPriority())
+        begun = next((e for e in game.events[start:] if e.kind == EventKind.STEP_BEGINS), None)
+    if begun is None:
+        return []
+    nxt = begun.data["step"]
+    keys = [s.key for s in Step]
+    i = keys.index(nxt)
+    return [_choice([nxt, keys[(i + 1) % len(keys)], keys[i - 1], keys[(i + 2) % len(keys)]], nxt,
+                    lambda s, lang: str(step_text(s, lang)), lambda lang: t("quiz.scenario.ask_next_step", lang),
+                    lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "next-step", rng,
+                    rules=("117.4", "500.1", Step.from_key(nxt).rule))]
 
 
 _DECISION_RULES = {"priority": "117.1", "attackers": "508.1", "blockers": "509.1", "damage": "510.1c",
@@ -323,7 +412,8 @@ def _stack_choice(view, cards, rng: random.Random) -> dict:
             "quiz.scenario.stack_pos", lang, item=_item(items[i], cards, lang), n=i + 1),
             lambda lang: t("quiz.scenario.ask_top", lang),
             lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "stack-top", rng, rules=("405.2", "608.1"))
-    variants = [("actual",), ("empty",), ("other-kind",), ("other-player",)]
+    # options differ in what is there, never only in who controls it (which the scenario's text may not say)
+    variants = [("actual",), ("empty",), ("other-kind",)]
     return _choice(variants, ("actual",), lambda v, lang: _stack_variant(v, items[0], cards, lang),
                    lambda lang: t("quiz.stack.ask_state", lang),
                    lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "stack", rng, rules=("405.1",))
@@ -342,8 +432,6 @@ def _stack_variant(v: tuple, item, cards, lang: str) -> str:
     kind = item.kind.value
     if v[0] == "empty":
         return t("quiz.stack.state_empty", lang)
-    if v[0] == "other-player":
-        who = Player(1 - item.controller).letter
     if v[0] == "other-kind":
         kind = "spell" if kind != "spell" else "trigger"
     label = name if kind == "spell" else t("quiz.stack.trigger_of" if kind == "trigger" or item.trigger
@@ -351,21 +439,21 @@ def _stack_variant(v: tuple, item, cards, lang: str) -> str:
     return t("quiz.option_creature", lang, name=label, player=who)
 
 
-def _play_combat(game, cards, rng: random.Random) -> dict | None:
+def _play_combat(game, cards, rng: random.Random) -> list[dict]:
     """In a combat with blocks and nothing else to decide: play to the end of combat (and back) and ask what
-    happened — which creatures die, or a life total that changes."""
+    happened — a life total that changes, or which creatures die (the preferred one first); none otherwise."""
     from tutor.quiz.position import Trial
 
     view = game.view()
     s = game.state
     if not s.blocks or view.step.key not in ("declare_blockers", "first_strike_damage") or view.stack:
-        return None
+        return []
     combatants = [p for p in view.permanents if p.attacking is not None or p.blocking is not None]
     start = len(game.events)
     with Trial(game) as play:
         while game.outcome is None and game.state.step is not Step.END_OF_COMBAT:
             if game.pending[0] != "priority":
-                return None  # a decision the checkpoint does not state
+                return []  # a decision the checkpoint does not state
             play(PassPriority())
         end = game.view()
         events = game.events[start:]
@@ -375,15 +463,21 @@ def _play_combat(game, cards, rng: random.Random) -> dict | None:
     changed = [p for p in (0, 1) if end.players[p].life != view.players[p].life]
     if not changed and any(e.kind == EventKind.DAMAGE_PREVENTED for e in events):
         changed = [1 - view.active]
-    if changed and (not dead or rng.random() < 0.5):
+    out = []
+    if changed:
         p = changed[-1]
-        return _number(end.players[p].life, lambda lang: t("quiz.scenario.ask_life_after", lang, player=Player(p).letter),
-                       lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "combat-life", events=events,
-                       names=names, rules=rules)
+        out.append(_number(end.players[p].life, lambda lang: t("quiz.scenario.ask_life_after", lang,
+                                                               player=Player(p).letter),
+                           lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "combat-life",
+                           events=events, names=names, rules=rules))
     labels = [both(lambda lang, p=p: option_creature(p, cards, lang)) for p in combatants]
     if not dead:
         alive = [i + 1 for i in range(len(combatants))]
-        return _choices(labels, alive, lambda lang: t("quiz.scenario.ask_alive", lang), "combat-alive",
-                        events=events, names=names, rules=rules)
-    return _choices(labels, dead, lambda lang: t("quiz.scenario.ask_dead", lang), "combat-dead", events=events,
-                    names=names, rules=rules)
+        out.append(_choices(labels, alive, lambda lang: t("quiz.scenario.ask_alive", lang), "combat-alive",
+                            events=events, names=names, rules=rules))
+    else:
+        out.append(_choices(labels, dead, lambda lang: t("quiz.scenario.ask_dead", lang), "combat-dead",
+                            events=events, names=names, rules=rules))
+        if changed and rng.random() >= 0.5:
+            out.reverse()
+    return out

@@ -293,7 +293,10 @@ def _trigger(family: str, seed: int, rng: random.Random) -> Question:
                                                        "n": passes}
         candidates = [[], [("spell", creature, 0)], [("spell", creature, 0), ("trigger", creature, 0)],
                       [("trigger", creature, 0)]]
-        rules: tuple = ("603.2", "603.3", "603.6a", "117.3b", "608.3")
+        # one pass: B receives priority, nothing resolves (117.3d, 117.4); two: the creature resolves and enters
+        # (608.3), its ability triggers (603.6a) and is put on the stack before A receives priority (117.5, 603.3)
+        rules: tuple = (("117.3d", "117.4", "603.6a") if passes == 1
+                        else ("117.4", "608.3", "603.6a", "603.2", "117.5", "603.3", "117.3b"))
     else:
         attacker = rng.choice(("hill-giant", "craw-wurm", "grizzly-bears", "glory-seeker"))
         pos.add(attacker, 0, alias="attacker")
@@ -309,7 +312,9 @@ def _trigger(family: str, seed: int, rng: random.Random) -> Question:
             "attacker": lambda lang: card_name(pos.cards, attacker, lang),
             "egg": lambda lang: card_name(pos.cards, "roc-egg", lang)}
         candidates = [[], [("trigger", "roc-egg", 1)], [("trigger", "roc-egg", 0)], [("spell", "roc-egg", 1)]]
-        rules = ("603.2", "603.3", "603.10a", "700.4", "117.3b")
+        # nothing resolved: the damage (510.2) kills the Egg (704.5g), its "dies" ability triggers (603.10a) and is
+        # put on the stack, by its controller, before A receives priority (510.3a, 117.5, 603.3)
+        rules = ("510.2", "704.5g", "603.10a", "700.4", "603.2", "510.3a", "117.5", "603.3")
     if game.pending[0] != "priority":
         raise Rejected("no priority")
     actual = _stack_state(game.view())
@@ -317,13 +322,23 @@ def _trigger(family: str, seed: int, rng: random.Random) -> Question:
                            ("triggered-ability", "stack"), "quiz.hint.stack.trigger")
 
 
+_MANA_SPELLS = ("giant-growth", "shock", "boomerang", "raise-the-alarm", "dark-banishing")
+
+
+def paid_by(cost, color: str) -> bool:
+    """Whether one mana of `color` can pay part of `cost` (a symbol of that colour, or generic mana)."""
+    return cost.generic > 0 or cost.colored.get(color, 0) > 0
+
+
 def _mana_ability(family: str, seed: int, rng: random.Random) -> Question:
     pos = Position(Step.PRECOMBAT_MAIN, life=(rng.randint(5, 20), rng.randint(5, 20)))
     _creatures(rng, pos, (0, 1))
     pos.add("llanowar-elves", 0, alias="elves")
-    spell = rng.choice(("giant-growth", "shock", "boomerang", "raise-the-alarm", "dark-banishing"))
-    pos.add(spell, 1 if rng.random() < 0.4 else 0, "hand", alias="spell")
-    caster = pos.owner["spell"]
+    caster = 1 if rng.random() < 0.4 else 0
+    # A, who taps the Elves and then casts, casts a spell the {G} helps pay for ({G} or generic mana in its cost)
+    spells = [s for s in _MANA_SPELLS if caster == 1 or paid_by(pool()[s].cost, "G")]
+    spell = rng.choice(spells)
+    pos.add(spell, caster, "hand", alias="spell")
     for i, land in enumerate(("forest", "mountain", "island", "plains", "swamp")):
         pos.add(land, caster, alias=f"land{i + 1}")
     game = pos.start()
@@ -344,6 +359,8 @@ def _mana_ability(family: str, seed: int, rng: random.Random) -> Question:
         pos.passes(1)
         mark = len(game.events)
         tap_elves()
+    elif any(game.state.players[0].pool.values()):  # the {G} was not spent on the spell: it did not pay for it
+        raise Rejected("the Elves' mana is left over")
     actual = _stack_state(game.view())
     candidates = [[], [("mana", "llanowar-elves", 0)], [*actual, ("mana", "llanowar-elves", 0)],
                   [("mana", "llanowar-elves", 0), *actual]]
