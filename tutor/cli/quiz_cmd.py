@@ -124,8 +124,10 @@ def _when(due, ui: str) -> str:
     return due_text(due, datetime.now(UTC), ui)
 
 
-def _question_text(q, ui: str, number: str = "") -> str:
-    lines = [f"{number}{t(f'quiz.kind.{q.kind}', ui)} · {q.id}", q.prompt[ui]]
+def _question_text(q, ui: str, number: str = "", *, with_id: bool = False) -> str:
+    """A question as the terminal shows it; its id (which ``quiz answer`` needs) only for ``quiz next``."""
+    kind = t(f"quiz.kind.{q.kind}", ui)
+    lines = [f"{number}{kind} · {q.id}" if with_id else f"{number}{kind}", q.prompt[ui]]
     for i, option in enumerate(q.options or (), 1):
         lines.append(f"  {i}) {option[ui]}")
     lines.append(t(f"quiz.how.{q.answer_format}", ui, n=len(q.options or ())))
@@ -133,13 +135,17 @@ def _question_text(q, ui: str, number: str = "") -> str:
 
 
 def _outcome_text(outcome, ui: str) -> str:
+    from tutor.quiz.feedback import answer_lines
+
     v = outcome.verdict
     lines = [t("quiz.right" if v.correct else "quiz.wrong", ui, expected=v.expected)]
     if v.note:
         lines.append(v.note)
+    lines.extend(answer_lines(outcome.question, v, ui))
     lines.append(outcome.question.explanation[ui])
     if outcome.question.rules:
         lines.append(t("quiz.rules", ui, rules=", ".join(outcome.question.rules)))
+    lines.append(outcome.grade_text(ui))
     lines.append(_when(outcome.due, ui))
     return "\n".join(lines)
 
@@ -181,7 +187,7 @@ def _next(args, ui: str) -> int:
     if args.json:
         emit_json(q.to_public())
     else:
-        print(_question_text(q, ui))
+        print(_question_text(q, ui, with_id=True))
     return 0
 
 
@@ -304,8 +310,8 @@ def cmd_progress(args: argparse.Namespace, ui: str) -> int:
     for lid, x in lessons.items():
         status = t(f"progress_cmd.status.{x['status']}", ui)
         print(f"  • {lid}: {status}, {t('progress_cmd.stars', ui, n=x['best_stars'])}")
-    retention = "—" if quiz["retention"] is None else f"{quiz['retention']:.0%}"
-    print(t("progress_cmd.quiz", ui, reviews=quiz["reviews"], due=quiz["due_today"], retention=retention,
+    correct = "—" if quiz["correct_share"] is None else f"{quiz['correct_share']:.0%}"
+    print(t("progress_cmd.quiz", ui, reviews=quiz["reviews"], due=quiz["due_today"], correct=correct,
             streak=quiz["streak_days"]))
     return 0
 

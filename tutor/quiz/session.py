@@ -54,6 +54,15 @@ class AnswerOutcome:
     due: datetime          # aware UTC
     interval_s: float      # seconds from the answer to `due`
     is_new: bool
+    grade: str = "right"   # why this rating (RatingPolicy.reason): wrong, hint, slow, right, fast
+    quick_s: float = 0     # the answer times (seconds) under which a right answer is quick, over which slow
+    slow_s: float = 0
+
+    def grade_text(self, lang: str) -> str:
+        """The rating in the learner's words, with what it means for when the question comes back."""
+        from tutor.quiz.feedback import grade_text
+
+        return grade_text(self.grade, lang, fast_s=self.quick_s, slow_s=self.slow_s)
 
     @property
     def correct(self) -> bool:
@@ -97,7 +106,11 @@ def _record(scheduler, q: Question, text: str, lang: str, *, duration_ms: int | 
     verdict = judge(q, text, lang)  # AnswerError before anything is recorded
     result = scheduler.record_answer(q.id, q.card, verdict.correct, duration_ms, hint_used,
                                      verdict.given or text, now, expected_ms=q.expected_ms)
-    return AnswerOutcome(q, verdict, int(result.rating), result.due, result.interval.total_seconds(), result.is_new)
+    policy = scheduler.rating_policy
+    expected_s = policy.expected(q.expected_ms) / 1000
+    return AnswerOutcome(q, verdict, int(result.rating), result.due, result.interval.total_seconds(), result.is_new,
+                         policy.reason(verdict.correct, duration_ms, hint_used, q.expected_ms),
+                         policy.fast * expected_s, policy.slow * expected_s)
 
 
 def answer_question(store, question_id: str, text: str, lang: str, *, duration_ms: int | None = None,
@@ -193,11 +206,12 @@ class QuizSession:
 def progress_report(store, now: datetime | None = None) -> dict:
     """The ``progress --json`` shape: the database path, the lessons (per lesson id: status, step, stars, best
     stars, completions, hints used; only lessons ever played) and the quiz (reviews, cards due today, retention
-    over the last 30 days or None, streak of days)."""
+    over the last 30 days or None — reviews of cards already learnt —, the share of right answers among every
+    answer of the last 30 days or None, streak of days)."""
     stats = store.quiz_stats(now)
     lessons = {lid: {"status": s.status, "step": s.step, "stars": s.stars, "best_stars": s.best_stars,
                      "completions": s.completions, "hints_used": s.hints_used}
                for lid, s in store.lesson_states().items()}
     return {"store": str(store.path), "lessons": lessons,
             "quiz": {"reviews": stats.total_reviews, "due_today": stats.due_today, "retention": stats.retention,
-                     "streak_days": stats.streak}}
+                     "correct_share": stats.correct_share, "streak_days": stats.streak}}

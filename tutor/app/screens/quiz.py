@@ -390,6 +390,7 @@ class QuizScreen(LocalizedBindings, Screen):
         return {int(x) for x in self.outcome.verdict.given.split(",") if x.strip().isdigit()}
 
     def _outcome_texts(self, q, ui: str) -> None:
+        from tutor.quiz.feedback import answer_lines
         from tutor.quiz.model import expected_text, judge
 
         o, v = self.outcome, self.outcome.verdict
@@ -403,9 +404,9 @@ class QuizScreen(LocalizedBindings, Screen):
             note = again.note if again.correct == v.correct else None
         if note:
             lines.append(safe_text(note))
+        lines.extend(safe_text(line) for line in answer_lines(q, v, ui))
         seconds = f"{self.duration_ms / 1000:.0f}"
-        lines.append(Text(t("quiz.app.rated", ui, seconds=seconds, rating=t(f"quiz.app.rating.{o.rating}", ui)),
-                          style="dim"))
+        lines.append(Text(t("quiz.app.graded", ui, seconds=seconds, grade=o.grade_text(ui)), style="dim"))
         self._put("#quiz-verdict", Text("\n").join(lines))
         text, links = explanation_links(self.app.kb, q, ui)
         explanation = self.query_one("#quiz-explanation", LinkedText)
