@@ -52,6 +52,7 @@ def add_parsers(sub, ui: str) -> None:
     _selection(q, ui)
     q.add_argument("--count", type=_count, help=t("help_quiz_count", ui, max=MAX_COUNT))
     q.add_argument("--retention", type=_retention, help=t("help_quiz_retention", ui))
+    q.add_argument("--more", action="store_true", help=t("help_quiz_more", ui))
     actions = q.add_subparsers(dest="quiz_action", help=t("help_quiz_action", ui))
     nxt = actions.add_parser("next", help=t("help_quiz_next", ui))
     _selection(nxt, ui)
@@ -135,10 +136,11 @@ def _question_text(q, ui: str, number: str = "", *, with_id: bool = False) -> st
 
 
 def _outcome_text(outcome, ui: str) -> str:
-    from tutor.quiz.feedback import answer_lines
+    from tutor.quiz.feedback import answer_lines, expected_words
 
     v = outcome.verdict
-    lines = [t("quiz.right" if v.correct else "quiz.wrong", ui, expected=v.expected)]
+    lines = [t("quiz.right", ui, expected=v.expected) if v.correct else
+             t("quiz.wrong", ui, expected=expected_words(outcome.question, ui))]
     if v.note:
         lines.append(v.note)
     lines.extend(answer_lines(outcome.question, v, ui))
@@ -233,10 +235,11 @@ def _session(args, ui: str) -> int:
     try:
         with _open_store(ui) as store:
             session = QuizSession(store, lang=ui, topic=args.topic, kind=args.kind, size=args.count,
-                                  seed=args.seed, retention=args.retention)
+                                  seed=args.seed, retention=args.retention, more=args.more)
             items = session.items
             if not items:
-                print(t("quiz.session.nothing", ui))
+                if not _more_note(session, ui):
+                    print(t("quiz.session.nothing", ui))
                 return 0
             due = sum(not item.is_new for item in items)
             print(t("quiz.session.start", ui, n=len(items), due=due, new=len(items) - due))
@@ -274,6 +277,7 @@ def _session(args, ui: str) -> int:
                     break
                 if ended:
                     break
+            capped = not ended and session.capped()  # said after the summary
     except QuizError as exc:
         raise _quiz_error(exc, ui) from None
     except ProgressError as exc:
@@ -286,7 +290,21 @@ def _session(args, ui: str) -> int:
     print(t("quiz.session.summary", ui, answered=s.answered, correct=s.correct, share=share, new=s.new))
     if s.next_due is not None:
         print(_when(s.next_due, ui))
+    _more_note(session, ui, capped)
     return 0
+
+
+def _more_note(session, ui: str, capped: bool | None = None) -> bool:
+    """When the day's cap of new questions holds some back: the cap, where to change it, and how to go on now
+    (whether it was said)."""
+    from glossary.paths import config_path
+
+    if capped is None:
+        capped = session.capped()
+    if capped:
+        print(t("quiz.more.capped", ui, cap=session.new_cap, path=shown(config_path())))
+        print(t("quiz.more.cli", ui))
+    return bool(capped)
 
 
 def cmd_progress(args: argparse.Namespace, ui: str) -> int:

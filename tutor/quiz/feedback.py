@@ -1,8 +1,8 @@
 """What a learner is told about an answer besides right or wrong (UI-agnostic: plain strings).
 
-* :func:`answer_lines`: after a wrong answer, the right answer in words (the options' texts, not only their
-  numbers): the right option; for a select-all, the right options that were missed and the options chosen
-  wrongly; for an order, the right order. The question's explanation, with the rules that decide, follows it on
+* :func:`expected_words` and :func:`answer_lines`: after a wrong answer, the right answer in words (the options'
+  texts, not only their numbers): the right option; for a select-all, the right options that were missed and
+  the options chosen wrongly; for an order, the right order. The question's explanation, with the rules that decide, follows it on
   every screen.
 * :func:`grade_text`: how the answer was graded for spaced repetition, in the learner's terms (wrong → soon
   again; right with a hint or slowly → soon; right → later; right quickly → later still), from the same rating
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from tutor.i18n import t
 
-__all__ = ["answer_lines", "grade_text", "option_label"]
+__all__ = ["answer_lines", "expected_words", "grade_text", "option_label"]
 
 
 def option_label(q, number: int, lang: str) -> str:
@@ -30,6 +30,16 @@ def option_label(q, number: int, lang: str) -> str:
 
 def _given_numbers(given: str) -> list[int]:
     return [int(x) for x in given.split(",") if x.strip().isdigit()]
+
+
+def expected_words(q, lang: str) -> str:
+    """The expected answer as a wrong answer's verdict names it: a single choice with its option's text
+    (``2) Aura``), any other answer as it is typed (``1,3``, ``16``, a term)."""
+    from tutor.quiz.model import expected_text
+
+    if q.answer_format == "choice":
+        return option_label(q, q.answer, lang)
+    return expected_text(q, lang)
 
 
 def answer_lines(q, verdict, lang: str) -> list[str]:
@@ -42,8 +52,8 @@ def answer_lines(q, verdict, lang: str) -> list[str]:
     def labels(numbers) -> str:
         return "; ".join(option_label(q, n, lang) for n in numbers)
 
-    if fmt == "choice":
-        return [t("quiz.feedback.right_option", lang, option=option_label(q, q.answer, lang))]
+    if fmt == "choice":  # the verdict names it (expected_words)
+        return []
     if fmt == "order":
         return [t("quiz.feedback.right_order", lang,
                   order=" → ".join(option_label(q, n, lang) for n in q.answer))]

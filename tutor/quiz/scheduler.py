@@ -262,6 +262,11 @@ class QuizScheduler:
             order.append(next(new_iter) if index in places else next(review_iter))
         return order
 
+    def new_today(self, now: datetime | None = None) -> int:
+        """How many new cards the learner has met today (their day: :class:`~tutor.progress.DayPolicy`)."""
+        _day, day_start, _end = self.day_policy.bounds(utc(now))
+        return self.store.new_cards_since(day_start)
+
     # -- cards --------------------------------------------------------------------------------------------
 
     def card(self, card_id: str) -> Card | None:

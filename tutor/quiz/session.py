@@ -130,13 +130,15 @@ class QuizSession:
     `topic` / `kind` restrict the cards (a topic tag such as ``combat``, ``glossary``, ``trample``; a kind such
     as ``term``); `size` caps the session (the ``quiz_session_size`` setting by default); `seed` makes the mix and
     the generated questions reproducible (random otherwise); `lang` is the learner's interface language (text
-    answers are judged in it; questions made for learners of the other language are left out).
+    answers are judged in it; questions made for learners of the other language are left out); `more` asks new
+    cards beyond the day's cap (``quiz_new_per_day``), as many as the session has room for (:meth:`capped` says
+    when the cap holds some back).
     """
 
     def __init__(self, store, *, lang: str, topic: str | None = None, kind: str | None = None,
                  size: int | None = None, seed: int | None = None, retention: float | None = None,
                  now: datetime | None = None, fuzzing: bool = True, day_policy=None,
-                 new_per_day: int | None = None) -> None:
+                 new_per_day: int | None = None, more: bool = False) -> None:
         self.store = store
         self.lang = lang
         self.topic, self.kind = topic, kind
@@ -145,6 +147,9 @@ class QuizSession:
         self.scheduler = _scheduler(store, retention, fuzzing=fuzzing, day_policy=day_policy,
                                     new_per_day=new_per_day, size=size)
         self.size = self.scheduler.session_size
+        self.new_cap = self.scheduler.new_per_day  # the day's cap of new cards (quiz_new_per_day)
+        if more:  # beyond the day's cap: as many new cards as the session has room for
+            self.scheduler.new_per_day = self.scheduler.new_today(now) + self.size
         self.items = self._plan()
         self.summary_data = SessionSummary(planned=len(self.items))
         self.asked: set[str] = set()
@@ -163,6 +168,16 @@ class QuizSession:
         items = self.scheduler.session([c.card for c in candidates], self.now, seed=self.seed,
                                        size=others + self.size)
         return [item for item in items if self._wanted(item.card_id)][:self.size]
+
+    def capped(self) -> bool:
+        """Whether the day's cap of new cards (``quiz_new_per_day``, :attr:`new_cap`) holds back new cards of this
+        session's selection: the learner has met `new_cap` new cards today and some are left (a session with
+        ``more=True`` would ask them)."""
+        if self.scheduler.new_today(self.now) < self.new_cap:
+            return False
+        candidates = [c.card for c in bank.cards(self.topic, self.kind, self.lang)]
+        known = self.store.known_card_keys(candidates)
+        return any(card not in known for card in candidates)
 
     def question_for(self, item) -> Question:
         """The question to ask for a session item (a family: a fresh seeded question, not last time's)."""
