@@ -125,8 +125,18 @@ def _when(due, ui: str) -> str:
     return due_text(due, datetime.now(UTC), ui)
 
 
+def _debug() -> bool:
+    """Whether the debug variable (``MTG_TUTOR_DEBUG=1``) is set: the session then shows each question's id."""
+    import os
+
+    from tutor.cli import DEBUG_VARIABLE
+
+    return os.environ.get(DEBUG_VARIABLE, "").strip() not in ("", "0")
+
+
 def _question_text(q, ui: str, number: str = "", *, with_id: bool = False) -> str:
-    """A question as the terminal shows it; its id (which ``quiz answer`` needs) only for ``quiz next``."""
+    """A question as the terminal shows it; its internal id only for ``quiz next`` (``quiz answer`` needs it) and
+    with the debug variable."""
     kind = t(f"quiz.kind.{q.kind}", ui)
     lines = [f"{number}{kind} · {q.id}" if with_id else f"{number}{kind}", q.prompt[ui]]
     for i, option in enumerate(q.options or (), 1):
@@ -244,10 +254,10 @@ def _session(args, ui: str) -> int:
             due = sum(not item.is_new for item in items)
             print(t("quiz.session.start", ui, n=len(items), due=due, new=len(items) - due))
             print(t("quiz.session.keys", ui))
-            ended = False
+            ended, debug = False, _debug()
             for number, q in enumerate(session.questions(), 1):
                 print()
-                print(_question_text(q, ui, f"[{number}/{len(items)}] "))
+                print(_question_text(q, ui, f"[{number}/{len(items)}] ", with_id=debug))
                 hints, started = 0, time.monotonic()
                 while True:
                     out.write("> ")
@@ -277,7 +287,7 @@ def _session(args, ui: str) -> int:
                     break
                 if ended:
                     break
-            capped = not ended and session.capped()  # said after the summary
+            capped = session.capped()  # said after the summary (an interrupted session too)
     except QuizError as exc:
         raise _quiz_error(exc, ui) from None
     except ProgressError as exc:
@@ -302,7 +312,7 @@ def _more_note(session, ui: str, capped: bool | None = None) -> bool:
     if capped is None:
         capped = session.capped()
     if capped:
-        print(t("quiz.more.capped", ui, cap=session.new_cap, path=shown(config_path())))
+        print(t("quiz.more.capped", ui, cap=session.new_cap, path=shown(str(config_path()))))
         print(t("quiz.more.cli", ui))
     return bool(capped)
 
