@@ -50,21 +50,21 @@ def test_an_order_is_picked_one_by_one_and_confirmed(isolated_home):
         await pilot.pause()
         assert screen.picked == [first] and screen.outcome is None
         assert t("quiz.app.order.already", "it", option=q.options[first - 1]["it"], place=1) in text_of(
-            screen, "#quiz-verdict")
+            screen, "#quiz-note")
         # the last pick (by number key) does not answer: a Confirm row appears
         await pilot.press(*(str(n) for n in rest))
         await pilot.pause()
         assert screen.picked == list(q.answer) and screen.outcome is None
         assert options.option_count == len(q.options) + 1
         assert options.get_option_at_index(len(q.options)).id == "confirm"
-        assert t("quiz.app.order.complete", "it") in text_of(screen, "#quiz-verdict")
+        assert t("quiz.app.order.complete", "it") in text_of(screen, "#quiz-note")
         # Backspace takes back the last one, and says which
         await pilot.press("backspace")
         await pilot.pause()
         assert screen.picked == list(q.answer)[:-1] and options.option_count == len(q.options)
         last = q.answer[-1]
         assert t("quiz.app.order.taken_back", "it", option=q.options[last - 1]["it"], place=len(q.answer)) in \
-            text_of(screen, "#quiz-verdict")
+            text_of(screen, "#quiz-note")
         assert app.current_mode == "quiz" and app.screen is screen  # Backspace did not leave the quiz
         await pilot.press(str(last))
         await pilot.pause()
@@ -74,6 +74,9 @@ def test_an_order_is_picked_one_by_one_and_confirmed(isolated_home):
         await pilot.pause()
         assert screen.outcome is not None and screen.outcome.correct
         assert screen.outcome.verdict.given == ",".join(map(str, q.answer))
+        # the right order, each place marked; no stale title on the list
+        rows = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        assert rows == [f"{n}) {q.options[n - 1]['it']} ✓" for n in q.answer] and not options.border_title
         return True
     assert run(go)
     assert _reviews() == 1
@@ -89,7 +92,7 @@ def test_empty_answers_are_not_judged(isolated_home):
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
-        assert screen.outcome is None and t("quiz.app.select_first", "it") in text_of(screen, "#quiz-verdict")
+        assert screen.outcome is None and t("quiz.app.select_first", "it") in text_of(screen, "#quiz-note")
         # an order with nothing picked: Enter picks, it does not answer; the empty box is not judged either
         screen._show_question(_order_question())
         await pilot.pause()
@@ -133,6 +136,11 @@ def test_a_wrong_select_all_names_missed_and_wrong_options_and_the_grade_is_in_w
         assert t("quiz.feedback.extra", "it", n=1, options=f"{wrong}) {q.options[wrong - 1]['it']}") in verdict
         assert t("quiz.grade.wrong", "it") in verdict and "valutazione" not in verdict
         assert q.explanation["it"].splitlines()[0][:40] in text_of(screen, "#quiz-explanation")
+        # at 80×24 the verdict and its reasons are scrolled into view, whole
+        await pilot.pause(0.2)
+        pane, shown = screen.query_one("#quiz-pane"), screen.query_one("#quiz-verdict")
+        assert pane.scroll_y > 0 and shown.region.height == shown.virtual_region.height > 2
+        assert pane.region.y <= shown.region.y and shown.region.bottom <= pane.region.bottom
         await pilot.press("ctrl+l")  # the same in Russian
         await pilot.pause()
         verdict = text_of(screen, "#quiz-verdict")

@@ -144,6 +144,7 @@ class QuizScreen(LocalizedBindings, Screen):
             with VerticalScroll(id="quiz-pane"):
                 yield Static(id="quiz-prompt")
                 yield OptionList(id="quiz-options")
+                yield Static(id="quiz-note")
                 yield Input(id="quiz-input")
                 yield Static(id="quiz-how")
                 yield Static(id="quiz-hints")
@@ -294,9 +295,8 @@ class QuizScreen(LocalizedBindings, Screen):
         self.duration_ms = duration
         self.judged_in = self.session.lang
         self.refresh_texts()
-        verdict = self.query_one("#quiz-verdict", Static)
-        self.call_after_refresh(verdict.scroll_visible, top=True, animate=False)
         self._focus_answer()
+        self._scroll_to("#quiz-verdict", top=True)
         if self.stats_shown:
             self._show_stats()
 
@@ -310,7 +310,7 @@ class QuizScreen(LocalizedBindings, Screen):
         header = self.query_one("#quiz-header", Static)
         prompt = self.query_one("#quiz-prompt", Static)
         q = self.question
-        for wid in ("#quiz-how", "#quiz-hints", "#quiz-verdict", "#quiz-due", "#quiz-explanation"):
+        for wid in ("#quiz-how", "#quiz-note", "#quiz-hints", "#quiz-verdict", "#quiz-due", "#quiz-explanation"):
             self.query_one(wid).display = False
         box = self.query_one("#quiz-input", Input)
         options = self.query_one("#quiz-options", OptionList)
@@ -361,11 +361,30 @@ class QuizScreen(LocalizedBindings, Screen):
         widget.update(text)
         widget.display = bool(text.plain)
 
-    def _fill_options(self, q, ui: str, options: OptionList) -> None:
-        """The options as the learner composes the answer (marks for select-all, the current order), and after
-        the answer which were right."""
-        from tutor.quiz.model import expected_text
+    def _note(self, text: str) -> None:
+        """A note on the answer being composed, right under the options (in view with them)."""
+        self._put("#quiz-note", safe_text(Text(text, style="bold")))
+        self._scroll_to("#quiz-note")
 
+    def _scroll_to(self, wid: str, *, top: bool = False, tries: int = 20) -> None:
+        """Scroll the widget `wid`, just shown, into view once it has its place (the layout of a widget shown
+        again can come a few frames after the next refresh: scrolled before, a wrong answer's reasons stayed
+        under the bottom edge at 80×24)."""
+        widget = self.query_one(wid)
+
+        def attempt(left: int) -> None:
+            if not widget.display:
+                return
+            if widget.virtual_region.height or left <= 0:
+                widget.scroll_visible(top=top, animate=False)
+            else:
+                self.set_timer(0.01, lambda: attempt(left - 1))
+        self.call_after_refresh(attempt, tries)
+
+    def _fill_options(self, q, ui: str, options: OptionList) -> None:
+        """The options as the learner composes the answer (marks for select-all, the places picked so far of an
+        order and its Confirm row), and after the answer which were right (an order: in the right order, each
+        place marked right or wrong)."""
         fmt, answered = q.answer_format, self.outcome is not None
         right = set(q.answer if fmt == "choices" else [q.answer] if fmt == "choice" else [])
         given = self._given_numbers()
@@ -379,11 +398,13 @@ class QuizScreen(LocalizedBindings, Screen):
             if composing_order:  # its place once picked: [2]
                 place = self.picked.index(number) + 1 if number in self.picked else None
                 label.append(f"[{place}] " if place else "[ ] ", style="bold" if place else "")
-            elif fmt == "order":
-                label.append(f"{position}. ", style="bold")
             label.append(f"{number}) ")
             label.append_text(safe_text(q.options[number - 1][ui]))
-            if answered and fmt != "order":
+            if answered and fmt == "order":  # the right order, each place marked as the learner's order had it
+                placed = self.outcome.verdict.given.split(",")
+                good = position <= len(placed) and placed[position - 1].strip() == str(number)
+                label.append(" ✓" if good else " ✗", style="bold green" if good else "bold red")
+            elif answered:
                 if number in right:
                     label.append(" ✓", style="bold green")
                 elif number in given:
@@ -397,8 +418,6 @@ class QuizScreen(LocalizedBindings, Screen):
         if rows:
             options.highlighted = min(highlighted or 0, len(rows) - 1)
         options.disabled = answered
-        if answered and fmt == "order":
-            options.border_title = t("quiz.app.right_order", ui, order=expected_text(q, ui))
 
     def _given_numbers(self) -> set[int]:
         if self.outcome is None:
@@ -542,13 +561,13 @@ class QuizScreen(LocalizedBindings, Screen):
         q = self.question
         ui = self.app.ui
         if number in self.picked:
-            self._put("#quiz-verdict", Text(t("quiz.app.order.already", ui, option=q.options[number - 1][ui],
-                                              place=self.picked.index(number) + 1), style="bold"))
+            self._note(t("quiz.app.order.already", ui, option=q.options[number - 1][ui],
+                         place=self.picked.index(number) + 1))
             return
         self.picked.append(number)
         self.refresh_texts()
         if len(self.picked) == len(q.options):
-            self._put("#quiz-verdict", Text(t("quiz.app.order.complete", ui), style="bold"))
+            self._note(t("quiz.app.order.complete", ui))
 
     def action_unpick(self) -> None:
         """Backspace at an order question: take back the option placed last (said)."""
@@ -558,8 +577,7 @@ class QuizScreen(LocalizedBindings, Screen):
         number = self.picked.pop()
         ui = self.app.ui
         self.refresh_texts()
-        self._put("#quiz-verdict", Text(t("quiz.app.order.taken_back", ui, option=q.options[number - 1][ui],
-                                          place=len(self.picked) + 1), style="bold"))
+        self._note(t("quiz.app.order.taken_back", ui, option=q.options[number - 1][ui], place=len(self.picked) + 1))
 
     # ---- events --------------------------------------------------------------------------------------------
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -571,7 +589,7 @@ class QuizScreen(LocalizedBindings, Screen):
             self.submit(str(event.option_index + 1))
         elif q.answer_format == "choices":
             if not self.selected:
-                self._put("#quiz-verdict", Text(t("quiz.app.select_first", self.app.ui), style="bold"))
+                self._note(t("quiz.app.select_first", self.app.ui))
                 return
             self.submit(",".join(map(str, sorted(self.selected))))
         elif event.option.id == "confirm":
