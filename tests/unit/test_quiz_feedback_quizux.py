@@ -186,11 +186,14 @@ _EXAMPLE = re.compile(r"\d+\s*,\s*\d+")
 
 def test_no_input_hint_shows_a_worked_example():
     """No example numbers at all in the hints of select-all and order answers, so that none can be the answer."""
-    keys = ["quiz.how.order", "quiz.how.choices", "quiz.app.placeholder.order", "quiz.app.keys.order",
-            "quiz.app.keys.choices"]
+    keys = ["quiz.how.order", "quiz.how.choices", "quiz.how.number", "quiz.app.placeholder.order",
+            "quiz.app.placeholder.number", "quiz.app.keys.order", "quiz.app.keys.choices", "quiz.error.format_order",
+            "quiz.error.format_choices", "quiz.error.format_number"]
     for lang in LANGS:
         for key in keys:
-            assert not _EXAMPLE.search(t(key, lang, n=3)), (key, lang, t(key, lang, n=3))
+            text = t(key, lang, n=7)
+            assert not _EXAMPLE.search(text), (key, lang, text)
+            assert set(re.findall(r"\d+", text)) <= {"1", "7"}, (key, lang, text)  # only "from 1 to n"
 
 
 def test_generated_order_questions_never_hint_their_answer():
