@@ -197,3 +197,29 @@ def test_more_new_questions_after_the_days_cap(isolated_home):
         assert screen.question is not None and new and not new & first
         return True
     assert run(go)
+
+
+def test_a_day_with_no_new_questions_left_offers_more_at_once(isolated_home):
+    """With the cap at 0 there is nothing to do today: the screen says why (the cap, its key, its file) in
+    Russian, and m starts new questions."""
+    from glossary.paths import config_path
+
+    path = config_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"quiz_new_per_day": 0}), encoding="utf-8")
+
+    async def go(app, pilot):
+        await pilot.press("f3")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = app.screen
+        assert screen.question is None and screen.finished and screen.capped
+        text = " ".join(text_of(screen, "#quiz-prompt").split())
+        assert t("quiz.more.capped", "ru", cap=0, path=str(path)) in text
+        assert t("quiz.session.nothing", "ru") not in text and t("quiz.more.app", "ru") in text
+        await pilot.press("m")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.question is not None and all(item.is_new for item in screen.session.items)
+        return True
+    assert run(go, ui="ru")
