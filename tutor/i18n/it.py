@@ -963,7 +963,6 @@ MESSAGES: dict[str, str] = {
     # ==== CLI: a section of the rules (rule 5) ====
     'section.open_rule': 'Per vedere una regola della sezione, scrivi per esempio: mtg-tutor rule {example}',
     # ==== issue 20: quizux ====
-    'quiz.feedback.right_option': 'La risposta giusta: {option}',
     'quiz.feedback.right_order': "L'ordine giusto: {order}",
     'quiz.feedback.missed': "{n:Giusta, ma non l'hai scelta|Giuste, ma non le hai scelte}: {options}",
     'quiz.feedback.extra': "{n:L'hai scelta, ma non è giusta|Le hai scelte, ma non sono giuste}: {options}",

@@ -963,7 +963,6 @@ MESSAGES: dict[str, str] = {
     # ==== CLI: a section of the rules (rule 5) ====
     'section.open_rule': 'Чтобы открыть правило из этого раздела, введите, например: mtg-tutor rule {example}',
     # ==== issue 20: quizux ====
-    'quiz.feedback.right_option': 'Правильный ответ: {option}',
     'quiz.feedback.right_order': 'Правильный порядок: {order}',
     'quiz.feedback.missed': 'Вы не отметили {n:правильный вариант|правильные варианты|правильные варианты}: {options}',
     'quiz.feedback.extra': 'Вы отметили {n:неправильный вариант|неправильные варианты|неправильные варианты}: {options}',
