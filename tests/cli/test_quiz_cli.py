@@ -145,11 +145,12 @@ def test_progress_json_shape(capsys):
     status, data = _json(capsys, ["progress", "--json"])
     assert status == 0 and set(data) == {"store", "lessons", "quiz"}
     assert data["store"].endswith("progress.db") and data["lessons"] == {}
-    assert data["quiz"] == {"reviews": 0, "due_today": 0, "retention": None, "streak_days": 0}
+    assert data["quiz"] == {"reviews": 0, "due_today": 0, "retention": None, "correct_share": None, "streak_days": 0}
     main(["quiz", "answer", "next-step:untap", "1"])
     capsys.readouterr()
     status, data = _json(capsys, ["progress", "--json"])
     assert data["quiz"]["reviews"] == 1 and data["quiz"]["streak_days"] == 1
+    assert data["quiz"]["correct_share"] in (0.0, 1.0)  # every answer counts, the first one too
     assert main(["--ui", "ru", "progress"]) == 0
     assert "Викторина" in capsys.readouterr().out
 

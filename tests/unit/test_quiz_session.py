@@ -177,5 +177,6 @@ def test_progress_report_shape(store):
     report = progress_report(store, T0)
     assert set(report) == {"store", "lessons", "quiz"}
     assert report["lessons"]["turn-structure"]["status"] == "done" and report["lessons"]["turn-structure"]["stars"] == 3
-    assert set(report["quiz"]) == {"reviews", "due_today", "retention", "streak_days"}
+    assert set(report["quiz"]) == {"reviews", "due_today", "retention", "correct_share", "streak_days"}
+    assert report["quiz"]["correct_share"] == 1.0 and report["quiz"]["retention"] is None  # a first answer counts
     assert report["quiz"]["reviews"] == 1 and report["quiz"]["streak_days"] == 1

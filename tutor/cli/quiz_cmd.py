@@ -52,6 +52,7 @@ def add_parsers(sub, ui: str) -> None:
     _selection(q, ui)
     q.add_argument("--count", type=_count, help=t("help_quiz_count", ui, max=MAX_COUNT))
     q.add_argument("--retention", type=_retention, help=t("help_quiz_retention", ui))
+    q.add_argument("--more", action="store_true", help=t("help_quiz_more", ui))
     actions = q.add_subparsers(dest="quiz_action", help=t("help_quiz_action", ui))
     nxt = actions.add_parser("next", help=t("help_quiz_next", ui))
     _selection(nxt, ui)
@@ -124,8 +125,20 @@ def _when(due, ui: str) -> str:
     return due_text(due, datetime.now(UTC), ui)
 
 
-def _question_text(q, ui: str, number: str = "") -> str:
-    lines = [f"{number}{t(f'quiz.kind.{q.kind}', ui)} · {q.id}", q.prompt[ui]]
+def _debug() -> bool:
+    """Whether the debug variable (``MTG_TUTOR_DEBUG=1``) is set: the session then shows each question's id."""
+    import os
+
+    from tutor.cli import DEBUG_VARIABLE
+
+    return os.environ.get(DEBUG_VARIABLE, "").strip() not in ("", "0")
+
+
+def _question_text(q, ui: str, number: str = "", *, with_id: bool = False) -> str:
+    """A question as the terminal shows it; its internal id only for ``quiz next`` (``quiz answer`` needs it) and
+    with the debug variable."""
+    kind = t(f"quiz.kind.{q.kind}", ui)
+    lines = [f"{number}{kind} · {q.id}" if with_id else f"{number}{kind}", q.prompt[ui]]
     for i, option in enumerate(q.options or (), 1):
         lines.append(f"  {i}) {option[ui]}")
     lines.append(t(f"quiz.how.{q.answer_format}", ui, n=len(q.options or ())))
@@ -133,13 +146,18 @@ def _question_text(q, ui: str, number: str = "") -> str:
 
 
 def _outcome_text(outcome, ui: str) -> str:
+    from tutor.quiz.feedback import answer_lines, expected_words
+
     v = outcome.verdict
-    lines = [t("quiz.right" if v.correct else "quiz.wrong", ui, expected=v.expected)]
+    lines = [t("quiz.right", ui, expected=v.expected) if v.correct else
+             t("quiz.wrong", ui, expected=expected_words(outcome.question, ui))]
     if v.note:
         lines.append(v.note)
+    lines.extend(answer_lines(outcome.question, v, ui))
     lines.append(outcome.question.explanation[ui])
     if outcome.question.rules:
         lines.append(t("quiz.rules", ui, rules=", ".join(outcome.question.rules)))
+    lines.append(outcome.grade_text(ui))
     lines.append(_when(outcome.due, ui))
     return "\n".join(lines)
 
@@ -181,7 +199,7 @@ def _next(args, ui: str) -> int:
     if args.json:
         emit_json(q.to_public())
     else:
-        print(_question_text(q, ui))
+        print(_question_text(q, ui, with_id=True))
     return 0
 
 
@@ -227,18 +245,19 @@ def _session(args, ui: str) -> int:
     try:
         with _open_store(ui) as store:
             session = QuizSession(store, lang=ui, topic=args.topic, kind=args.kind, size=args.count,
-                                  seed=args.seed, retention=args.retention)
+                                  seed=args.seed, retention=args.retention, more=args.more)
             items = session.items
             if not items:
-                print(t("quiz.session.nothing", ui))
+                if not _more_note(session, ui):
+                    print(t("quiz.session.nothing", ui))
                 return 0
             due = sum(not item.is_new for item in items)
             print(t("quiz.session.start", ui, n=len(items), due=due, new=len(items) - due))
             print(t("quiz.session.keys", ui))
-            ended = False
+            ended, debug = False, _debug()
             for number, q in enumerate(session.questions(), 1):
                 print()
-                print(_question_text(q, ui, f"[{number}/{len(items)}] "))
+                print(_question_text(q, ui, f"[{number}/{len(items)}] ", with_id=debug))
                 hints, started = 0, time.monotonic()
                 while True:
                     out.write("> ")
@@ -268,6 +287,7 @@ def _session(args, ui: str) -> int:
                     break
                 if ended:
                     break
+            capped = session.capped()  # said after the summary (an interrupted session too)
     except QuizError as exc:
         raise _quiz_error(exc, ui) from None
     except ProgressError as exc:
@@ -280,7 +300,21 @@ def _session(args, ui: str) -> int:
     print(t("quiz.session.summary", ui, answered=s.answered, correct=s.correct, share=share, new=s.new))
     if s.next_due is not None:
         print(_when(s.next_due, ui))
+    _more_note(session, ui, capped)
     return 0
+
+
+def _more_note(session, ui: str, capped: bool | None = None) -> bool:
+    """When the day's cap of new questions holds some back: the cap, where to change it, and how to go on now
+    (whether it was said)."""
+    from glossary.paths import config_path
+
+    if capped is None:
+        capped = session.capped()
+    if capped:
+        print(t("quiz.more.capped", ui, cap=session.new_cap, path=shown(str(config_path()))))
+        print(t("quiz.more.cli", ui))
+    return bool(capped)
 
 
 def cmd_progress(args: argparse.Namespace, ui: str) -> int:
@@ -304,8 +338,8 @@ def cmd_progress(args: argparse.Namespace, ui: str) -> int:
     for lid, x in lessons.items():
         status = t(f"progress_cmd.status.{x['status']}", ui)
         print(f"  • {lid}: {status}, {t('progress_cmd.stars', ui, n=x['best_stars'])}")
-    retention = "—" if quiz["retention"] is None else f"{quiz['retention']:.0%}"
-    print(t("progress_cmd.quiz", ui, reviews=quiz["reviews"], due=quiz["due_today"], retention=retention,
+    correct = "—" if quiz["correct_share"] is None else f"{quiz['correct_share']:.0%}"
+    print(t("progress_cmd.quiz", ui, reviews=quiz["reviews"], due=quiz["due_today"], correct=correct,
             streak=quiz["streak_days"]))
     return 0
 

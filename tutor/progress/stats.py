@@ -25,7 +25,9 @@ class DayCount:
 
 @dataclass(frozen=True)
 class QuizStats:
-    """What the quiz screen shows."""
+    """What the quiz screen shows. ``retention`` counts only the reviews of cards already learnt (FSRS's Review
+    state: what the learner still remembers after days); ``answers`` / ``answers_correct`` count every answer,
+    the first ones and the learning steps included."""
 
     today: date
     days: tuple[DayCount, ...]      # the last N days, oldest first, today last
@@ -37,6 +39,13 @@ class QuizStats:
     streak: int                     # consecutive days with a review, ending today or yesterday
     total_reviews: int
     cards: int                      # cards reviewed at least once
+    answers: int = 0                # every answer of the last 30 days (learning steps included)
+    answers_correct: int = 0        # the right ones among them
+
+    @property
+    def correct_share(self) -> float | None:
+        """The share of right answers among every answer of the last 30 days (None before the first)."""
+        return self.answers_correct / self.answers if self.answers else None
 
 
 class StatsMixin:
@@ -62,17 +71,20 @@ class StatsMixin:
             due_today = conn.execute("SELECT count(*) FROM card WHERE due_ms < ?", (starts[-1],)).fetchone()[0]
             new_today = conn.execute("SELECT count(*) FROM review WHERE reviewed_ms >= ? AND reviewed_ms < ? "
                                      "AND state_before IS NULL", (to_ms(today_start), starts[-1])).fetchone()[0]
+            window = (to_ms(now - timedelta(days=retention_days)), to_ms(now))
             total, right = conn.execute(
                 "SELECT count(*), coalesce(sum(correct), 0) FROM review "
-                "WHERE reviewed_ms >= ? AND reviewed_ms <= ? AND state_before = 2",
-                (to_ms(now - timedelta(days=retention_days)), to_ms(now))).fetchone()
+                "WHERE reviewed_ms >= ? AND reviewed_ms <= ? AND state_before = 2", window).fetchone()
+            answers, answers_correct = conn.execute(
+                "SELECT count(*), coalesce(sum(correct), 0) FROM review WHERE reviewed_ms >= ? AND reviewed_ms <= ?",
+                window).fetchone()
             total_reviews = conn.execute("SELECT count(*) FROM review").fetchone()[0]
             cards = conn.execute("SELECT count(*) FROM card").fetchone()[0]
             streak = self._streak(conn, policy, today, reviews, first)
         return QuizStats(today, tuple(DayCount(first + timedelta(days=i), reviews[i], correct[i])
                                       for i in range(days)),
                          reviews[-1], due_today, new_today, right / total if total else None, total, streak,
-                         total_reviews, cards)
+                         total_reviews, cards, answers, answers_correct)
 
     @staticmethod
     def _streak(conn, policy: DayPolicy, today: date, reviews: list[int], first: date) -> int:

@@ -76,18 +76,36 @@ class RatingPolicy:
         ...  policy.rate(True, 4_000).name, policy.rate(True, 10_000).name, policy.rate(True, 25_000).name]
         ['Again', 'Hard', 'Easy', 'Good', 'Hard']
         """
+        return _RATINGS[self.reason(correct, duration_ms, hint_used, expected_ms)]
+
+    def reason(self, correct: bool, duration_ms: int | None, hint_used: bool = False,
+               expected_ms: int | None = None) -> str:
+        """Why an answer gets its rating, as the learner is told it: ``wrong`` (Again), ``hint`` or ``slow``
+        (Hard), ``right`` (Good), ``fast`` (Easy).
+
+        >>> RatingPolicy(expected_ms=10_000).reason(True, 25_000)
+        'slow'
+        """
         if not correct:
-            return Rating.Again
+            return "wrong"
         if hint_used:
-            return Rating.Hard
+            return "hint"
         if duration_ms is None:
-            return Rating.Good
-        expected = expected_ms if expected_ms else self.expected_ms
+            return "right"
+        expected = self.expected(expected_ms)
         if duration_ms > self.slow * expected:
-            return Rating.Hard
+            return "slow"
         if duration_ms < self.fast * expected:
-            return Rating.Easy
-        return Rating.Good
+            return "fast"
+        return "right"
+
+    def expected(self, expected_ms: int | None) -> int:
+        """A question's expected answer time in milliseconds (this policy's when the question gives none)."""
+        return expected_ms if expected_ms else self.expected_ms
+
+
+_RATINGS = {"wrong": Rating.Again, "hint": Rating.Hard, "slow": Rating.Hard, "right": Rating.Good,
+            "fast": Rating.Easy}
 
 
 @dataclass(frozen=True)
@@ -243,6 +261,11 @@ class QuizScheduler:
         for index in range(len(reviews) + len(new)):
             order.append(next(new_iter) if index in places else next(review_iter))
         return order
+
+    def new_today(self, now: datetime | None = None) -> int:
+        """How many new cards the learner has met today (their day: :class:`~tutor.progress.DayPolicy`)."""
+        _day, day_start, _end = self.day_policy.bounds(utc(now))
+        return self.store.new_cards_since(day_start)
 
     # -- cards --------------------------------------------------------------------------------------------
 

@@ -54,6 +54,15 @@ class AnswerOutcome:
     due: datetime          # aware UTC
     interval_s: float      # seconds from the answer to `due`
     is_new: bool
+    grade: str = "right"   # why this rating (RatingPolicy.reason): wrong, hint, slow, right, fast
+    quick_s: float = 0     # the answer times (seconds) under which a right answer is quick, over which slow
+    slow_s: float = 0
+
+    def grade_text(self, lang: str) -> str:
+        """The rating in the learner's words, with what it means for when the question comes back."""
+        from tutor.quiz.feedback import grade_text
+
+        return grade_text(self.grade, lang, fast_s=self.quick_s, slow_s=self.slow_s)
 
     @property
     def correct(self) -> bool:
@@ -97,7 +106,11 @@ def _record(scheduler, q: Question, text: str, lang: str, *, duration_ms: int | 
     verdict = judge(q, text, lang)  # AnswerError before anything is recorded
     result = scheduler.record_answer(q.id, q.card, verdict.correct, duration_ms, hint_used,
                                      verdict.given or text, now, expected_ms=q.expected_ms)
-    return AnswerOutcome(q, verdict, int(result.rating), result.due, result.interval.total_seconds(), result.is_new)
+    policy = scheduler.rating_policy
+    expected_s = policy.expected(q.expected_ms) / 1000
+    return AnswerOutcome(q, verdict, int(result.rating), result.due, result.interval.total_seconds(), result.is_new,
+                         policy.reason(verdict.correct, duration_ms, hint_used, q.expected_ms),
+                         policy.fast * expected_s, policy.slow * expected_s)
 
 
 def answer_question(store, question_id: str, text: str, lang: str, *, duration_ms: int | None = None,
@@ -117,13 +130,15 @@ class QuizSession:
     `topic` / `kind` restrict the cards (a topic tag such as ``combat``, ``glossary``, ``trample``; a kind such
     as ``term``); `size` caps the session (the ``quiz_session_size`` setting by default); `seed` makes the mix and
     the generated questions reproducible (random otherwise); `lang` is the learner's interface language (text
-    answers are judged in it; questions made for learners of the other language are left out).
+    answers are judged in it; questions made for learners of the other language are left out); `more` asks new
+    cards beyond the day's cap (``quiz_new_per_day``), as many as the session has room for (:meth:`capped` says
+    when the cap holds some back).
     """
 
     def __init__(self, store, *, lang: str, topic: str | None = None, kind: str | None = None,
                  size: int | None = None, seed: int | None = None, retention: float | None = None,
                  now: datetime | None = None, fuzzing: bool = True, day_policy=None,
-                 new_per_day: int | None = None) -> None:
+                 new_per_day: int | None = None, more: bool = False) -> None:
         self.store = store
         self.lang = lang
         self.topic, self.kind = topic, kind
@@ -132,6 +147,9 @@ class QuizSession:
         self.scheduler = _scheduler(store, retention, fuzzing=fuzzing, day_policy=day_policy,
                                     new_per_day=new_per_day, size=size)
         self.size = self.scheduler.session_size
+        self.new_cap = self.scheduler.new_per_day  # the day's cap of new cards (quiz_new_per_day)
+        if more:  # beyond the day's cap: as many new cards as the session has room for
+            self.scheduler.new_per_day = self.scheduler.new_today(now) + self.size
         self.items = self._plan()
         self.summary_data = SessionSummary(planned=len(self.items))
         self.asked: set[str] = set()
@@ -150,6 +168,16 @@ class QuizSession:
         items = self.scheduler.session([c.card for c in candidates], self.now, seed=self.seed,
                                        size=others + self.size)
         return [item for item in items if self._wanted(item.card_id)][:self.size]
+
+    def capped(self) -> bool:
+        """Whether the day's cap of new cards (``quiz_new_per_day``, :attr:`new_cap`) holds back new cards of this
+        session's selection: the learner has met `new_cap` new cards today and some are left (a session with
+        ``more=True`` would ask them)."""
+        if self.scheduler.new_today(self.now) < self.new_cap:
+            return False
+        candidates = [c.card for c in bank.cards(self.topic, self.kind, self.lang)]
+        known = self.store.known_card_keys(candidates)
+        return any(card not in known for card in candidates)
 
     def question_for(self, item) -> Question:
         """The question to ask for a session item (a family: a fresh seeded question, not last time's)."""
@@ -193,11 +221,12 @@ class QuizSession:
 def progress_report(store, now: datetime | None = None) -> dict:
     """The ``progress --json`` shape: the database path, the lessons (per lesson id: status, step, stars, best
     stars, completions, hints used; only lessons ever played) and the quiz (reviews, cards due today, retention
-    over the last 30 days or None, streak of days)."""
+    over the last 30 days or None — reviews of cards already learnt —, the share of right answers among every
+    answer of the last 30 days or None, streak of days)."""
     stats = store.quiz_stats(now)
     lessons = {lid: {"status": s.status, "step": s.step, "stars": s.stars, "best_stars": s.best_stars,
                      "completions": s.completions, "hints_used": s.hints_used}
                for lid, s in store.lesson_states().items()}
     return {"store": str(store.path), "lessons": lessons,
             "quiz": {"reviews": stats.total_reviews, "due_today": stats.due_today, "retention": stats.retention,
-                     "streak_days": stats.streak}}
+                     "correct_share": stats.correct_share, "streak_days": stats.streak}}

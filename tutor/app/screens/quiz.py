@@ -8,11 +8,19 @@ records it in the progress store (one transaction) and schedules it with FSRS. T
 the moment the question is shown to the moment it is answered (as the CLI does) for the rating policy; a hint
 caps the rating.
 
-Keys: choice — ↑ ↓ and Enter, or the option's number; select-all — the numbers or Space toggle, Enter submits;
-order — Shift+↑ / Shift+↓ (or Ctrl+↑ / Ctrl+↓) move the highlighted item, Enter submits, or type the order in
-the box below (Tab); number and text — the box, Enter (``?`` + Enter: a hint, as in the CLI). ``h`` a hint,
-Enter or ``n`` the next question, Tab the links of the explanation (Enter opens one in the rules or glossary mode;
-back — Alt+←, Backspace, Esc — comes back here as it was), ``s`` the statistics.
+Keys: choice — ↑ ↓ and Enter, or the option's number; select-all — the numbers or Space toggle, Enter submits
+(nothing selected: said, not judged); order — Enter, Space or the option's number places the option at the next
+place (the cursor stays; an option already placed stays so, and the screen says how to take it back), Backspace
+takes back the last one, and once every option is placed a «Confirm» row answers (the last pick never does), or
+type the order in the box below (Tab; an empty box is not judged); number and text — the box, Enter (``?`` +
+Enter: a hint, as in the CLI). ``h`` a hint, Enter or ``n`` the next question, Tab the links of the explanation
+(Enter opens one in the rules or glossary mode; back — Alt+←, Backspace, Esc — comes back here as it was), ``s``
+the statistics; at the end, when the day's cap of new questions (``quiz_new_per_day``) holds some back, the
+summary says so and ``m`` starts a session of new ones.
+
+After an answer: the verdict, the right answer in words after a wrong one (:mod:`tutor.quiz.feedback`: for a
+select-all the options missed and those chosen wrongly), the grade in the learner's words (when the question
+comes back), the explanation with the rules that decide.
 """
 
 from __future__ import annotations
@@ -86,10 +94,10 @@ class QuizScreen(LocalizedBindings, Screen):
     BINDINGS = localized_bindings(
         ("enter,n", "next", "quiz.key.next"),
         ("h", "hint", "quiz.key.hint"),
+        ("m", "more", "quiz.key.more"),
+        ("backspace", "unpick", "quiz.key.unpick"),
         ("s,ctrl+s", "toggle_stats", "quiz.key.stats"),
         ("space", "toggle_option", "quiz.key.toggle", False),
-        ("shift+up,ctrl+up", "move(-1)", "quiz.key.move_up", False),
-        ("shift+down,ctrl+down", "move(1)", "quiz.key.move_down", False),
         *((str(d), f"number({d})", "quiz.key.number", False) for d in range(1, 10)),
     )
 
@@ -103,13 +111,15 @@ class QuizScreen(LocalizedBindings, Screen):
         self.outcome = None
         self.hints_shown = 0
         self.selected: set[int] = set()   # select-all: the option numbers toggled on
-        self.arrangement: list[int] = []  # order: option numbers as arranged now
+        self.picked: list[int] = []       # order: the option numbers placed so far, first place first
         self.started = 0.0                # time.monotonic() when the question was shown
         self.duration_ms = 0
         self.judged_in = ""               # the language the answer was judged in (its note is in it)
         self.finished = False
         self.stats_shown = False
         self.saving = False               # an answer's write waits for a busy store in a thread
+        self.capped = False               # at the end: the day's cap of new questions holds some back
+        self.more = False                 # the next session goes beyond the day's cap (key m)
         self._questions = None
 
     # ---- options and clock ---------------------------------------------------------------------------
@@ -134,6 +144,7 @@ class QuizScreen(LocalizedBindings, Screen):
             with VerticalScroll(id="quiz-pane"):
                 yield Static(id="quiz-prompt")
                 yield OptionList(id="quiz-options")
+                yield Static(id="quiz-note")
                 yield Input(id="quiz-input")
                 yield Static(id="quiz-how")
                 yield Static(id="quiz-hints")
@@ -174,7 +185,7 @@ class QuizScreen(LocalizedBindings, Screen):
         try:
             session = QuizSession(store, lang=ui, topic=o.get("topic"), kind=o.get("kind"), size=o.get("size"),
                                   seed=o.get("seed"), now=self.now() if "now" in o else None,
-                                  fuzzing=o.get("fuzzing", True), day_policy=o.get("day_policy"))
+                                  fuzzing=o.get("fuzzing", True), day_policy=o.get("day_policy"), more=self.more)
             questions = session.questions()
             first = next(questions, None)
         except (QuizError, ProgressError) as exc:
@@ -200,11 +211,11 @@ class QuizScreen(LocalizedBindings, Screen):
     def _show_question(self, q) -> None:
         self.question, self.outcome, self.hints_shown = q, None, 0
         self.finished = q is None
+        self.capped = self.finished and self.session.capped()
         if q is not None:
             self.number += 1
-            n = len(q.options or ())
             self.selected = set()
-            self.arrangement = list(range(1, n + 1))
+            self.picked = []
             self.started = self.timer()
         box = self.query_one("#quiz-input", Input)
         box.value = ""
@@ -284,9 +295,8 @@ class QuizScreen(LocalizedBindings, Screen):
         self.duration_ms = duration
         self.judged_in = self.session.lang
         self.refresh_texts()
-        verdict = self.query_one("#quiz-verdict", Static)
-        self.call_after_refresh(verdict.scroll_visible, top=True, animate=False)
         self._focus_answer()
+        self._scroll_to("#quiz-verdict", top=True)
         if self.stats_shown:
             self._show_stats()
 
@@ -300,7 +310,7 @@ class QuizScreen(LocalizedBindings, Screen):
         header = self.query_one("#quiz-header", Static)
         prompt = self.query_one("#quiz-prompt", Static)
         q = self.question
-        for wid in ("#quiz-how", "#quiz-hints", "#quiz-verdict", "#quiz-due", "#quiz-explanation"):
+        for wid in ("#quiz-how", "#quiz-note", "#quiz-hints", "#quiz-verdict", "#quiz-due", "#quiz-explanation"):
             self.query_one(wid).display = False
         box = self.query_one("#quiz-input", Input)
         options = self.query_one("#quiz-options", OptionList)
@@ -312,7 +322,8 @@ class QuizScreen(LocalizedBindings, Screen):
             elif self.session is None:
                 prompt.update(Text(t("quiz.app.loading", ui)))
             else:
-                prompt.update(summary_text(self.session.summary(), ui, self.now(), self.options.get("tz")))
+                prompt.update(summary_text(self.session.summary(), ui, self.now(), self.options.get("tz"),
+                                           self._capped_text(ui)))
         else:
             self._question_texts(q, ui, header, prompt, options, box)
         if self.stats_shown:
@@ -350,39 +361,63 @@ class QuizScreen(LocalizedBindings, Screen):
         widget.update(text)
         widget.display = bool(text.plain)
 
-    def _fill_options(self, q, ui: str, options: OptionList) -> None:
-        """The options as the learner composes the answer (marks for select-all, the current order), and after
-        the answer which were right."""
-        from tutor.quiz.model import expected_text
+    def _note(self, text: str) -> None:
+        """A note on the answer being composed, right under the options (in view with them)."""
+        self._put("#quiz-note", safe_text(Text(text, style="bold")))
+        self._scroll_to("#quiz-note")
 
+    def _scroll_to(self, wid: str, *, top: bool = False, tries: int = 20) -> None:
+        """Scroll the widget `wid`, just shown, into view once it has its place (the layout of a widget shown
+        again can come a few frames after the next refresh: scrolled before, a wrong answer's reasons stayed
+        under the bottom edge at 80×24)."""
+        widget = self.query_one(wid)
+
+        def attempt(left: int) -> None:
+            if not widget.display:
+                return
+            if widget.virtual_region.height or left <= 0:
+                widget.scroll_visible(top=top, animate=False)
+            else:
+                self.set_timer(0.01, lambda: attempt(left - 1))
+        self.call_after_refresh(attempt, tries)
+
+    def _fill_options(self, q, ui: str, options: OptionList) -> None:
+        """The options as the learner composes the answer (marks for select-all, the places picked so far of an
+        order and its Confirm row), and after the answer which were right (an order: in the right order, each
+        place marked right or wrong)."""
         fmt, answered = q.answer_format, self.outcome is not None
         right = set(q.answer if fmt == "choices" else [q.answer] if fmt == "choice" else [])
         given = self._given_numbers()
         rows = []
-        numbers = self.arrangement if fmt == "order" and not answered else (
-            list(q.answer) if fmt == "order" else range(1, len(q.options) + 1))
+        composing_order = fmt == "order" and not answered
+        numbers = list(q.answer) if fmt == "order" and answered else range(1, len(q.options) + 1)
         for position, number in enumerate(numbers, 1):
             label = Text()
             if fmt == "choices":
                 label.append("[x] " if number in (given if answered else self.selected) else "[ ] ")
-            if fmt == "order":
-                label.append(f"{position}. ", style="bold")
+            if composing_order:  # its place once picked: [2]
+                place = self.picked.index(number) + 1 if number in self.picked else None
+                label.append(f"[{place}] " if place else "[ ] ", style="bold" if place else "")
             label.append(f"{number}) ")
             label.append_text(safe_text(q.options[number - 1][ui]))
-            if answered and fmt != "order":
+            if answered and fmt == "order":  # the right order, each place marked as the learner's order had it
+                placed = self.outcome.verdict.given.split(",")
+                good = position <= len(placed) and placed[position - 1].strip() == str(number)
+                label.append(" ✓" if good else " ✗", style="bold green" if good else "bold red")
+            elif answered:
                 if number in right:
                     label.append(" ✓", style="bold green")
                 elif number in given:
                     label.append(" ✗", style="bold red")
             rows.append(Option(label))
+        if composing_order and len(self.picked) == len(q.options):  # confirmed on purpose, never by the last pick
+            rows.append(Option(Text(t("quiz.app.order.confirm", ui), style="bold"), id="confirm"))
         highlighted = options.highlighted
         options.clear_options()
         options.add_options(rows)
         if rows:
             options.highlighted = min(highlighted or 0, len(rows) - 1)
         options.disabled = answered
-        if answered and fmt == "order":
-            options.border_title = t("quiz.app.right_order", ui, order=expected_text(q, ui))
 
     def _given_numbers(self) -> set[int]:
         if self.outcome is None:
@@ -390,12 +425,13 @@ class QuizScreen(LocalizedBindings, Screen):
         return {int(x) for x in self.outcome.verdict.given.split(",") if x.strip().isdigit()}
 
     def _outcome_texts(self, q, ui: str) -> None:
+        from tutor.quiz.feedback import answer_lines, expected_words
         from tutor.quiz.model import expected_text, judge
 
         o, v = self.outcome, self.outcome.verdict
-        expected = expected_text(q, ui)
-        lines = [Text(t("quiz.right" if v.correct else "quiz.wrong", ui, expected=expected),
-                      style="bold green" if v.correct else "bold red")]
+        expected = expected_text(q, ui) if v.correct else expected_words(q, ui)
+        lines = [safe_text(Text(t("quiz.right" if v.correct else "quiz.wrong", ui, expected=expected),
+                                style="bold green" if v.correct else "bold red"))]
         lines.append(safe_text(t("quiz.app.your_answer", ui, given=v.given or "—")))
         note = v.note if ui == self.judged_in else None
         if v.note and ui != self.judged_in and q.answer_format == "text":
@@ -403,9 +439,9 @@ class QuizScreen(LocalizedBindings, Screen):
             note = again.note if again.correct == v.correct else None
         if note:
             lines.append(safe_text(note))
+        lines.extend(safe_text(line) for line in answer_lines(q, v, ui))
         seconds = f"{self.duration_ms / 1000:.0f}"
-        lines.append(Text(t("quiz.app.rated", ui, seconds=seconds, rating=t(f"quiz.app.rating.{o.rating}", ui)),
-                          style="dim"))
+        lines.append(Text(t("quiz.app.graded", ui, seconds=seconds, grade=o.grade_text(ui)), style="dim"))
         self._put("#quiz-verdict", Text("\n").join(lines))
         text, links = explanation_links(self.app.kb, q, ui)
         explanation = self.query_one("#quiz-explanation", LinkedText)
@@ -450,9 +486,11 @@ class QuizScreen(LocalizedBindings, Screen):
         if name == "hint":
             return waiting and self.hints_shown < len(q.hints)
         if name in ("toggle_option", "number"):
-            return waiting and q.answer_format in ("choice", "choices") and not self._typing()
-        if name == "move":
-            return waiting and q.answer_format == "order" and not self._typing()
+            return waiting and q.answer_format in _OPTION_FORMATS and not self._typing()
+        if name == "unpick":
+            return waiting and q.answer_format == "order" and bool(self.picked) and not self._typing()
+        if name == "more":
+            return self.finished and self.capped and self.session is not None and not self.stats_shown
         if name == "toggle_stats":
             return self.store is not None and not self.saving  # the statistics would wait for the store too
         return allowed
@@ -463,13 +501,29 @@ class QuizScreen(LocalizedBindings, Screen):
     def action_next(self) -> None:
         """Enter or ``n`` after an answer: the next question (at the end, the summary; after it, a new session)."""
         if self.finished:
-            self.session, self.number, self.finished = None, 0, False
-            self.refresh_texts()
-            self.run_worker(self._prepare, thread=True, exclusive=True, group="quiz-session")
+            self._new_session(more=False)
             return
         if self.outcome is None:
             return
         self._show_question(next(self._questions, None))
+
+    def action_more(self) -> None:
+        """``m`` at the end, when the day's cap of new questions holds some back: a session of new ones now."""
+        if self.finished and self.capped:
+            self._new_session(more=True)
+
+    def _new_session(self, *, more: bool) -> None:
+        self.session, self.number, self.finished, self.capped, self.more = None, 0, False, False, more
+        self.refresh_texts()
+        self.run_worker(self._prepare, thread=True, exclusive=True, group="quiz-session")
+
+    def _capped_text(self, ui: str) -> str | None:
+        """That the day's cap of new questions holds some back: the cap and where to change it."""
+        if not self.capped:
+            return None
+        from glossary.paths import config_path
+
+        return t("quiz.more.capped", ui, cap=self.session.new_cap, path=str(config_path()))
 
     def action_hint(self) -> None:
         """``h`` (or ``?`` in the box): the next hint; the answer will be rated Hard at best."""
@@ -483,33 +537,47 @@ class QuizScreen(LocalizedBindings, Screen):
         q = self.question
         if q is None or self.outcome is not None or number > len(q.options or ()):
             return
+        self.query_one("#quiz-options", OptionList).highlighted = number - 1
         if q.answer_format == "choice":
-            self.query_one("#quiz-options", OptionList).highlighted = number - 1
             self.submit(str(number))
         elif q.answer_format == "choices":
             self.selected ^= {number}
-            self.query_one("#quiz-options", OptionList).highlighted = number - 1
             self.refresh_texts()
+        else:
+            self._pick(number)
 
     def action_toggle_option(self) -> None:
-        """Space: toggle the highlighted option of a select-all."""
+        """Space: toggle the highlighted option of a select-all; place the highlighted option of an order."""
         q = self.question
         index = self.query_one("#quiz-options", OptionList).highlighted
-        if q is not None and q.answer_format == "choices" and index is not None:
+        if q is not None and q.answer_format in ("choices", "order") and index is not None \
+                and index < len(q.options):
             self.action_number(index + 1)
 
-    def action_move(self, step: int) -> None:
-        """Shift+↑ / Shift+↓: move the highlighted item of an order question up or down."""
-        options = self.query_one("#quiz-options", OptionList)
-        i = options.highlighted
-        j = None if i is None else i + step
-        if j is None or not 0 <= j < len(self.arrangement):
-            self.app.bell()
+    def _pick(self, number: int) -> None:
+        """Place option `number` of an order question at the next free place; the cursor stays where it is. An
+        option already placed stays placed (said, with how to take it back); the last one placed does not answer:
+        «Confirm» does."""
+        q = self.question
+        ui = self.app.ui
+        if number in self.picked:
+            self._note(t("quiz.app.order.already", ui, option=q.options[number - 1][ui],
+                         place=self.picked.index(number) + 1))
             return
-        self.arrangement[i], self.arrangement[j] = self.arrangement[j], self.arrangement[i]
-        options.highlighted = j
+        self.picked.append(number)
         self.refresh_texts()
-        options.highlighted = j
+        if len(self.picked) == len(q.options):
+            self._note(t("quiz.app.order.complete", ui))
+
+    def action_unpick(self) -> None:
+        """Backspace at an order question: take back the option placed last (said)."""
+        q = self.question
+        if q is None or q.answer_format != "order" or not self.picked:
+            return
+        number = self.picked.pop()
+        ui = self.app.ui
+        self.refresh_texts()
+        self._note(t("quiz.app.order.taken_back", ui, option=q.options[number - 1][ui], place=len(self.picked) + 1))
 
     # ---- events --------------------------------------------------------------------------------------------
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -521,11 +589,13 @@ class QuizScreen(LocalizedBindings, Screen):
             self.submit(str(event.option_index + 1))
         elif q.answer_format == "choices":
             if not self.selected:
-                self._put("#quiz-verdict", Text(t("quiz.app.select_first", self.app.ui), style="bold"))
+                self._note(t("quiz.app.select_first", self.app.ui))
                 return
             self.submit(",".join(map(str, sorted(self.selected))))
+        elif event.option.id == "confirm":
+            self.submit(",".join(map(str, self.picked)))
         else:
-            self.submit(",".join(map(str, self.arrangement)))
+            self._pick(event.option_index + 1)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

@@ -57,10 +57,14 @@ def explanation_links(kb, q, ui: str) -> tuple[str, list]:
     return text, links
 
 
-def summary_text(s, ui: str, now: datetime, tz=None) -> Text:
+def summary_text(s, ui: str, now: datetime, tz=None, capped: str | None = None) -> Text:
     """The end of a session (`s`: a :class:`~tutor.quiz.session.SessionSummary`): answers, right ones, hints, each
-    kind, the next due date; or that there was nothing to do today."""
+    kind, the next due date; or that there was nothing to do today. `capped`: that the day's cap of new questions
+    holds some back (its value and where to change it), followed by the key for more now."""
+    more = [Text(capped), Text(t("quiz.more.app", ui), style="bold")] if capped else []
     if s.planned == 0:
+        if more:
+            return Text("\n").join([*more, Text("\n" + t("quiz.app.again", ui), style="dim")])
         return Text(t("quiz.session.nothing", ui) + "\n\n" + t("quiz.app.again", ui))
     share = f"{s.correct / s.answered:.0%}" if s.answered else "—"
     lines = [Text(t("quiz.app.done", ui), style="bold"),
@@ -72,5 +76,7 @@ def summary_text(s, ui: str, now: datetime, tz=None) -> Text:
                             answered=answered)))
     if s.next_due is not None:
         lines.append(Text(due_text(s.next_due, now, ui, tz)))
+    if more:
+        lines.extend([Text(""), *more])
     lines.append(Text("\n" + t("quiz.app.again", ui), style="dim"))
     return Text("\n").join(lines)

@@ -1,4 +1,5 @@
-"""The quiz statistics: due today, today's answers, retention, streak, totals, and the answers of each of the last
+"""The quiz statistics: due today, today's answers, right answers (every answer), retention (reviews of questions
+already learnt), streak, totals, how a grade decides when a question comes back, and the answers of each of the last
 30 days as a small chart (a `Sparkline`, one cell per day) with the same numbers written out, a week per line.
 
 Everything comes from :meth:`tutor.progress.ProgressStore.quiz_stats` (:class:`~tutor.progress.QuizStats`); this
@@ -25,13 +26,20 @@ def day_label(day, ui: str) -> str:
 
 
 def stats_lines(stats, ui: str) -> list[str]:
-    """The figures of `stats` (a :class:`~tutor.progress.QuizStats`), one a line."""
-    share = "—" if stats.retention is None else f"{stats.retention:.0%}"
+    """The figures of `stats` (a :class:`~tutor.progress.QuizStats`), one a line, each saying what it counts:
+    every answer (the first ones and the learning steps included), and apart the reviews of questions already
+    learnt; then how an answer decides when its question comes back."""
+    correct = "—" if stats.correct_share is None else f"{stats.correct_share:.0%}"
+    remembered = (t("quiz.stats.retention_none", ui) if stats.retention is None else
+                  t("quiz.stats.retention", ui, share=f"{stats.retention:.0%}", n=stats.retention_reviews))
     return [t("quiz.stats.due", ui, n=stats.due_today),
             t("quiz.stats.today", ui, n=stats.reviews_today, new=stats.new_today),
-            t("quiz.stats.retention", ui, share=share, n=stats.retention_reviews),
+            t("quiz.stats.correct", ui, share=correct, correct=stats.answers_correct, n=stats.answers),
+            remembered,
             t("quiz.stats.streak", ui, n=stats.streak),
-            t("quiz.stats.total", ui, n=stats.total_reviews, cards=stats.cards)]
+            t("quiz.stats.total", ui, n=stats.total_reviews, cards=stats.cards),
+            "",
+            t("quiz.stats.grades", ui)]
 
 
 def week_lines(stats, ui: str) -> list[str]:
