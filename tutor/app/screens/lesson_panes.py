@@ -190,14 +190,14 @@ class PlayerPanes:
         pick marks it and adds "start again": the cursor does not move); at the same place in a list of moves
         as long as the one before (a refused move, the next "pass"); otherwise (None) on the first option."""
         old, at = self._options_key, listing.highlighted
-        if old is None or at is None or at >= listing.option_count:
+        if at is None or at >= listing.option_count:
             return None
-        if mode == "answer":
-            if getattr(self, "_options_for", None) != (self._step, mode):
+        if mode == "answer":  # (also when the other language is drawn)
+            if self._options_for != (self._step, mode):
                 return None  # a new question: from its first option (not "confirm", where the moves' cursor was)
             was = listing.get_option_at_index(at).id
             return next((i for i, o in enumerate(options) if o.id == was), None)
-        return at if len(key[1]) == len(old[1]) else None
+        return at if old is not None and len(key[1]) == len(old[1]) else None
 
     def _render_log(self, ui: str) -> None:
         game = self.game
