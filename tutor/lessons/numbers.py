@@ -32,7 +32,7 @@ _RU_UNITS = ("ноль", "один", "два", "три", "четыре", "пят
 _RU_TENS = ("двадцать", "тридцать", "сорок", "пятьдесят", "шестьдесят", "семьдесят", "восемьдесят", "девяносто")
 _RU_FORMS = {"нуль": 0, "одна": 1, "одно": 1, "одну": 1, "две": 2}  # the other genders and the accusative
 _IT_FORMS = {"un": 1, "una": 1}
-_MINUS = ("meno", "минус")
+_MINUS = frozenset({"meno", "минус"})  # (words of either language)
 _DIGITS = re.compile(rf"-?\d{{1,{MAX_DIGITS}}}")
 
 
