@@ -252,7 +252,7 @@ def test_a_number_box_types_every_letter_and_lets_no_key_through():
         hints = 0
 
         def compose(self):
-            yield NumberInput()
+            yield NumberInput(type="integer")  # (asked for: still a box that takes words)
 
         def action_hint(self) -> None:
             self.hints += 1

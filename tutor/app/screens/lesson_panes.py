@@ -32,6 +32,7 @@ class NumberInput(Input):
     keys, ``h`` then Enter, as that key)."""
 
     def __init__(self, *args, **kwargs) -> None:
+        kwargs["type"] = "text"  # never Textual's integer box, which drops the letters of a number word
         kwargs.setdefault("max_length", 40)
         super().__init__(*args, **kwargs)
 
