@@ -385,10 +385,6 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
             self.notes.append(lambda lang: "✗ " + result.message(lang))
             self._after()
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self.submit_number(event.input)
-
     def submit_number(self, box: Input) -> None:
         """The number typed in `box` (digits or a word: `tutor.lessons.numbers`) answers the question; a line of
         one of the player's keys does what the key does; an empty line or anything else is not judged, a note
