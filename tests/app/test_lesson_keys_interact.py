@@ -14,6 +14,14 @@ from textual.widgets import OptionList  # noqa: E402
 
 from tests.app.test_app_lessons import choose, feedback, open_lesson, option_id, play_step, step_text  # noqa: E402
 from tests.pilot import run_app  # noqa: E402
+from tests.unit.test_number_words_interact import number_word  # noqa: E402
+from tutor.lessons import load_course  # noqa: E402
+
+
+def _first(order: int, kind: str) -> int:
+    """The index of the first question of `kind` in the lesson of course order `order`."""
+    lesson = next(x for x in load_course().lessons if x.order == order)
+    return next(i for i, step in enumerate(lesson.steps) if step.kind == "ask" and step.body["kind"] == kind)
 
 
 async def _at(pilot, screen, index: int) -> None:
@@ -42,54 +50,58 @@ def _highlighted(screen) -> str | None:
 # ---- the number box -----------------------------------------------------------------------------------------------
 def test_due_typed_in_the_number_box_is_a_number_not_an_undo_nor_a_hint():
     async def go(app, pilot):
-        screen = await open_lesson(app, pilot, 9)  # lesson 9, step 4: "how much damage will … have?" (0)
+        screen = await open_lesson(app, pilot, 9)  # lesson 9's first number question: "how much damage will …?"
         s = screen.session
-        await _at(pilot, screen, 3)
+        await _at(pilot, screen, _first(9, "number"))
+        index = s.index
         out = {"mode": screen.mode(), "focused": app.focused.id, "footer": _footer_actions(screen)}
+        wrong, right = ("tre" if s.expected() == 2 else "due"), number_word(s.expected(), "it")
         before = (s.index, s.game.undo_depth, s.hint_count, s.mistake_count)
-        await pilot.press(*"due")
+        await pilot.press(*wrong)
         await pilot.pause()
-        out["typed"] = (screen.query_one("#number").value, (s.index, s.game.undo_depth, s.hint_count, s.mistake_count)
+        out["typed"] = (screen.query_one("#number").value == wrong, (s.index, s.game.undo_depth, s.hint_count, s.mistake_count)
                         == before)
-        await pilot.press("enter")  # judged: 2 is a number, and the wrong one
+        await pilot.press("enter")  # judged: a number, and the wrong one
         await pilot.pause()
-        out["wrong"] = (s.index, s.mistake_count - before[3], feedback(screen))
-        await pilot.press(*"zero", "enter")
+        out["wrong"] = (s.index - index, s.mistake_count - before[3], feedback(screen))
+        await pilot.press(*right, "enter")
         await pilot.pause()
-        out["right"] = (s.index, feedback(screen))
+        out["right"] = (s.index - index, feedback(screen))
         out["footer_after"] = _footer_actions(screen)  # the list has the focus again: the keys are back
         return out
 
     out = run_app(go, "it", (80, 24))
     assert out["mode"] == "number" and out["focused"] == "number"
     assert not {"hint", "undo", "why", "toggle_zones"} & out["footer"]  # typed here: not offered
-    assert out["typed"] == ("due", True)  # seen: "u" undid the attack, "d" and "e" were dropped
-    index, mistakes, text = out["wrong"]
-    assert index == 3 and mistakes == 1 and "✗" in text
-    assert out["right"][0] == 4 and "✓" in out["right"][1]
+    assert out["typed"] == (True, True)  # seen: "u" of "due" undid the attack, "d" and "e" were dropped
+    moved, mistakes, text = out["wrong"]
+    assert moved == 0 and mistakes == 1 and "✗" in text
+    assert out["right"][0] == 1 and "✓" in out["right"][1]
     assert {"hint", "undo"} <= out["footer_after"]
 
 
 def test_a_russian_number_word_answers_in_the_russian_player():
     async def go(app, pilot):
-        screen = await open_lesson(app, pilot, 2)  # lesson 2, step 10: a number question (2)
-        await _at(pilot, screen, 9)
+        screen = await open_lesson(app, pilot, 2)  # lesson 2's number question
+        index = _first(2, "number")
+        await _at(pilot, screen, index)
         how = step_text(screen)
-        await pilot.press(*"Два", "enter")
+        await pilot.press(*number_word(screen.session.expected(), "ru").capitalize(), "enter")
         await pilot.pause()
-        return how, screen.session.index, screen.session.mistake_count, feedback(screen)
+        return how, screen.session.index - index, screen.session.mistake_count, feedback(screen)
 
-    how, index, mistakes, text = run_app(go, "ru", (80, 24))
+    how, moved, mistakes, text = run_app(go, "ru", (80, 24))
     assert "Введите число цифрами или словом и нажмите Enter (h и Enter — подсказка" in how
-    assert index == 10 and mistakes == 0 and "✓" in text
+    assert moved == 1 and mistakes == 0 and "✓" in text
 
 
 def test_an_empty_box_or_a_word_that_is_no_number_is_not_judged_and_h_or_u_then_enter_act():
     async def go(app, pilot):
-        screen = await open_lesson(app, pilot, 1)  # lesson 1, step 17: B's life (18)
+        screen = await open_lesson(app, pilot, 1)  # lesson 1's number question: B's life
         s = screen.session
-        await _at(pilot, screen, 16)
-        out = {"how": step_text(screen)}
+        at = _first(1, "number")
+        await _at(pilot, screen, at)
+        out = {"how": step_text(screen), "answer": str(s.expected())}
         await pilot.press("enter")
         await pilot.pause()
         out["empty"] = (s.index, s.mistake_count, feedback(screen))
@@ -103,22 +115,24 @@ def test_an_empty_box_or_a_word_that_is_no_number_is_not_judged_and_h_or_u_then_
         await pilot.press("u", "enter")
         await pilot.pause()
         out["undo"] = (s.index, feedback(screen))
-        await _at(pilot, screen, 16)
-        await pilot.press(*"diciotto", "enter")
+        await _at(pilot, screen, at)
+        await pilot.press(*number_word(s.expected(), "it"), "enter")
         await pilot.pause()
-        out["right"] = (s.index, s.mistake_count, feedback(screen))
+        out["right"] = (s.index - at, s.mistake_count, feedback(screen))
+        out["at"] = at
         return out
 
     out = run_app(go, "it", (80, 24))
+    at = out["at"]
     assert "Scrivi il numero, in cifre o in lettere, e premi Invio (h e Invio: un suggerimento" in out["how"]
-    assert out["empty"][:2] == (16, 0) and "Scrivi un numero, in cifre o in lettere, poi premi Invio." in out["empty"][2]
+    assert out["empty"][:2] == (at, 0) and "Scrivi un numero, in cifre o in lettere, poi premi Invio." in out["empty"][2]
     index, mistakes, text, value = out["word"]
-    assert (index, mistakes) == (16, 0) and value == "boh"
+    assert (index, mistakes) == (at, 0) and value == "boh"
     assert "Qui serve solo un numero, in cifre o in lettere: questa risposta non conta come errore." in text
-    assert "(oppure h, q)" not in text and "18" not in text  # q does nothing here; 18 is the answer
+    assert "(oppure h, q)" not in text and out["answer"] not in text  # q does nothing here
     assert out["hint"][0] == 1 and out["hint"][1].startswith("Suggerimento 1/3") and out["hint"][2] == ""
-    assert out["undo"][0] < 16 and "Mossa annullata" in out["undo"][1]
-    assert out["right"][:2] == (17, 0) and "✓" in out["right"][2]
+    assert out["undo"][0] < at and "Mossa annullata" in out["undo"][1]
+    assert out["right"][:2] == (1, 0) and "✓" in out["right"][2]
 
 
 # ---- focus back from a link ---------------------------------------------------------------------------------------
@@ -152,9 +166,10 @@ def test_escape_from_a_page_a_link_opened_gives_enter_back_to_the_lesson(pane):
 # ---- put in order ---------------------------------------------------------------------------------------------------
 def test_an_order_question_keeps_the_cursor_never_unpicks_and_waits_for_confirm():
     async def go(app, pilot):
-        screen = await open_lesson(app, pilot, 1)  # lesson 1, step 21: the combat steps in order
+        screen = await open_lesson(app, pilot, 1)  # lesson 1's order question
         s = screen.session
-        await _at(pilot, screen, 20)
+        at = _first(1, "order")
+        await _at(pilot, screen, at)
         out = {"how": step_text(screen)}
         first = option_id(screen, s.expected()[0])
         await choose(pilot, screen, first)
@@ -164,9 +179,9 @@ def test_an_order_question_keeps_the_cursor_never_unpicks_and_waits_for_confirm(
         out["again"] = (list(screen.picked), feedback(screen), s.mistake_count, _highlighted(screen))
         for value in s.expected()[1:]:
             await choose(pilot, screen, option_id(screen, value))
-        out["all_picked"] = (s.index, s.mistake_count, len(screen.picked), _highlighted(screen))
+        out["all_picked"] = (s.index - at, s.mistake_count, len(screen.picked) == len(s.options()))
         await choose(pilot, screen, "submit")
-        out["confirmed"] = (s.index, s.mistake_count, feedback(screen))
+        out["confirmed"] = (s.index - at, s.mistake_count, feedback(screen))
         return out
 
     out = run_app(go, "it", (80, 24))
@@ -176,24 +191,24 @@ def test_an_order_question_keeps_the_cursor_never_unpicks_and_waits_for_confirm(
     picked_again, text, mistakes, still = out["again"]
     assert picked_again == picked and mistakes == 0 and still == first_id
     assert "Questa l'hai già messa al 1° posto: per cambiare l'ordine, scegli «Ricomincia l'ordine»." in text
-    index, mistakes, count, at = out["all_picked"]
-    assert (index, mistakes, count) == (20, 0, 5)  # seen: the last pick answered at once
-    assert out["confirmed"][:2] == (21, 0) and "✓" in out["confirmed"][2]
+    assert out["all_picked"] == (0, 0, True)  # seen: the last pick answered at once
+    assert out["confirmed"][:2] == (1, 0) and "✓" in out["confirmed"][2]
 
 
 # ---- select all ------------------------------------------------------------------------------------------------------
 def test_a_select_all_confirmed_with_nothing_ticked_is_not_judged():
     async def go(app, pilot):
-        screen = await open_lesson(app, pilot, 8)  # lesson 8, step 4: select all, right after a move
+        screen = await open_lesson(app, pilot, 8)  # lesson 8's select-all question, right after a move
         s = screen.session
-        await _at(pilot, screen, 3)
-        out = {"opens_on": _highlighted(screen), "kind": s.ask_kind}
+        at = _first(8, "choices")
+        await _at(pilot, screen, at)
+        out = {"opens_on": _highlighted(screen), "kind": s.ask_kind, "after_move": s.lesson.steps[at - 1].kind}
         await choose(pilot, screen, "submit")
-        out["empty"] = (s.index, s.mistake_count, feedback(screen))
+        out["empty"] = (s.index - at, s.mistake_count, feedback(screen))
         return out
 
     out = run_app(go, "ru", (80, 24))
-    assert out["kind"] == "choices" and out["opens_on"] == "o0"
-    index, mistakes, text = out["empty"]
-    assert (index, mistakes) == (3, 0)  # seen: "✗ Не совсем так." and a mistake counted
+    assert out["kind"] == "choices" and out["after_move"] == "do" and out["opens_on"] == "o0"
+    moved, mistakes, text = out["empty"]
+    assert (moved, mistakes) == (0, 0)  # seen: "✗ Не совсем так." and a mistake counted
     assert "Вы не выбрали ни одного ответа: отметьте хотя бы один (Enter или пробел), затем нажмите «Подтвердить»." in text

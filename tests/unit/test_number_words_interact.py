@@ -12,6 +12,27 @@ RU = ("ноль один два три четыре пять шесть семь
       "четырнадцать пятнадцать шестнадцать семнадцать восемнадцать девятнадцать двадцать").split()
 
 
+def number_word(n: int, ui: str) -> str:
+    """How a learner writes `n` (0 to 99) in words (for the players' tests: a lesson's answer typed as a word)."""
+    if n < 0:
+        return ("meno " if ui == "it" else "минус ") + number_word(-n, ui)
+    if n <= 20:
+        return (IT if ui == "it" else RU)[n]
+    tens, unit = divmod(n, 10)
+    it_tens = ["venti", "trenta", "quaranta", "cinquanta", "sessanta", "settanta", "ottanta", "novanta"][tens - 2]
+    ru_tens = ["двадцать", "тридцать", "сорок", "пятьдесят", "шестьдесят", "семьдесят", "восемьдесят", "девяносто"][tens - 2]
+    if not unit:
+        return it_tens if ui == "it" else ru_tens
+    if ui == "ru":
+        return f"{ru_tens} {RU[unit]}"
+    return (it_tens[:-1] if IT[unit][0] in "ou" else it_tens) + IT[unit]
+
+
+def test_every_number_a_learner_writes_up_to_99_is_read():
+    for ui in ("it", "ru"):
+        assert [parse_number(number_word(n, ui)) for n in range(-99, 100)] == list(range(-99, 100))
+
+
 @pytest.mark.parametrize("words", [IT, RU])
 def test_zero_to_twenty_in_both_languages(words):
     assert [parse_number(w) for w in words] == list(range(21))
