@@ -86,11 +86,16 @@ def test_a_russian_number_word_answers_in_the_russian_player():
         index = _first(2, "number")
         await _at(pilot, screen, index)
         how = step_text(screen)
+        box = screen.query_one("#number")
+        await pilot.press(*"двадцать", "space", *"два")  # Space is the box's too (not "pick")
+        await pilot.pause()
+        typed, box.value = box.value, ""
         await pilot.press(*number_word(screen.session.expected(), "ru").capitalize(), "enter")
         await pilot.pause()
-        return how, screen.session.index - index, screen.session.mistake_count, feedback(screen)
+        return how, screen.session.index - index, screen.session.mistake_count, feedback(screen), typed
 
-    how, moved, mistakes, text = run_app(go, "ru", (80, 24))
+    how, moved, mistakes, text, typed = run_app(go, "ru", (80, 24))
+    assert typed == "двадцать два"
     assert "Введите число цифрами или словом и нажмите Enter (h и Enter — подсказка" in how
     assert moved == 1 and mistakes == 0 and "✓" in text
 
