@@ -91,9 +91,10 @@ async def play_step(pilot, screen) -> None:
         for value in s.expected():
             await choose(pilot, screen, option_id(screen, value))
         await choose(pilot, screen, "submit")
-    else:  # order: each option in turn; the last one submits
+    else:  # order: each option in turn, then "confirm"
         for value in s.expected():
             await choose(pilot, screen, option_id(screen, value))
+        await choose(pilot, screen, "submit")
 
 
 # ---- the course map ---------------------------------------------------------------------------------------
@@ -191,8 +192,10 @@ def test_a_whole_lesson_by_keyboard_with_mistakes_hints_undo_links_and_language(
         await pilot.press("escape")
         await pilot.pause()
         seen["back"] = (app.current_mode, app.screen is screen, (s.index, s.board(), screen.query_one("#board").text)
-                        == where, app.focused is log)
+                        == where, app.focused is screen.query_one("#choices"))
         # the same with Alt+Left
+        log.focus()
+        await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
         await pilot.press("alt+left")
@@ -252,7 +255,7 @@ def test_select_all_and_number_questions_and_the_zones():
         while s.ask_kind != "number":
             await play_step(pilot, screen)
         out["number_box"] = (screen.query_one("#number").display, app.focused.id)
-        await pilot.press("h")  # the letter keys reach the player from the number box
+        await pilot.press("h", "enter")  # in the number box a letter is typed: "h" then Enter is a hint
         await pilot.pause()
         out["hint"] = feedback(screen)
         await pilot.press(*str(s.expected() + 1), "enter")

@@ -54,7 +54,7 @@ def test_a_wrong_number_then_h_shows_the_mistake_before_the_hint():
     async def go(app, pilot):
         screen = await open_lesson(app, pilot, 13)
         await _at(pilot, screen, 5)
-        send(app, "1", "enter", "h")
+        send(app, "1", "enter", "h", "enter")  # (in the number box: "h" typed, then Enter asks for the hint)
         await pilot.pause(0.5)
         return str(screen.query_one("#feedback").render()).splitlines()[-2:]
     lines = run_app(go, "it", (120, 36))

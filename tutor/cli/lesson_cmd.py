@@ -1,8 +1,9 @@
 """The lesson commands: ``lesson list``, ``lesson play ID`` (the plain-terminal player) and ``lesson check``.
 
 The player reads standard input line by line, so it works piped: at a narration any line continues; at a move
-or a question a number chooses, ``h`` shows the next hint, ``u`` takes a move back, ``q`` quits (the progress
-is kept); end of input quits too. Bad input gets a short message and the question again.
+or a question a number chooses (a number question takes digits or a number word, "due", «два»), ``h`` shows
+the next hint, ``u`` takes a move back, ``q`` quits (the progress is kept); end of input quits too. Bad input,
+an empty line included, gets a short message and the question again (it is never judged).
 """
 
 from __future__ import annotations
@@ -285,8 +286,9 @@ class _Player:
     def parse(kind: str, line: str, options: list):
         """The answer a line gives, or None when it gives none."""
         if kind == "number":
-            text = line.replace("−", "-")
-            return int(text) if text.lstrip("-").isdigit() and len(text) < 6 else None
+            from tutor.lessons.numbers import parse_number
+
+            return parse_number(line)
         parts = line.replace(",", " ").split()
         if not parts or not all(p.isdigit() and 1 <= int(p) <= len(options) for p in parts):
             return None
@@ -321,7 +323,7 @@ class _Player:
                 self.say(t("lesson.undone", ui) if fp.undo() else t("lesson.cant_undo", ui))
                 continue
             if not line.isdigit() or not 1 <= int(line) <= len(moves):
-                self.say(t("lesson.bad_choice", ui, n=len(moves)))
+                self.say(t("lesson.bad_free_choice", ui, n=len(moves)))
                 continue
             result = fp.move(moves[int(line) - 1].action)
             if not result.accepted:

@@ -414,12 +414,12 @@ MESSAGES: dict[str, str] = {
     'lesson.prompt.legal': 'Ваш ответ (1 или 2 · h — подсказка · q — выход):',
     'lesson.prompt.choices': 'Ваши ответы (номера всех верных вариантов через пробел · h — подсказка · q — выход):',
     'lesson.prompt.order': 'Порядок (все номера от первого до последнего через пробел · h — подсказка · q — выход):',
-    'lesson.prompt.number': 'Ваш ответ (целое число · h — подсказка · q — выход):',
+    'lesson.prompt.number': 'Ваш ответ (число цифрами или словом · h — подсказка · q — выход):',
     'lesson.prompt.free_play': 'Хотите продолжить партию против компьютера? [f — да · Enter — выход]',
     'lesson.prompt.free_move': 'Ваш ход (номер · u — отменить · q — выход):',
     'lesson.bad_choice': 'Введите номер хода от 1 до {n} (или h, u, q).',
     'lesson.bad_answer': 'Не понял: нужны номера вариантов от 1 до {n} (или h, q).',
-    'lesson.bad_number': 'Не понял: введите целое число цифрами (или h, q).',
+    'lesson.bad_number': 'Здесь нужно только число — цифрами или словом (или h — подсказка, q — выход).',
     'lesson.no_more_hints': 'Вы уже видели все три подсказки: в последней есть ответ.',
     'lesson.undone': 'Ход отменён: вы вернулись к шагу урока с последним ходом.',
     'lesson.cant_undo': 'Здесь нечего отменять.',
@@ -936,7 +936,7 @@ MESSAGES: dict[str, str] = {
     'app.lessons.no_permanents': 'перманентов нет',
     'app.lessons.number_placeholder': 'Введите число и нажмите Enter',
     'app.lessons.how_choices': 'Выберите все верные ответы (Enter или пробел), затем «Подтвердить».',
-    'app.lessons.how_order': 'Выбирайте ответы по очереди, от первого до последнего.',
+    'app.lessons.how_order': 'Выбирайте ответы по очереди, от первого до последнего, затем «Подтвердить».',
     'app.lessons.submit': 'Подтвердить',
     'app.lessons.reset_order': 'Начать порядок заново',
     'app.lessons.order_incomplete': 'Расставьте по порядку все ответы, затем подтвердите.',
@@ -1005,6 +1005,13 @@ MESSAGES: dict[str, str] = {
     'quiz.app.order.taken_back': 'Убран с места {place}: «{option}».',
     'quiz.app.order.complete': 'У каждого варианта есть место: проверьте порядок и выберите «Подтвердить» (Backspace убирает последний).',
     'quiz.key.unpick': 'Убрать последний',
+    # ==== issue 20: interact ====
+    'app.lessons.how_number': 'Введите число цифрами или словом и нажмите Enter (h и Enter — подсказка, u и Enter — отменить последнее действие).',
+    'app.lessons.number_only': 'Здесь нужно только число — цифрами или словом. Ошибкой этот ответ не считается.',
+    'app.lessons.number_empty': 'Введите число цифрами или словом и нажмите Enter.',
+    'app.lessons.order_placed': 'Этот ответ уже на {n}-м месте. Чтобы изменить порядок, выберите «Начать порядок заново».',
+    'app.lessons.choices_empty': 'Вы не выбрали ни одного ответа: отметьте хотя бы один (Enter или пробел), затем нажмите «Подтвердить».',
+    'lesson.bad_free_choice': 'Введите номер варианта от 1 до {n} (или u, q).',
 }
 
 # Gender (m, f, n; ".pl" for plural) of card names whose first word pymorphy3 does not know as a common

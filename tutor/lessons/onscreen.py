@@ -40,7 +40,8 @@ from tutor.lessons.results import Problem
 __all__ = ["HEADER", "NUMBER_INPUT", "STATED", "check_quantities", "screen_problems", "shown_where", "tracker_steps"]
 
 # The texts shown with a number box: the terminal's prompt and note, the app's placeholder (and the same note).
-NUMBER_INPUT = ("lesson.prompt.number", "lesson.bad_number", "app.lessons.number_placeholder")
+NUMBER_INPUT = ("lesson.prompt.number", "lesson.bad_number", "app.lessons.number_placeholder", "app.lessons.how_number",
+                "app.lessons.number_only", "app.lessons.number_empty")
 # What the board's first line states (tutor.lessons.text.status_line).
 HEADER = frozenset({"turn", "active", "step", "priority", "pending", "outcome"})
 # The quantities a screen states as values (see the module's text).

@@ -23,24 +23,26 @@ from tutor.views.links import TextLink, rule_target, text_links
 __all__ = ["LOG_EVENTS", "NumberInput", "PlayerPanes"]
 
 LOG_EVENTS = 40  # the last events the log shows (older ones scroll out)
-_PASS_KEYS = frozenset("hug?")
 
 
 class NumberInput(Input):
-    """The box for a number answer; the player's letter keys (h, u, g, ?) reach the screen's bindings, and
-    Enter answers at once (`LessonScreen.submit_number`)."""
+    """The box for a number answer. Every key typed here is the box's own: a letter is part of a number word
+    ("due", «два»), never one of the player's keys (the player hides them from the footer while the box has
+    the focus). Enter answers at once (`LessonScreen.submit_number`, which also takes a line of one of those
+    keys, ``h`` then Enter, as that key)."""
 
-    def check_consume_key(self, key: str, character: str | None) -> bool:
-        return character not in _PASS_KEYS and super().check_consume_key(key, character)
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs["type"] = "text"  # never Textual's integer box, which drops the letters of a number word
+        kwargs.setdefault("max_length", 40)
+        super().__init__(*args, **kwargs)
 
     def on_key(self, event) -> None:
-        if event.character in _PASS_KEYS:
-            event.prevent_default()  # Input's own key handler not run: not typed here, the key goes on to the bindings
-
-    async def action_submit(self) -> None:
-        # Answered as Enter is handled (not by a message that reaches the screen later): a key typed right
-        # after it then acts after the answer.
-        self.screen.submit_number(self)
+        if event.key == "enter":
+            # Answered as the box takes Enter, in the order of the keys typed (Enter's binding would run later,
+            # once the key has gone up to the app: a letter typed right after would be in the box by then).
+            event.stop()
+            event.prevent_default()
+            self.screen.submit_number(self)
 
 
 class PlayerPanes:
@@ -125,6 +127,8 @@ class PlayerPanes:
         text, links = self._linked(s.parts(ui), ui)
         if mode == "answer" and s.ask_kind in ("choices", "order"):
             text.append("\n" + t(f"app.lessons.how_{s.ask_kind}", ui), style="italic")
+        elif mode == "number":
+            text.append("\n" + t("app.lessons.how_number", ui), style="italic")
         self._show("#step-text", text, links)
 
     def _render_feedback(self, ui: str) -> None:
@@ -173,14 +177,28 @@ class PlayerPanes:
         listing.display = bool(options)
         if key == self._options_key:
             return
-        keep = listing.highlighted if self._options_key is not None and len(key[1]) == len(self._options_key[1]) else None
-        self._options_key = key
+        keep = self._kept_highlight(listing, options, key, mode)
+        self._options_key, self._options_for = key, (self._step, mode)
         listing.clear_options()
         listing.add_options(options)
         if keep is not None and keep < len(options) and not options[keep].disabled:
             listing.highlighted = keep
         else:
             listing.highlighted = next((i for i, o in enumerate(options) if not o.disabled), None)
+
+    def _kept_highlight(self, listing: OptionList, options: list[Option], key: tuple, mode: str) -> int | None:
+        """Where the cursor stays when the list is drawn again: on the same option of the same question (a
+        pick marks it and adds "start again": the cursor does not move); at the same place in a list of moves
+        as long as the one before (a refused move, the next "pass"); otherwise (None) on the first option."""
+        old, at = self._options_key, listing.highlighted
+        if at is None or at >= listing.option_count:
+            return None
+        if mode == "answer":  # (also when the other language is drawn)
+            if self._options_for != (self._step, mode):
+                return None  # a new question: from its first option (not "confirm", where the moves' cursor was)
+            was = listing.get_option_at_index(at).id
+            return next((i for i, o in enumerate(options) if o.id == was), None)
+        return at if old is not None and len(key[1]) == len(old[1]) else None
 
     def _render_log(self, ui: str) -> None:
         game = self.game

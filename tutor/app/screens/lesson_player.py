@@ -5,8 +5,10 @@ the step's text (narration, the move asked for, the question) with its ``[[conce
 the learner's last actions brought (refusals with their rule, hints, right / wrong, explanations), the list
 to choose from (the legal moves grouped, the answers, "go on"), and the event log with its rule numbers as
 links. Enter on a link opens the rule or the glossary entry; back (Alt+Left, Backspace, Escape) returns here
-with nothing changed. Keys: ``h`` next hint, ``u`` undo, ``?`` why (the selected event's rules), ``g`` open
-graveyards and exile, Ctrl+L the other language (everything is drawn again from the session).
+with nothing changed, the focus on the step's main action (the list, or the number box). Keys: ``h`` next hint,
+``u`` undo, ``?`` why (the selected event's rules), ``g`` open graveyards and exile, Ctrl+L the other language
+(everything is drawn again from the session). In the number box every letter is typed (a number may be a word:
+"due", «два»), and those keys are hidden from the footer; there a line of one of them, then Enter, acts as it.
 
 After the recap: free play from the final position (`tutor.lessons.FreePlay`), for one side against the
 engine's agent or for both sides. The panes are drawn by `tutor.app.screens.lesson_panes.PlayerPanes`.
@@ -14,6 +16,7 @@ engine's agent or for both sides. The panes are drawn by `tutor.app.screens.less
 
 from __future__ import annotations
 
+from textual.actions import parse
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
@@ -29,11 +32,15 @@ from tutor.app.widgets.linked_text import LinkedText
 from tutor.app.widgets.turn_tracker import TurnTracker
 from tutor.i18n import t
 from tutor.lessons import EventLine, LessonSession
+from tutor.lessons.numbers import parse_number
 from tutor.lessons.results import text_of
 
 __all__ = ["LessonScreen", "NumberInput"]
 
 NARROW = 110  # columns under which the board and the talk are stacked
+# The player's letter keys, typed in the number box (where their footer keys are hidden); a line of one of them
+# there, then Enter, does what the key does.
+BOX_KEYS = {"h": "hint", "u": "undo", "?": "why", "g": "toggle_zones"}
 
 
 class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
@@ -70,6 +77,8 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
         self._log_events: list[EventLine] = []
         self._log_starts: list[int] = []
         self._options_key = None
+        self._options_for = None  # the step and mode the list was drawn for
+        self._refocus = False  # a link followed: back here, the focus goes to the step's main action
         self._log_to_end = False  # a new log, until a layout finds it scrolled to its end
         self._log_top = 0  # the log's last end (max_scroll_y) and whether it was scrolled there
         self._log_at_end = True
@@ -126,7 +135,7 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
                     yield LinkedText(id="step-text")
                     yield LinkedText(id="feedback")
                 yield ChoiceList(id="choices")
-                yield NumberInput(id="number", type="integer")
+                yield NumberInput(id="number")
                 yield Static(id="log-title")
                 with VerticalScroll(id="log-box"):
                     yield LinkedText(id="log")
@@ -142,6 +151,18 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
         self.set_class(self.app.size.width < NARROW, "narrow")
         self.render_all()
         self._focus_input()
+
+    def on_screen_resume(self) -> None:
+        if self._refocus:  # back from the rule or the entry a link opened: Enter goes on with the lesson
+            self._refocus = False
+            self._focus_input()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The letter keys are the number box's own while it has the focus: hidden from the footer there."""
+        name = parse(parameters[1])[1] if action == "localized" and len(parameters) == 2 else action
+        if name in BOX_KEYS.values() and isinstance(self.focused, NumberInput):
+            return False
+        return super().check_action(action, parameters)
 
     def on_resize(self, event) -> None:
         self.set_class(event.size.width < NARROW, "narrow")
@@ -325,18 +346,23 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
         option = s.options()[i]
         if s.ask_kind in ("choice", "legal"):
             self.answer(option.id)
+        elif option.id in self.picked and s.ask_kind == "order":  # never taken back silently: "start again" does
+            place = self.picked.index(option.id) + 1
+            self.notes.append(lambda lang: t("app.lessons.order_placed", lang, n=place))
+            self._after()
         elif option.id in self.picked:
             self.picked.remove(option.id)
             self._after()
-        else:
+        else:  # (the last of an order too: the learner confirms)
             self.picked.append(option.id)
-            if s.ask_kind == "order" and len(self.picked) == len(s.options()):
-                self.submit_picked()
-            else:
-                self._after()
+            self._after()
 
     def submit_picked(self) -> None:
         s = self.session
+        if s.ask_kind == "choices" and not self.picked:  # a stray Enter: not an answer, not a mistake
+            self.notes.append(lambda lang: t("app.lessons.choices_empty", lang))
+            self._after()
+            return
         if s.ask_kind == "order" and len(self.picked) != len(s.options()):
             self.notes.append(lambda lang: t("app.lessons.order_incomplete", lang))
             self._after()
@@ -359,24 +385,29 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
             self.notes.append(lambda lang: "✗ " + result.message(lang))
             self._after()
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self.submit_number(event.input)
-
     def submit_number(self, box: Input) -> None:
-        """The number typed in `box` answers the question (the box calls this as Enter is handled, so that a
-        key typed right after acts after the answer)."""
+        """The number typed in `box` (digits or a word: `tutor.lessons.numbers`) answers the question; a line of
+        one of the player's keys does what the key does; an empty line or anything else is not judged, a note
+        says what is expected. The box calls this as Enter is handled, so that a key typed right after acts
+        after the answer."""
         if self.finish_drawing():
             return
-        text = box.value.strip().replace("−", "-")
+        text = box.value.strip()
         if self.mode() != "number":
             return
-        if not text.lstrip("-").isdigit() or len(text) > 5:
-            self.notes.append(lambda lang: t("lesson.bad_number", lang))
+        key = BOX_KEYS.get(text.lower())
+        if key is not None:
+            box.value = ""
+            getattr(self, f"action_{key}")()
+            return
+        value = parse_number(text)
+        if value is None:
+            note = "app.lessons.number_empty" if not text else "app.lessons.number_only"
+            self.notes.append(lambda lang: t(note, lang))
             self._after()
             return
         box.value = ""
-        self.answer(int(text))
+        self.answer(value)
 
     def start_free_play(self, both: bool = False) -> None:
         """Free play from the lesson's final position."""
@@ -470,4 +501,5 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
 
     async def on_linked_text_link_chosen(self, event: LinkedText.LinkChosen) -> None:
         event.stop()
+        self._refocus = True
         await self.app.open_from_lesson(event.location)
