@@ -75,7 +75,8 @@ def _link_line(link: Link) -> Text:
         line.append(f" [{link.number}]", style="cyan")
     if link.status:
         line.append(f"  ({link.status})", style="yellow")
-    line.append(f"  {link.source}", style="dim")
+    if link.source:  # only for a developer (tutor.debug)
+        line.append(f"  {link.source}", style="dim")
     return line
 
 
@@ -90,7 +91,7 @@ def _backlinks(console: Console, heading: str, backlinks: tuple[Backlink, ...]) 
     if backlinks:
         console.print(Text(heading, style="bold"))
         for b in backlinks:
-            console.print(Text(f"← {b.term} [{b.lang}]  ({b.source_id})"))
+            console.print(Text(f"← {b.term} [{b.lang}]" + (f"  ({b.source_id})" if b.source_id else "")))
 
 
 def render_lookup(console: Console, result: dict, ui: str) -> None:
@@ -142,14 +143,14 @@ def render_entry(console: Console, page: EntryPage) -> None:
     for other in page.other:
         for o in other.entries:
             head = symbol_text(o.term, "bold")
-            head.append(f"  [{o.lang}]  {o.source}", style="dim")
+            head.append(f"  [{o.lang}]" + (f"  {o.source}" if o.source else ""), style="dim")
             console.print(Panel(symbol_text(o.definition), title=head, title_align="left", border_style="green"))
         if other.missing:
             console.print(Text(other.missing, style="green"))
     if page.concept:
         c = page.concept
         line = Text(f"{c.label}: ", style="bold")
-        line.append(f"{c.id} — " + "; ".join(f"{lang}: {', '.join(names)}" for lang, names in c.names))
+        line.append((f"{c.id} — " if c.id else "") + "; ".join(f"{lang}: {', '.join(names)}" for lang, names in c.names))
         if c.rules:
             line.append(f"  {c.rules_label}: {', '.join(c.rules)}", style="cyan")
         console.print(line)

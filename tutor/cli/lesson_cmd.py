@@ -105,7 +105,8 @@ def _check(args, ui: str) -> int:
     if args.ids:
         unknown = [i for i in args.ids if course.find(i) is None]
         if unknown:
-            raise Usage(t("lesson.unknown", ui, id=", ".join(unknown), known=", ".join(course.ids())))
+            raise Usage(t("lesson.unknown", ui, id=", ".join(unknown), n=len(course.lessons),
+                                  known=", ".join(course.ids())))
         lessons = [course.find(i) for i in args.ids]
     reports = []
     for lesson in lessons:
@@ -344,7 +345,8 @@ def _play(lesson_id: str, ui: str) -> int:
     course = _course(ui)
     lesson = course.find(lesson_id)
     if lesson is None:
-        raise Usage(t("lesson.unknown", ui, id=lesson_id, known=", ".join(course.ids())))
+        raise Usage(t("lesson.unknown", ui, id=lesson_id, n=len(course.lessons),
+                                  known=", ".join(course.ids())))
     inp = input_stream(ui)  # closed (<&-): said before the lesson starts
     with _store(ui) as store:
         try:

@@ -402,7 +402,7 @@ MESSAGES: dict[str, str] = {
     'lesson.status.done': 'completata',
     'lesson.list_no_ids': 'lesson list non accetta né id né --all.',
     'lesson.play_one': 'lesson play vuole una sola lezione, con il suo numero o il suo id, per esempio: mtg-tutor lesson play 1',
-    'lesson.unknown': 'Lezione sconosciuta: {id}. Le lezioni del corso: {known}',
+    'lesson.unknown': 'Lezione sconosciuta: {id}. Scrivi il numero di una lezione, da 1 a {n} (come in lesson list), o il suo id: {known}',
     'lesson.requires': 'Nota: questa lezione presuppone {ids}, che non hai ancora completato.',
     'lesson.step_of': '— passo {n} di {total} —',
     'lesson.events': 'Che cosa è successo:',
@@ -966,6 +966,7 @@ MESSAGES: dict[str, str] = {
     # ==== CLI: a section of the rules (rule 5) ====
     'section.open_rule': 'Per vedere una regola della sezione, scrivi per esempio: mtg-tutor rule {example}',
     # ==== issue 20: words ====
+    'help_debug': 'mostra anche i dettagli per chi sviluppa mtg-tutor: file e righe delle fonti, id interni, il traceback di un errore interno',
     'lesson.level_minutes': 'livello {level} · {minutes} min',
     'lesson.status.replay': 'completata · la stai rifacendo',
     'app.lessons.map_hints': 'suggerimenti: {hints}',

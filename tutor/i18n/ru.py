@@ -402,7 +402,7 @@ MESSAGES: dict[str, str] = {
     'lesson.status.done': 'пройден',
     'lesson.list_no_ids': 'lesson list не принимает ни id, ни --all.',
     'lesson.play_one': 'lesson play принимает один урок — его номер или id, например: mtg-tutor lesson play 1',
-    'lesson.unknown': 'Неизвестный урок: {id}. Уроки курса: {known}',
+    'lesson.unknown': 'Неизвестный урок: {id}. Укажите номер урока от 1 до {n} (как в lesson list) или его id: {known}',
     'lesson.requires': 'Обратите внимание: этот урок предполагает, что вы уже прошли {ids}, а вы этого ещё не сделали.',
     'lesson.step_of': '— шаг урока {n} из {total} —',
     'lesson.events': 'Что произошло:',
@@ -966,6 +966,7 @@ MESSAGES: dict[str, str] = {
     # ==== CLI: a section of the rules (rule 5) ====
     'section.open_rule': 'Чтобы открыть правило из этого раздела, введите, например: mtg-tutor rule {example}',
     # ==== issue 20: words ====
+    'help_debug': 'показывать и сведения для разработчиков mtg-tutor: файлы и строки источников, внутренние id, трассировку внутренней ошибки',
     'lesson.level_minutes': 'уровень {level} · {minutes} мин',
     'lesson.status.replay': 'пройден · проходите заново',
     'app.lessons.map_hints': 'подсказок: {hints}',
