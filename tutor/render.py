@@ -95,14 +95,18 @@ def _backlinks(console: Console, heading: str, backlinks: tuple[Backlink, ...]) 
 
 
 def render_lookup(console: Console, result: dict, ui: str) -> None:
-    """Search hits (`mtg-tutor lookup`) as a table: term, kind, language, translations, score."""
+    """Search hits (`mtg-tutor lookup`) as a table: term, kind, language, translations (and the search's score,
+    for a developer: `tutor.debug`)."""
+    from tutor import debug
+
+    scores = debug.enabled()
     table = Table(show_edge=False, header_style="bold")
-    for key in ("col_term", "col_kind", "col_lang", "col_translations", "col_score"):
+    for key in ("col_term", "col_kind", "col_lang", "col_translations", "col_score")[:5 if scores else 4]:
         table.add_column(t(key, ui), overflow="fold")
     for h in result["hits"]:
         other = [f"{lang}: {', '.join(v)}" for lang, v in h["translations"].items() if lang != h["lang"] and v]
         table.add_row(symbol_text(h["term"], "bold"), t(f"kind_{h['kind']}", ui), h["lang"],
-                      symbol_text("; ".join(other)), f"{h['score']:.0f}")
+                      symbol_text("; ".join(other)), *([f"{h['score']:.0f}"] if scores else []))
     console.print(table)
 
 

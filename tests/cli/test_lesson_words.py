@@ -108,3 +108,10 @@ def test_the_help_names_the_debug_option(capsys):
     with pytest.raises(SystemExit):
         main(["--help"])
     assert "--debug" in capsys.readouterr().out
+
+
+def test_lookup_shows_no_search_score_unless_debug(capsys, no_debug):
+    code, out, _ = run(capsys, "--ui", "ru", "lookup", "стек")
+    assert code == 0 and "стек" in out and "оценка" not in out
+    code, out, _ = run(capsys, "--debug", "lookup", "pila")
+    assert code == 0 and "punteggio" in out
