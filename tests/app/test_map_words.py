@@ -60,3 +60,20 @@ def test_the_russian_map_says_a_replay_too():
     _progress(replay=True)
     _, rows, _ = run_app(_map, "ru", (120, 36))
     assert "пройден · проходите заново" in rows[0] and "начат" in rows[1]
+
+
+def test_opening_a_completed_lesson_says_it_is_a_replay_and_it_stays_completed():
+    _progress(replay=False)
+
+    async def go(app, pilot):
+        await _map(app, pilot)
+        await pilot.press("home", "enter")  # lesson 1, completed with ★★☆ (the map highlights lesson 2)
+        await pilot.pause()
+        texts = " ".join(str(w.render()) for w in app.screen.query("#feedback"))  # the player's notes
+        await pilot.press("escape")
+        await pilot.pause()
+        return texts, (await _map(app, pilot))[1][0]
+
+    texts, row = run_app(go, "ru", (120, 36))
+    assert "Вы уже прошли этот урок (★★☆)" in " ".join(texts.split())
+    assert "пройден · проходите заново" in row and "★★☆" in row

@@ -68,6 +68,7 @@ def test_a_completed_lesson_played_again_stays_completed():
     assert "★★★" in cli("lesson", "play", "1", stdin=PERFECT_LESSON_1).stdout
     res = cli("lesson", "play", "turn-at-a-glance", stdin="\n\nq\n")  # a replay, left at step 3
     assert res.returncode == 0, res.stderr
+    assert "Hai già completato questa lezione (★★★)" in res.stdout
     first = json.loads(cli("lesson", "list", "--json").stdout)["lessons"][0]
     assert (first["status"], first["replay"], first["stars"]) == ("done", True, 3)
     listed = cli("lesson", "list").stdout

@@ -355,6 +355,9 @@ def _play(lesson_id: str, ui: str) -> int:
                        and course.get(r) is not None]
             session = LessonSession(lesson, store)
             player = _Player(session, ui, inp=inp)
+            if session.completed_before:  # a completed lesson played again stays completed
+                player.say(t("lesson.replay_note", ui,
+                             stars="★" * session.best_stars + "☆" * (3 - session.best_stars)))
             if missing:  # by number and title, as lesson list shows them
                 player.say(t("lesson.requires", ui, ids=", ".join(f"{x.order}. «{x.title[ui]}»" for x in missing)))
             return player.run()

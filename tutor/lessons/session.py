@@ -57,6 +57,8 @@ class LessonSession:
         self.undo_points: list[tuple[int, int]] = []  # (do step, engine history length before its move)
         self.finished = False
         self.stars = 0
+        self.completed_before = False  # the learner completed this lesson before: this run is a replay (it stays completed)
+        self.best_stars = 0  # of the earlier runs
         self.errors: list[Problem] = []  # steps that could not be played as written (lesson defects)
         self.verifier = None
         if verify:
@@ -77,6 +79,7 @@ class LessonSession:
         if self.store is None:
             return 0
         state = self.store.lesson_state(self.lesson.id)
+        self.completed_before, self.best_stars = state.completed, state.best_stars
         if state.status == "done" or (state.status == "started" and not resume):
             state = self.store.reset_lesson(self.lesson.id)
         if state.status == "new":

@@ -74,6 +74,8 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
         self._log_top = 0  # the log's last end (max_scroll_y) and whether it was scrolled there
         self._log_at_end = True
         s = self.session
+        if s.completed_before:  # a completed lesson played again stays completed
+            self.notes.append(lambda lang: t("lesson.replay_note", lang, stars="★" * s.best_stars + "☆" * (3 - s.best_stars)))
         if s.index:
             self.notes.append(lambda lang: t("app.lessons.resumed", lang, n=s.index + 1, total=len(lesson.steps)))
         if missing:
