@@ -90,7 +90,7 @@ def test_started_is_the_same_word_in_lesson_list_and_progress():
 def test_the_prerequisite_note_names_the_lesson_not_its_id():
     res = cli("lesson", "play", "2", stdin="q\n")
     first = load_course().lessons[0]
-    assert f"1. «{first.title['it']}»" in res.stdout and first.id not in res.stdout
+    assert f"presuppone la lezione 1 («{first.title['it']}»)" in res.stdout and first.id not in res.stdout
 
 
 def test_a_glossary_page_shows_no_file_line_or_id_unless_debug(capsys, no_debug):

@@ -81,11 +81,13 @@ def _list(args, ui: str) -> int:
     from rich.table import Table
     from rich.text import Text
 
-    table = Table(show_edge=False)
+    table = Table(show_edge=False, expand=True)
+    words = [t(f"lesson.status.{k}", ui) for k in ("new", "started", "done", "replay")] + [t("lesson.col.status", ui)]
     for key in ("order", "id", "title", "status", "stars"):  # ids never wrap nor get cut: titles wrap instead
         wraps = key in ("title", "status")
         table.add_column(t(f"lesson.col.{key}", ui), no_wrap=not wraps, overflow="fold" if wraps else "ignore",
-                         ratio=2 if key == "title" else 1 if key == "status" else None)
+                         ratio=1 if key == "title" else None,  # the status: as wide as its longest word
+                         width=max(len(w) for x in words for w in x.split()) if key == "status" else None)
     for lesson, row in zip(course.lessons, rows):
         title = Text(row["title"][ui])
         title.append("\n" + t("lesson.level_minutes", ui, level=lesson.level, minutes=lesson.minutes), style="dim")
@@ -359,7 +361,8 @@ def _play(lesson_id: str, ui: str) -> int:
                 player.say(t("lesson.replay_note", ui,
                              stars="★" * session.best_stars + "☆" * (3 - session.best_stars)))
             if missing:  # by number and title, as lesson list shows them
-                player.say(t("lesson.requires", ui, ids=", ".join(f"{x.order}. «{x.title[ui]}»" for x in missing)))
+                player.say(t("lesson.requires", ui, ids=", ".join(t("lesson.numbered", ui, n=x.order, title=x.title[ui])
+                                                                  for x in missing)))
             return player.run()
         except (BrokenPipeError, KeyboardInterrupt, OutputError, Usage):
             raise  # the edge of every command says these (an output that cannot be written: 2)

@@ -966,6 +966,7 @@ MESSAGES: dict[str, str] = {
     # ==== CLI: a section of the rules (rule 5) ====
     'section.open_rule': 'Per vedere una regola della sezione, scrivi per esempio: mtg-tutor rule {example}',
     # ==== issue 20: words ====
+    'lesson.numbered': 'la lezione {n} («{title}»)',
     'lesson.replay_note': 'Hai già completato questa lezione ({stars}) e ora la rifai: resta completata, con le stelle migliori.',
     'help_debug': 'mostra anche i dettagli per chi sviluppa mtg-tutor: file e righe delle fonti, id interni, il traceback di un errore interno',
     'lesson.level_minutes': 'livello {level} · {minutes} min',

@@ -966,6 +966,7 @@ MESSAGES: dict[str, str] = {
     # ==== CLI: a section of the rules (rule 5) ====
     'section.open_rule': 'Чтобы открыть правило из этого раздела, введите, например: mtg-tutor rule {example}',
     # ==== issue 20: words ====
+    'lesson.numbered': 'урок {n} («{title}»)',
     'lesson.replay_note': 'Вы уже прошли этот урок ({stars}) и проходите его снова: он останется пройденным, лучшие звёзды сохранятся.',
     'help_debug': 'показывать и сведения для разработчиков mtg-tutor: файлы и строки источников, внутренние id, трассировку внутренней ошибки',
     'lesson.level_minutes': 'уровень {level} · {minutes} мин',
