@@ -38,7 +38,7 @@ def _progress(replay: bool) -> None:
 @pytest.mark.parametrize("lang", ["it", "ru"])
 def test_the_map_explains_the_stars_and_hides_hints_of_lessons_never_opened(lang):
     title, rows, _ = run_app(_map, lang, (120, 36))
-    legend = {"it": "Stelle: ★★★ nessun suggerimento e nessun errore", "ru": "Звёзды: ★★★ — без подсказок и ошибок"}
+    legend = {"it": "Stelle: ★★★ senza suggerimenti né errori", "ru": "Звёзды: ★★★ — без подсказок и ошибок"}
     assert legend[lang] in title and "★☆☆" in title
     hints = {"it": "suggerimenti", "ru": "подсказок"}[lang]
     assert not any(hints in row for row in rows)

@@ -972,5 +972,5 @@ MESSAGES: dict[str, str] = {
     'lesson.level_minutes': 'livello {level} · {minutes} min',
     'lesson.status.replay': 'completata · la stai rifacendo',
     'app.lessons.map_hints': 'suggerimenti: {hints}',
-    'app.lessons.stars_legend': 'Stelle: ★★★ nessun suggerimento e nessun errore · ★★☆ al massimo due, tra suggerimenti ed errori · ★☆☆ più di due. Una mossa vietata dalle regole non è un errore: provala pure.',
+    'app.lessons.stars_legend': 'Stelle: ★★★ senza suggerimenti né errori · ★★☆ fino a due, tra suggerimenti ed errori · ★☆☆ di più',
 }

@@ -972,7 +972,7 @@ MESSAGES: dict[str, str] = {
     'lesson.level_minutes': 'уровень {level} · {minutes} мин',
     'lesson.status.replay': 'пройден · проходите заново',
     'app.lessons.map_hints': 'подсказок: {hints}',
-    'app.lessons.stars_legend': 'Звёзды: ★★★ — без подсказок и ошибок · ★★☆ — не больше двух подсказок и ошибок вместе · ★☆☆ — больше двух. Действие, которое запрещают правила, — не ошибка: его можно попробовать.',
+    'app.lessons.stars_legend': 'Звёзды: ★★★ — без подсказок и ошибок · ★★☆ — до двух подсказок и ошибок вместе · ★☆☆ — больше',
 }
 
 # Gender (m, f, n; ".pl" for plural) of card names whose first word pymorphy3 does not know as a common

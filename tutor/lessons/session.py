@@ -195,7 +195,7 @@ class LessonSession:
 
     @property
     def mistake_count(self) -> int:
-        """Questions and moves whose first attempt was wrong."""
+        """Questions and moves whose first attempt was wrong (a move the rules refused is no attempt)."""
         return len(self.first_wrong)
 
     # ==== what a player shows ======================================================================
