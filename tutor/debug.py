@@ -4,8 +4,8 @@ A learner never sees them. They are shown with the global option ``mtg-tutor --d
 app it opens) or the environment variable ``MTG_TUTOR_DEBUG=1``, which also prints the traceback of an internal
 error. JSON output always has them: it is for programs.
 
->>> import os; os.environ.pop(VARIABLE, None) and None; enabled()
-False
+>>> VARIABLE
+'MTG_TUTOR_DEBUG'
 """
 
 from __future__ import annotations
