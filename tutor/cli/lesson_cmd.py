@@ -81,6 +81,8 @@ def _list(args, ui: str) -> int:
     from rich.table import Table
     from rich.text import Text
 
+    from tutor.lessons.results import stars_text
+
     table = Table(show_edge=False, expand=True)
     words = [t(f"lesson.status.{k}", ui) for k in ("new", "started", "done", "replay")] + [t("lesson.col.status", ui)]
     for key in ("order", "id", "title", "status", "stars"):  # ids never wrap nor get cut: titles wrap instead
@@ -93,7 +95,7 @@ def _list(args, ui: str) -> int:
         title.append("\n" + t("lesson.level_minutes", ui, level=lesson.level, minutes=lesson.minutes), style="dim")
         table.add_row(str(lesson.order), lesson.id, title,
                       t(f"lesson.status.{'replay' if row['replay'] else row['status']}", ui),
-                      "★" * row["stars"] + "☆" * (3 - row["stars"]))
+                      stars_text(row["stars"]))
     console().print(table)
     return 0
 
@@ -194,7 +196,9 @@ class _Player:
                     self.board()
                 getattr(self, f"step_{s.kind}")()
             self.say()
-            self.say(t("lesson.finished", ui, stars="★" * s.stars + "☆" * (3 - s.stars), hints=s.hint_count,
+            from tutor.lessons.results import stars_text
+
+            self.say(t("lesson.finished", ui, stars=stars_text(s.stars), hints=s.hint_count,
                        mistakes=s.mistake_count))
         except _Quit:
             self.say(t("lesson.quit", ui))
@@ -342,6 +346,7 @@ class _Player:
 def _play(lesson_id: str, ui: str) -> int:
     from tutor.cli import OutputError
     from tutor.lessons import LessonSession
+    from tutor.lessons.results import stars_text
     from tutor.progress import ProgressError
 
     course = _course(ui)
@@ -358,8 +363,7 @@ def _play(lesson_id: str, ui: str) -> int:
             session = LessonSession(lesson, store)
             player = _Player(session, ui, inp=inp)
             if session.completed_before:  # a completed lesson played again stays completed
-                player.say(t("lesson.replay_note", ui,
-                             stars="★" * session.best_stars + "☆" * (3 - session.best_stars)))
+                player.say(t("lesson.replay_note", ui, stars=stars_text(session.best_stars)))
             if missing:  # by number and title, as lesson list shows them
                 player.say(t("lesson.requires", ui, ids=", ".join(t("lesson.numbered", ui, n=x.order, title=x.title[ui])
                                                                   for x in missing)))

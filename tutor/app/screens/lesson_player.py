@@ -29,7 +29,7 @@ from tutor.app.widgets.linked_text import LinkedText
 from tutor.app.widgets.turn_tracker import TurnTracker
 from tutor.i18n import t
 from tutor.lessons import EventLine, LessonSession
-from tutor.lessons.results import text_of
+from tutor.lessons.results import stars_text, text_of
 
 __all__ = ["LessonScreen", "NumberInput"]
 
@@ -75,7 +75,7 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
         self._log_at_end = True
         s = self.session
         if s.completed_before:  # a completed lesson played again stays completed
-            self.notes.append(lambda lang: t("lesson.replay_note", lang, stars="★" * s.best_stars + "☆" * (3 - s.best_stars)))
+            self.notes.append(lambda lang: t("lesson.replay_note", lang, stars=stars_text(s.best_stars)))
         if s.index:
             self.notes.append(lambda lang: t("app.lessons.resumed", lang, n=s.index + 1, total=len(lesson.steps)))
         if missing:

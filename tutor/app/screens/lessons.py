@@ -22,7 +22,7 @@ from tutor.app.lesson_services import course, lesson_store
 from tutor.app.widgets.choice_list import ChoiceList
 from tutor.app.widgets.footer import KeysFooter
 from tutor.i18n import t
-from tutor.lessons.results import text_of
+from tutor.lessons.results import stars_text, text_of
 
 __all__ = ["CourseScreen"]
 
@@ -30,11 +30,6 @@ NARROW = 120  # columns under which the map hides the side pane (the goals of th
 
 
 PLAYER = "lesson-player"  # the name the lesson player is installed under
-
-
-def stars_text(n: int) -> str:
-    """★★☆ for 2 of 3 stars."""
-    return "★" * n + "☆" * (3 - n)
 
 
 class CourseScreen(LocalizedBindings, Screen):
