@@ -422,7 +422,7 @@ MESSAGES: dict[str, str] = {
     'lesson.undone': "Mossa annullata: torni al passo dell'ultima mossa.",
     'lesson.cant_undo': "Qui non c'è una mossa da annullare.",
     'lesson.quit': 'Lezione interrotta: i tuoi progressi sono salvati e la riprenderai da qui.',
-    'lesson.finished': 'Lezione completata! {stars} (suggerimenti: {hints}, errori: {mistakes})\nLe stelle: ★★★ nessun suggerimento e nessun errore · ★★☆ al massimo due, tra suggerimenti ed errori · ★☆☆ più di due. Un errore è una risposta o una mossa sbagliata al primo tentativo; una mossa vietata dalle regole non conta.',
+    'lesson.finished': 'Lezione completata! {stars} (suggerimenti: {hints}, errori: {mistakes})\nLe stelle: ★★★ senza suggerimenti né errori · ★★☆ fino a due, tra suggerimenti ed errori · ★☆☆ di più. Un errore è una risposta o una mossa sbagliata al primo tentativo; una mossa vietata dalle regole non conta.',
     'lesson.hint_heading': 'Suggerimento {n}/{total}',
     'lesson.hint.default1': 'Rileggi che cosa ti chiede la lezione e guarda le mosse che hai: quale fa proprio questo?',
     'lesson.hint.default2': 'La regola che conta qui è la {rule}.',
