@@ -57,7 +57,7 @@ class LessonSession:
         self.undo_points: list[tuple[int, int]] = []  # (do step, engine history length before its move)
         self.finished = False
         self.stars = 0
-        self.completed_before = False  # the learner completed this lesson before: this run is a replay (it stays completed)
+        self.completed_before = False  # completed in an earlier run: this run is a replay (it stays completed)
         self.best_stars = 0  # of the earlier runs
         self.errors: list[Problem] = []  # steps that could not be played as written (lesson defects)
         self.verifier = None
@@ -87,7 +87,7 @@ class LessonSession:
             return 0
         for e in self.store.lesson_events(self.lesson.id, run=state.run):
             if e.kind != "answer" or e.step is None or (e.data and "illegal" in e.data):
-                continue  # a move the rules refused is not an attempt (see _attempt)
+                continue  # a move the rules refused is not an attempt (see move)
             if e.correct and e.data and "accept" in e.data:
                 self._accepts[e.step] = int(e.data["accept"])
             self._count(e.step, bool(e.correct))
