@@ -75,7 +75,8 @@ def _link_line(link: Link) -> Text:
         line.append(f" [{link.number}]", style="cyan")
     if link.status:
         line.append(f"  ({link.status})", style="yellow")
-    line.append(f"  {link.source}", style="dim")
+    if link.source:  # only for a developer (tutor.debug)
+        line.append(f"  {link.source}", style="dim")
     return line
 
 
@@ -90,18 +91,22 @@ def _backlinks(console: Console, heading: str, backlinks: tuple[Backlink, ...]) 
     if backlinks:
         console.print(Text(heading, style="bold"))
         for b in backlinks:
-            console.print(Text(f"← {b.term} [{b.lang}]  ({b.source_id})"))
+            console.print(Text(f"← {b.term} [{b.lang}]" + (f"  ({b.source_id})" if b.source_id else "")))
 
 
 def render_lookup(console: Console, result: dict, ui: str) -> None:
-    """Search hits (`mtg-tutor lookup`) as a table: term, kind, language, translations, score."""
+    """Search hits (`mtg-tutor lookup`) as a table: term, kind, language, translations (and the search's score,
+    for a developer: `tutor.debug`)."""
+    from tutor import debug
+
+    scores = debug.enabled()
     table = Table(show_edge=False, header_style="bold")
-    for key in ("col_term", "col_kind", "col_lang", "col_translations", "col_score"):
+    for key in ("col_term", "col_kind", "col_lang", "col_translations", "col_score")[:5 if scores else 4]:
         table.add_column(t(key, ui), overflow="fold")
     for h in result["hits"]:
         other = [f"{lang}: {', '.join(v)}" for lang, v in h["translations"].items() if lang != h["lang"] and v]
         table.add_row(symbol_text(h["term"], "bold"), t(f"kind_{h['kind']}", ui), h["lang"],
-                      symbol_text("; ".join(other)), f"{h['score']:.0f}")
+                      symbol_text("; ".join(other)), *([f"{h['score']:.0f}"] if scores else []))
     console.print(table)
 
 
@@ -142,14 +147,14 @@ def render_entry(console: Console, page: EntryPage) -> None:
     for other in page.other:
         for o in other.entries:
             head = symbol_text(o.term, "bold")
-            head.append(f"  [{o.lang}]  {o.source}", style="dim")
+            head.append(f"  [{o.lang}]" + (f"  {o.source}" if o.source else ""), style="dim")
             console.print(Panel(symbol_text(o.definition), title=head, title_align="left", border_style="green"))
         if other.missing:
             console.print(Text(other.missing, style="green"))
     if page.concept:
         c = page.concept
         line = Text(f"{c.label}: ", style="bold")
-        line.append(f"{c.id} — " + "; ".join(f"{lang}: {', '.join(names)}" for lang, names in c.names))
+        line.append((f"{c.id} — " if c.id else "") + "; ".join(f"{lang}: {', '.join(names)}" for lang, names in c.names))
         if c.rules:
             line.append(f"  {c.rules_label}: {', '.join(c.rules)}", style="cyan")
         console.print(line)

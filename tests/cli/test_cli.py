@@ -125,9 +125,9 @@ def test_rule_renumbered_between_editions(capsys):
 
 def test_human_output_in_both_languages(capsys):
     code, out, _ = run(capsys, "show", "Cimitero")
-    assert code == 0 and "Cimitero" in out and "Fonte: it_glossary_8ed.txt" in out
+    assert code == 0 and "Cimitero" in out and "Fonte: glossario 8ª ed." in out
     code, out, _ = run(capsys, "--ui", "ru", "show", "Кладбище")
-    assert code == 0 and "Кладбище" in out and "Источник: ru_glossary_10ed.txt" in out
+    assert code == 0 and "Кладбище" in out and "Источник: глоссарий, 10-е изд." in out
 
 
 def test_import_rules_rejects_a_non_rules_file(capsys, tmp_path, isolated_home):

@@ -162,7 +162,8 @@ def test_argparse_messages_that_echo_arguments_are_clean(capsys):
     assert_safe(err, "argparse")
 
 
-def test_an_escape_named_file_is_imported_and_reported_cleanly(capsys, tmp_path):
+def test_an_escape_named_file_is_imported_and_reported_cleanly(capsys, tmp_path, monkeypatch):
+    monkeypatch.setenv("MTG_TUTOR_DEBUG", "1")  # the page's source file and line: shown to a developer only
     path = tmp_path / f"evil{OSC_TITLE}.txt"
     path.write_text(escapes_rules_document(), encoding="utf-8")
     code, out, err = run(capsys, "import-rules", str(path))

@@ -68,11 +68,12 @@ def test_entry_page_links_and_backlinks_are_typed(kb):
     assert page.links_heading == "Collegamenti" and page.backlinks_heading == "Puntano qui"
 
 
-def test_other_language_beside_or_the_concepts_name(kb):
+def test_other_language_beside_or_the_concepts_name(kb, monkeypatch):
+    monkeypatch.setenv("MTG_TUTOR_DEBUG", "1")  # the source's file and line, the concept's id: for a developer
     page = entry_page(kb, "it:cimitero", "ru")
     assert [(o.lang, [e.term for e in o.entries], o.missing) for o in page.other] == [("ru", ["Кладбище"], None)]
     assert page.other[0].entries[0].location == EntryLocation("ru:kladbishche")
-    assert page.source == "Источник: it_glossary_8ed.txt:305 (it-glossary-8ed)"
+    assert page.source == "Источник: итальянский глоссарий, 8-е изд. (it_glossary_8ed.txt:305)"
     alone = entry_page(kb, "it:a-caso", "it")
     assert alone.other[0].entries == () and "si chiama: случайным образом" in alone.other[0].missing
     assert alone.concept.id == "random" and dict(alone.concept.names)["ru"] == ("случайным образом",)

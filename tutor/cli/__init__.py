@@ -15,6 +15,7 @@ import argparse
 import importlib
 import sys
 
+from tutor import debug
 from tutor.cli.common import ArgumentParser, Usage, warn
 from tutor.cli.compat import ARGPARSE_WORDS as _ARGPARSE  # noqa: F401 - the words argparse says, translated
 from tutor.cli.compat import localize_argparse as _localize_argparse
@@ -84,6 +85,7 @@ def _parser(ui: str, name: str | None = None) -> argparse.ArgumentParser:
     parsing that command needs); otherwise all of them (the help, the app, an unknown command's error)."""
     p = _ArgumentParser(prog="mtg-tutor", description=t("prog_description", ui))
     p.add_argument("--ui", choices=LANGS, help=t("help_ui", ui))
+    p.add_argument("--debug", action="store_true", help=t("help_debug", ui))
     sub = p.add_subparsers(dest="command", help=t("help_command", ui))
     for module in GROUPS if name not in _GROUP_OF else (_GROUP_OF[name],):
         _group(module).add_parsers(sub, ui)
@@ -138,8 +140,11 @@ def main(argv: list[str] | None = None) -> int:
         _localize_argparse(DEFAULT_LANG)  # even the pre-parser's few words: never gettext (its locale look-ups)
         pre = _ArgumentParser(add_help=False)
         pre.add_argument("--ui", choices=LANGS)
+        pre.add_argument("--debug", action="store_true")
         pre.add_argument("command", nargs="?")
         known, _ = pre.parse_known_args(argv)
+        if known.debug:  # source files, lines and ids shown (tutor.debug), a crash's traceback too
+            debug.enable()
         if known.command not in _READ_ONLY:
             import gc
 
@@ -210,7 +215,7 @@ def _run(argv: list[str], ui: str, name: str | None = None) -> int:
 
 
 # ---- the edge: standard streams, signals, unexpected errors ---------------------------------------------
-DEBUG_VARIABLE = "MTG_TUTOR_DEBUG"
+DEBUG_VARIABLE = debug.VARIABLE
 _WRITERS = ("import-rules", "kb")  # the commands that write files: SIGTERM must let them clean up
 
 
@@ -322,9 +327,7 @@ def _say(message: str) -> None:
 
 def _internal_error(exc: BaseException, ui: str) -> int:
     """One line for an unexpected failure (a bug); the traceback only with MTG_TUTOR_DEBUG=1."""
-    import os
-
-    if os.environ.get(DEBUG_VARIABLE, "").strip() not in ("", "0"):
+    if debug.enabled():
         import traceback
 
         try:

@@ -1,4 +1,6 @@
-"""The lesson commands: ``lesson list``, ``lesson play ID`` (the plain-terminal player) and ``lesson check``.
+"""The lesson commands: ``lesson list``, ``lesson play N|ID`` (the plain-terminal player) and ``lesson check``.
+A lesson is named by its number in the course (the first column of ``lesson list``) or by its id; the list never
+cuts the ids, whatever the width of the terminal (the titles wrap instead).
 
 The player reads standard input line by line, so it works piped: at a narration any line continues; at a move
 or a question a number chooses (a number question takes digits or a number word, "due", «два»), ``h`` shows
@@ -18,7 +20,7 @@ __all__ = ["COMMANDS", "add_parsers"]
 
 
 def add_parsers(sub, ui: str) -> None:
-    """`lesson list [--json]`, `lesson play ID [--ui L]`, `lesson check [ID ...|--all] [--json]`."""
+    """`lesson list [--json]`, `lesson play N|ID [--ui L]`, `lesson check [N|ID ...|--all] [--json]`."""
     le = sub.add_parser("lesson", help=t("help_lesson", ui))
     le.add_argument("action", choices=("list", "play", "check"), help=t("help_lesson_action", ui))
     le.add_argument("ids", nargs="*", metavar="ID", help=t("help_lesson_ids", ui))
@@ -72,18 +74,29 @@ def _list(args, ui: str) -> int:
         st = states.get(lesson.id)
         rows.append({"id": lesson.id, "title": dict(lesson.title), "level": lesson.level,
                      "requires": list(lesson.requires), "steps": len(lesson.steps), "rules": list(lesson.rules),
-                     "status": st.status if st else "new", "stars": st.best_stars if st else 0})
+                     "status": "done" if st and st.completed else st.status if st else "new",
+                     "replay": bool(st) and st.shown_status == "replay", "stars": st.best_stars if st else 0})
     if args.json:
         emit_json({"lessons": rows})
         return 0
     from rich.table import Table
+    from rich.text import Text
 
-    table = Table(show_edge=False)
-    for key in ("order", "id", "title", "level", "minutes", "status", "stars"):
-        table.add_column(t(f"lesson.col.{key}", ui))
+    from tutor.lessons.results import stars_text
+
+    table = Table(show_edge=False, expand=True)
+    words = [t(f"lesson.status.{k}", ui) for k in ("new", "started", "done", "replay")] + [t("lesson.col.status", ui)]
+    for key in ("order", "id", "title", "status", "stars"):  # ids never wrap nor get cut: titles wrap instead
+        wraps = key in ("title", "status")
+        table.add_column(t(f"lesson.col.{key}", ui), no_wrap=not wraps, overflow="fold" if wraps else "ignore",
+                         ratio=1 if key == "title" else None,  # the status: as wide as its longest word
+                         width=max(len(w) for x in words for w in x.split()) if key == "status" else None)
     for lesson, row in zip(course.lessons, rows):
-        table.add_row(str(lesson.order), lesson.id, row["title"][ui], str(lesson.level), str(lesson.minutes),
-                      t(f"lesson.status.{row['status']}", ui), "★" * row["stars"] + "☆" * (3 - row["stars"]))
+        title = Text(row["title"][ui])
+        title.append("\n" + t("lesson.level_minutes", ui, level=lesson.level, minutes=lesson.minutes), style="dim")
+        table.add_row(str(lesson.order), lesson.id, title,
+                      t(f"lesson.status.{'replay' if row['replay'] else row['status']}", ui),
+                      stars_text(row["stars"]))
     console().print(table)
     return 0
 
@@ -95,10 +108,11 @@ def _check(args, ui: str) -> int:
     course = _course(ui)
     lessons = course.lessons
     if args.ids:
-        unknown = [i for i in args.ids if course.get(i) is None]
+        unknown = [i for i in args.ids if course.find(i) is None]
         if unknown:
-            raise Usage(t("lesson.unknown", ui, id=", ".join(unknown), known=", ".join(course.ids())))
-        lessons = [course.get(i) for i in args.ids]
+            raise Usage(t("lesson.unknown", ui, id=", ".join(unknown), n=len(course.lessons),
+                                  known=", ".join(course.ids())))
+        lessons = [course.find(i) for i in args.ids]
     reports = []
     for lesson in lessons:
         try:
@@ -183,7 +197,9 @@ class _Player:
                     self.board()
                 getattr(self, f"step_{s.kind}")()
             self.say()
-            self.say(t("lesson.finished", ui, stars="★" * s.stars + "☆" * (3 - s.stars), hints=s.hint_count,
+            from tutor.lessons.results import stars_text
+
+            self.say(t("lesson.finished", ui, stars=stars_text(s.stars), hints=s.hint_count,
                        mistakes=s.mistake_count))
         except _Quit:
             self.say(t("lesson.quit", ui))
@@ -335,21 +351,27 @@ class _Player:
 def _play(lesson_id: str, ui: str) -> int:
     from tutor.cli import OutputError
     from tutor.lessons import LessonSession
+    from tutor.lessons.results import stars_text
     from tutor.progress import ProgressError
 
     course = _course(ui)
-    lesson = course.get(lesson_id)
+    lesson = course.find(lesson_id)
     if lesson is None:
-        raise Usage(t("lesson.unknown", ui, id=lesson_id, known=", ".join(course.ids())))
+        raise Usage(t("lesson.unknown", ui, id=lesson_id, n=len(course.lessons),
+                                  known=", ".join(course.ids())))
     inp = input_stream(ui)  # closed (<&-): said before the lesson starts
     with _store(ui) as store:
         try:
             states = store.lesson_states()
-            missing = [r for r in lesson.requires if states.get(r) is None or states[r].completions == 0]
+            missing = [course.get(r) for r in lesson.requires if (states.get(r) is None or not states[r].completed)
+                       and course.get(r) is not None]
             session = LessonSession(lesson, store)
             player = _Player(session, ui, inp=inp)
-            if missing:
-                player.say(t("lesson.requires", ui, ids=", ".join(missing)))
+            if session.completed_before:  # a completed lesson played again stays completed
+                player.say(t("lesson.replay_note", ui, stars=stars_text(session.best_stars)))
+            if missing:  # by number and title, as lesson list shows them
+                player.say(t("lesson.requires", ui, ids=", ".join(t("lesson.numbered", ui, n=x.order, title=x.title[ui])
+                                                                  for x in missing)))
             return player.run()
         except (BrokenPipeError, KeyboardInterrupt, OutputError, Usage):
             raise  # the edge of every command says these (an output that cannot be written: 2)

@@ -336,7 +336,7 @@ def cmd_progress(args: argparse.Namespace, ui: str) -> int:
     done = sum(1 for x in lessons.values() if x["status"] == "done")
     print(t("progress_cmd.lessons", ui, n=len(lessons), done=done))
     for lid, x in lessons.items():
-        status = t(f"progress_cmd.status.{x['status']}", ui)
+        status = t(f"lesson.status.{'replay' if x['replay'] else x['status']}", ui)  # the words of lesson list
         print(f"  • {lid}: {status}, {t('progress_cmd.stars', ui, n=x['best_stars'])}")
     correct = "—" if quiz["correct_share"] is None else f"{quiz['correct_share']:.0%}"
     print(t("progress_cmd.quiz", ui, reviews=quiz["reviews"], due=quiz["due_today"], correct=correct,

@@ -401,6 +401,13 @@ class Course:
         """The lesson with this id, or None."""
         return next((x for x in self.lessons if x.id == lesson_id), None)
 
+    def find(self, key: str) -> Lesson | None:
+        """The lesson named by its id or by its number in the course (``2``, as ``lesson list`` shows it)."""
+        key = key.strip()
+        if key.isdigit():
+            return next((x for x in self.lessons if x.order == int(key)), None)
+        return self.get(key)
+
     def ids(self) -> list[str]:
 
         """The lesson ids in course order."""

@@ -9,7 +9,12 @@ from tutor.engine_text import illegal_text
 from tutor.i18n import pick, t
 from tutor.lessons.links import TextPart, plain_text, split_text
 
-__all__ = ["AnswerResult", "EventLine", "Hint", "MoveResult", "Option", "Problem", "parts_of", "text_of"]
+__all__ = ["AnswerResult", "EventLine", "Hint", "MoveResult", "Option", "Problem", "parts_of", "stars_text", "text_of"]
+
+
+def stars_text(n: int) -> str:
+    """★★☆ for 2 of 3 stars (what earns them: the catalog's ``lesson.finished`` and ``app.lessons.stars_legend``)."""
+    return "★" * n + "☆" * (3 - n)
 
 
 def text_of(texts: dict | None, lang: str) -> str:

@@ -7,7 +7,9 @@ actions as it is reached and waits for `advance`; a ``do`` step waits for an acc
 step for a right `answer` (or three wrong ones, which reveal the answer) before `advance` goes on. `hint`
 gives the next of three hints; `undo` takes back the last move of a ``do`` step that allows it. After the
 recap the lesson is done and `stars` says how well: 3 with no hint and every answer and move right the first
-time, 2 with at most two hints and first-time mistakes together, 1 otherwise. A mistake never adds work.
+time, 2 with at most two hints and first-time mistakes together, 1 otherwise. A mistake never adds work. A move
+the rules forbid is refused with its rule and does not count as a mistake: the lessons invite the learner to try
+one and see why (it is logged all the same).
 
 With a progress store the session records the start, every step reached, hints, answers and the completion
 (`tutor.progress`), and resumes where the learner left off by replaying the intended moves up to that step.
@@ -58,6 +60,8 @@ class LessonSession:
         self.undo_points: list[tuple[int, int]] = []  # (do step, engine history length before its move)
         self.finished = False
         self.stars = 0
+        self.completed_before = False  # completed in an earlier run: this run is a replay (it stays completed)
+        self.best_stars = 0  # of the earlier runs
         self.errors: list[Problem] = []  # steps that could not be played as written (lesson defects)
         self.verifier = None
         if verify:
@@ -78,19 +82,20 @@ class LessonSession:
         if self.store is None:
             return 0
         state = self.store.lesson_state(self.lesson.id)
+        self.completed_before, self.best_stars = state.completed, state.best_stars
         if state.status == "done" or (state.status == "started" and not resume):
             state = self.store.reset_lesson(self.lesson.id)
         if state.status == "new":
             self._record("start")
             return 0
         for e in self.store.lesson_events(self.lesson.id, run=state.run):
-            if e.kind == "answer" and e.correct and e.data and "accept" in e.data and e.step is not None:
+            if e.kind != "answer" or e.step is None or (e.data and "illegal" in e.data):
+                continue  # a move the rules refused is not an attempt (see move)
+            if e.correct and e.data and "accept" in e.data:
                 self._accepts[e.step] = int(e.data["accept"])
+            self._count(e.step, bool(e.correct))
         for rec in state.steps:
             self.hints_used[rec.step] = rec.hints
-            self.attempts[rec.step] = rec.attempts
-            if rec.attempts and not rec.first_try:
-                self.first_wrong.add(rec.step)
             if rec.correct:
                 self.solved.add(rec.step)
         return min(state.step, len(self.lesson.steps) - 1)
@@ -193,7 +198,7 @@ class LessonSession:
 
     @property
     def mistake_count(self) -> int:
-        """Questions and moves whose first attempt was wrong."""
+        """Questions and moves whose first attempt was wrong (a move the rules refused is no attempt)."""
         return len(self.first_wrong)
 
     # ==== what a player shows ======================================================================
@@ -269,8 +274,9 @@ class LessonSession:
         step = self.step
         try:
             self.game.validate(action)
-        except IllegalAction as exc:
-            self._attempt(False, {"move": label(self.game, action, "it"), "illegal": exc.rule})
+        except IllegalAction as exc:  # logged, but not a mistake: nothing was played (see the module docstring)
+            self._record("answer", self.index, {"move": label(self.game, action, "it"), "illegal": exc.rule},
+                         correct=False)
             return MoveResult("illegal", refusal=exc)
         for k, pattern in enumerate(step.accept):
             if matches(self.table, pattern, action):
@@ -334,11 +340,14 @@ class LessonSession:
         return cost is not None and bool(cost.generic or cost.x or cost.colored.get(color))
 
     def _attempt(self, correct: bool, data: dict) -> None:
-        i = self.index
+        self._count(self.index, correct)
+        self._record("answer", self.index, data, correct=correct)
+
+    def _count(self, i: int, correct: bool) -> None:
+        """An answer or a legal move at step `i`: a wrong first one is a mistake (stars)."""
         if self.attempts.get(i, 0) == 0 and not correct:
             self.first_wrong.add(i)
         self.attempts[i] = self.attempts.get(i, 0) + 1
-        self._record("answer", i, data, correct=correct)
 
     def can_undo(self) -> bool:
         """Whether `undo` would take a move back now."""

@@ -9,6 +9,8 @@ Event kinds (:class:`LessonEventKind`): ``start`` (the lesson was opened), ``ste
 resumes there), ``hint`` (a hint was shown), ``answer`` (an answer was given, right or wrong); ``completed`` and
 ``reset`` are written by :meth:`~LessonsMixin.complete_lesson` and :meth:`~LessonsMixin.reset_lesson`.
 A finished lesson takes no more events until it is reset (replaying a finished lesson means starting it over).
+A lesson once completed stays completed for the learner: :attr:`LessonState.shown_status` is ``replay`` (not
+``started``) while a later run is played, and the lists count it as completed.
 """
 
 from __future__ import annotations
@@ -63,6 +65,17 @@ class LessonState:
     last_played: datetime | None = None
     completed_at: datetime | None = None  # of the current run
     steps: tuple[StepRecord, ...] = ()    # ordered by step
+
+    @property
+    def completed(self) -> bool:
+        """Whether any run was completed (a replay started since does not undo it)."""
+        return self.completions > 0
+
+    @property
+    def shown_status(self) -> str:
+        """The status a learner is told: ``new``, ``started``, ``done``, or ``replay`` (completed before and
+        being played again): a replay never turns a completed lesson back into a started one."""
+        return "replay" if self.completions and self.status != "done" else self.status
 
     def step_record(self, step: int) -> StepRecord:
         """The record of `step` (an empty one if nothing happened there)."""

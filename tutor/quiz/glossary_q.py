@@ -248,7 +248,7 @@ def _definition(qid: str, lang_of_text: str, cid: str) -> Question:
         return t(key, lang, definition=text, src=t(f"lang_in.{lang_of_text}", lang))
 
     def explanation(lang: str) -> str:
-        return t("quiz.definition.explain", lang, term=c.names[lang][0], entry=entry)
+        return t("quiz.definition.explain", lang, term=c.names[lang][0])
 
     return Question(
         id=qid, kind="definition", card=qid, topic=("glossary", "definitions", f"glossary-{c.category}"), difficulty=2,

@@ -219,12 +219,14 @@ class QuizSession:
 
 
 def progress_report(store, now: datetime | None = None) -> dict:
-    """The ``progress --json`` shape: the database path, the lessons (per lesson id: status, step, stars, best
-    stars, completions, hints used; only lessons ever played) and the quiz (reviews, cards due today, retention
-    over the last 30 days or None — reviews of cards already learnt —, the share of right answers among every
-    answer of the last 30 days or None, streak of days)."""
+    """The ``progress --json`` shape: the database path, the lessons (per lesson id: status, done once completed
+    even while replayed; replay, whether a completed lesson is being played again; step, stars, best stars,
+    completions, hints used of the current run; only lessons ever played) and the quiz (reviews, cards due today,
+    retention over the last 30 days or None — reviews of cards already learnt —, the share of right answers among
+    every answer of the last 30 days or None, streak of days)."""
     stats = store.quiz_stats(now)
-    lessons = {lid: {"status": s.status, "step": s.step, "stars": s.stars, "best_stars": s.best_stars,
+    lessons = {lid: {"status": "done" if s.completed else s.status, "replay": s.shown_status == "replay",
+                     "step": s.step, "stars": s.stars, "best_stars": s.best_stars,
                      "completions": s.completions, "hints_used": s.hints_used}
                for lid, s in store.lesson_states().items()}
     return {"store": str(store.path), "lessons": lessons,

@@ -2,8 +2,8 @@
 
 >>> from glossary.kb import load
 >>> page = entry_page(load(), "it:cimitero", "ru")
->>> page.term, page.other[0].lang, page.other[0].entries[0].term, page.source.split(":")[0]
-('Cimitero', 'ru', 'Кладбище', 'Источник')
+>>> page.term, page.other[0].lang, page.other[0].entries[0].term, page.source
+('Cimitero', 'ru', 'Кладбище', 'Источник: итальянский глоссарий, 8-е изд.')
 >>> link = page_for(load(), RuleLocation("it-cr-2024", "113.3b"), "it").links[0]
 >>> link.title, link.number, link.target
 ('602. Attivare abilità attivate', None, RuleLocation(doc='it-cr-2024', number='602'))
@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from glossary.kb_rules import DIGEST_DOC
+from tutor import debug
 from tutor.i18n import LANG_NAMES, LANGS, t
 from tutor.views.links import mentioned_rules
 from tutor.views.locations import EntryLocation, Location, RuleLocation, location_of
@@ -38,7 +39,7 @@ from tutor.views.model import (
     SubRule,
     Summary,
 )
-from tutor.views.texts import fix_kind, obsolete_since, ref_status
+from tutor.views.texts import fix_kind, obsolete_since, ref_status, source_name
 
 if TYPE_CHECKING:
     from glossary.kb import KnowledgeBase
@@ -70,7 +71,13 @@ def _link(kb: KnowledgeBase, ref: dict, ui: str) -> Link:
     else:
         brief = ""
     return Link(title=title, number=number if number and number not in title else None,
-                status=ref_status(ref["status"], ref.get("note"), ui), brief=brief, source=ref["source"], target=target)
+                status=ref_status(ref["status"], ref.get("note"), ui), brief=brief, source=_where(ref["source"]),
+                target=target)
+
+
+def _where(where: str) -> str:
+    """A source file and line (``it_glossary_8ed.txt:771``): only for a developer (`tutor.debug`)."""
+    return where if debug.enabled() else ""
 
 
 def _backlinks(kb: KnowledgeBase, items: list[dict]) -> tuple[Backlink, ...]:
@@ -78,7 +85,7 @@ def _backlinks(kb: KnowledgeBase, items: list[dict]) -> tuple[Backlink, ...]:
     for b in items:
         target = location_of(kb, b["id"])
         if target is not None:
-            out.append(Backlink(term=b["term"], lang=b["lang"], source_id=b["id"], target=target))
+            out.append(Backlink(term=b["term"], lang=b["lang"], source_id=_where(b["id"]), target=target))
     return tuple(out)
 
 
@@ -114,7 +121,7 @@ def entry_page(kb: KnowledgeBase, eid: str, ui: str) -> EntryPage:
         if lang == v["lang"]:
             continue
         entries = tuple(OtherEntry(location=EntryLocation(o["id"]), term=o["term"], lang=lang, definition=o["definition"],
-                                   source=o["source"]) for o in v["other"] if o["lang"] == lang)
+                                   source=_where(o["source"])) for o in v["other"] if o["lang"] == lang)
         missing = None
         if not entries and concept:
             missing = t("no_entry_in_lang", ui, lang=LANG_NAMES[ui][lang], name=", ".join(concept.get(lang) or []))
@@ -122,7 +129,7 @@ def entry_page(kb: KnowledgeBase, eid: str, ui: str) -> EntryPage:
             other.append(OtherLanguage(lang=lang, entries=entries, missing=missing))
     line = None
     if concept:
-        line = ConceptLine(label=t("concept", ui), id=concept["id"],
+        line = ConceptLine(label=t("concept", ui), id=_where(concept["id"]),
                            names=tuple((k, tuple(concept[k])) for k in ("en", "it", "ru")),
                            rules_label=t("rules_about", ui), rules=tuple(concept.get("rules") or ()))
     src = v["source"]
@@ -136,7 +143,8 @@ def entry_page(kb: KnowledgeBase, eid: str, ui: str) -> EntryPage:
         links_heading=t("links", ui), links=tuple(_link(kb, r, ui) for r in v["links"]),
         unresolved_heading=t("unresolved", ui), unresolved=tuple(_link(kb, r, ui) for r in v["unresolved"]),
         backlinks_heading=t("backlinks", ui), backlinks=_backlinks(kb, v["backlinks"]),
-        source=f"{t('source', ui)}: {src['file']}:{src['line']} ({src['doc']})",
+        source=f"{t('source', ui)}: {source_name(src['doc'], ui)}"
+               + (f" ({src['file']}:{src['line']})" if debug.enabled() else ""),
         mentioned_heading=t("mentioned_rules", ui), mentioned=mentioned_rules(kb, texts, ui),
     )
 
@@ -232,7 +240,7 @@ def rule_page(kb: KnowledgeBase, number: str, ui: str, lang: str | None = None, 
         warning=warning, links_heading=t("links", ui), links=tuple(_link(kb, r, ui) for r in v["links"]),
         backlinks_heading=t("backlinks", ui), backlinks=_backlinks(kb, v["backlinks"]),
         editions_heading=t("other_editions", ui), editions=editions,
-        document=document, source=v["source"] or "",
+        document=document, source=_where(v["source"] or ""),
         modern=modern, edition_notes=tuple(n for n in notes if n), english=english, get_text=get_text,
         mentioned_heading=t("mentioned_rules", ui),
         mentioned=mentioned_rules(kb, texts, ui, exclude=(number, *v["children"],

@@ -16,13 +16,23 @@ import re
 from glossary.model import REF_KINDS
 from tutor.i18n import t
 
-__all__ = ["finding_text", "fix_kind", "obsolete_since", "plural", "ref_kind", "ref_status", "status_counts"]
+__all__ = ["SOURCE_KEYS", "finding_text", "fix_kind", "obsolete_since", "plural", "ref_kind", "ref_status",
+           "source_name", "status_counts"]
+
+# The built-in sources by document id (glossary.build.SOURCES), in words; other documents are named by their id.
+SOURCE_KEYS = {"it-glossary-8ed": "search.src_it_glossary", "ru-glossary-10ed": "search.src_ru_glossary",
+               "it-cr-2024": "search.src_wiki"}
 
 # Reference statuses in the order a report lists them.
 STATUS_ORDER = ("resolved", "fixed", "title_only", "missing", "unresolved")
 # Editor's-note kinds with words (glossary.curation.FIX_KINDS; "other" needs none).
 FIX_KINDS = ("copied-definition", "corrupted-reference", "swallowed-entry", "count-mismatch", "wrong-rule",
              "missing-section")
+
+
+def source_name(doc: str, ui: str) -> str:
+    """A built-in source in words (``glossario 8ª ed.``); another document by its id."""
+    return t(SOURCE_KEYS[doc], ui) if doc in SOURCE_KEYS else doc
 
 
 def obsolete_since(year: int | str, ui: str) -> str:

@@ -30,6 +30,7 @@ from tutor.app.widgets.search_box import ResultList, SearchBox
 from tutor.i18n import LANG_NAMES, t
 from tutor.render import symbol_text
 from tutor.views.locations import EntryLocation, Location, RuleLocation, location_of
+from tutor.views.texts import SOURCE_KEYS, source_name
 
 if TYPE_CHECKING:  # the model comes with the knowledge base, after the first frame
     from glossary.model import Entry, Rule
@@ -41,9 +42,6 @@ WARM_UP_AFTER = 0.5  # seconds after the screen is mounted
 FIRST_ROWS = 12  # rows listed at once (at least a screenful); the rest follow after the next frame
 SNIPPET = 40  # characters of a sub-rule's text shown in its row
 ROW_CACHE = 2000  # rows kept for reuse
-# The built-in sources by document id (glossary.build.SOURCES); other documents are named by their date.
-SOURCE_KEYS = {"it-glossary-8ed": "search.src_it_glossary", "ru-glossary-10ed": "search.src_ru_glossary",
-               "it-cr-2024": "search.src_wiki"}
 
 
 class SuggestionOption(Option):
@@ -65,7 +63,7 @@ def source_label(kb, found: Entry | Rule, ui: str) -> str:
     from glossary.model import Rule
 
     if found.doc in SOURCE_KEYS:
-        return t(SOURCE_KEYS[found.doc], ui)
+        return source_name(found.doc, ui)
     view = kb.rule_view(found.number, doc=found.doc) if isinstance(found, Rule) else None
     return t("search.src_rules", ui, date=view["effective"]) if view and view["effective"] else found.doc
 

@@ -33,7 +33,7 @@ from tutor.app.widgets.turn_tracker import TurnTracker
 from tutor.i18n import t
 from tutor.lessons import EventLine, LessonSession
 from tutor.lessons.numbers import parse_number
-from tutor.lessons.results import text_of
+from tutor.lessons.results import stars_text, text_of
 
 __all__ = ["LessonScreen", "NumberInput"]
 
@@ -83,6 +83,8 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
         self._log_top = 0  # the log's last end (max_scroll_y) and whether it was scrolled there
         self._log_at_end = True
         s = self.session
+        if s.completed_before:  # a completed lesson played again stays completed
+            self.notes.append(lambda lang: t("lesson.replay_note", lang, stars=stars_text(s.best_stars)))
         if s.index:
             self.notes.append(lambda lang: t("app.lessons.resumed", lang, n=s.index + 1, total=len(lesson.steps)))
         if missing:

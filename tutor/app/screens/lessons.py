@@ -1,8 +1,9 @@
 """The lessons mode (F2): the course map, from which Enter opens the lesson player (`lesson_player.py`).
 
 The map lists the course's lessons in order: title in the interface language, level, minutes, status (new /
-started / done), hints used in the current run, best stars, and a mark when a lesson's prerequisites are not
-done yet (it opens all the same). Status and hints come from the progress store the CLI uses
+started / done / replay: a completed lesson played again stays completed), hints used in the current run (once
+the lesson was opened), best stars, and a note when a lesson's prerequisites are not done yet (it opens all the
+same). Under the title, what earns the stars. Status and hints come from the progress store the CLI uses
 (`tutor.progress.ProgressStore`, in the data directory): a started lesson resumes where it stopped. When the
 store cannot be opened the lessons still play, without progress, and a notice says why.
 """
@@ -21,7 +22,7 @@ from tutor.app.lesson_services import course, lesson_store
 from tutor.app.widgets.choice_list import ChoiceList
 from tutor.app.widgets.footer import KeysFooter
 from tutor.i18n import t
-from tutor.lessons.results import text_of
+from tutor.lessons.results import stars_text, text_of
 
 __all__ = ["CourseScreen"]
 
@@ -29,11 +30,6 @@ NARROW = 120  # columns under which the map hides the side pane (the goals of th
 
 
 PLAYER = "lesson-player"  # the name the lesson player is installed under
-
-
-def stars_text(n: int) -> str:
-    """★★☆ for 2 of 3 stars."""
-    return "★" * n + "☆" * (3 - n)
 
 
 class CourseScreen(LocalizedBindings, Screen):
@@ -113,8 +109,9 @@ class CourseScreen(LocalizedBindings, Screen):
         ui = self.app.ui
         self.states = self._load_states()
         lessons = course().lessons
-        self.query_one("#course-title", Static).update(
-            Text(t("app.lessons.map_title", ui, n=len(lessons)), style="bold"))
+        title = Text(t("app.lessons.map_title", ui, n=len(lessons)), style="bold")
+        title.append("\n" + t("app.lessons.stars_legend", ui), style="not bold dim")
+        self.query_one("#course-title", Static).update(title)
         listing = self.query_one("#course-list", OptionList)
         keep = listing.highlighted
         listing.clear_options()
@@ -125,7 +122,7 @@ class CourseScreen(LocalizedBindings, Screen):
     def _first_unfinished(self, lessons) -> int:
         for i, lesson in enumerate(lessons):
             st = self.states.get(lesson.id)
-            if st is None or st.status != "done":
+            if st is None or not st.completed:
                 return i
         return 0
 
@@ -134,17 +131,19 @@ class CourseScreen(LocalizedBindings, Screen):
 
     def _row(self, lesson, ui: str) -> Text:
         st = self.states.get(lesson.id)
-        status = st.status if st else "new"
+        status = st.shown_status if st else "new"
         row = Text(f"{lesson.order:>2}. ", style="bold")
         row.append(text_of(lesson.title, ui), style="bold")
         row.append("\n    ")
         row.append(t("app.lessons.map_row", ui, level=lesson.level, minutes=lesson.minutes,
-                     status=t(f"lesson.status.{status}", ui), hints=st.hints_used if st else 0))
+                     status=t(f"lesson.status.{status}", ui)))
+        if status != "new":  # hints of a lesson never opened would only be noise
+            row.append(" · " + t("app.lessons.map_hints", ui, hints=st.hints_used))
         row.append("  " + stars_text(st.best_stars if st else 0))
-        missing = self._missing(lesson)
+        missing = [course().get(r).order for r in self._missing(lesson) if course().get(r)]
         if missing:
-            orders = ", ".join(str(course().get(r).order) for r in missing if course().get(r))
-            row.append("  ⚠ " + t("app.lessons.needs", ui, lessons=orders), style="italic")
+            row.append("  ⚠ " + t("app.lessons.needs", ui, n=len(missing), lessons=", ".join(map(str, missing))),
+                       style="italic")
         return row
 
     def _detail(self) -> None:
@@ -166,7 +165,7 @@ class CourseScreen(LocalizedBindings, Screen):
             titles = ", ".join(text_of(course().get(r).title, ui) for r in missing if course().get(r))
             text.append("\n⚠ " + t("lesson.requires", ui, ids=titles), style="italic")
         st = self.states.get(lesson.id)
-        if st is not None and st.status == "started":
+        if st is not None and st.status == "started":  # (a replay too: it resumes the same way)
             text.append("\n" + t("app.lessons.resume_at", ui, n=st.step + 1, total=len(lesson.steps)))
         self.query_one("#course-detail", Static).update(text)
 

@@ -176,7 +176,8 @@ class DocumentView(LocalizedBindings, VerticalScroll):
         links += [self._link_option(x) for x in p.links + p.unresolved]
         source = p.source
         if p.concept:
-            source += f" · {p.concept.label}: {p.concept.id}"
+            if p.concept.id:  # only for a developer (tutor.debug)
+                source += f" · {p.concept.label}: {p.concept.id}"
             if p.concept.rules:
                 source += f" · {p.concept.rules_label}: {', '.join(p.concept.rules)}"
         self._summary = None
