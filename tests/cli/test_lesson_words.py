@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli.test_lessons_cli import PERFECT_LESSON_1
 from tutor.cli import main
 from tutor.lessons import load_course
 
 ROOT = Path(__file__).resolve().parents[2]
-PERFECT_LESSON_1 = "\n\n1\n3\n\n3\n\n3\n\n3\n\n2\n3\n\n3\n\n18\n\n3\n\n2 4 1 5 3\n\n"  # as test_lessons_cli
 
 
 def cli(*args: str, stdin: str = "", columns: int = 200) -> subprocess.CompletedProcess:

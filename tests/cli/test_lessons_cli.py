@@ -64,9 +64,12 @@ def test_bad_moves_and_an_illegal_move_are_explained():
     assert "Il Giocatore A passa. [117.3d]" in out
 
 
+# Lesson 1 played without a mistake or a hint (18: B's life asked before the damage).
+PERFECT_LESSON_1 = "\n\n1\n3\n\n3\n\n3\n\n3\n\n2\n3\n\n3\n18\n\n\n3\n\n2 4 1 5 3\n\n"
+
+
 def test_a_whole_lesson_piped_ends_with_three_stars_and_done(capsys):
-    answers = "\n\n1\n3\n\n3\n\n3\n\n3\n\n2\n3\n\n3\n18\n\n\n3\n\n2 4 1 5 3\n\n"  # 18: before the damage
-    res = cli("lesson", "play", "turn-at-a-glance", stdin=answers)
+    res = cli("lesson", "play", "turn-at-a-glance", stdin=PERFECT_LESSON_1)
     assert res.returncode == 0, res.stderr
     assert "Lezione completata! ★★★" in res.stdout and "contro il computer" in res.stdout
     listed = json.loads(cli("lesson", "list", "--json").stdout)["lessons"][0]
