@@ -20,6 +20,13 @@ def test_every_test_file_is_in_a_tier():
     assert {f.split("/")[0] for f in files} == set(tiers.TIERS)
 
 
+def test_no_two_test_files_share_a_name():
+    """The tier folders are no packages: pytest imports each test file by its bare name, and two files of the
+    same name in two tiers stop the whole run at collection."""
+    names = [p.name for p in TESTS.rglob("test_*.py")]
+    assert sorted({n for n in names if names.count(n) > 1}) == []
+
+
 def test_the_tier_is_the_folder():
     assert tiers.tier_of(TESTS / "app" / "test_x.py") == "app"
     assert tiers.tier_of(TESTS / "test_x.py") is None  # not yet given a tier: the full suite runs it
