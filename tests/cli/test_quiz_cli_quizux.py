@@ -109,7 +109,7 @@ def test_progress_counts_every_answer(capsys):
     capsys.readouterr()
     assert main(["progress"]) == 0
     out = capsys.readouterr().out
-    assert "risposte giuste 100%" in out, out  # a first answer counts (it is not a review of a learnt card)
+    assert "risposte giuste negli ultimi 30 giorni: 100%" in out, out  # a first answer counts (it is not a review of a learnt card)
 
 
 def test_the_debug_variable_shows_the_ids(isolated_home):
