@@ -96,7 +96,7 @@ def test_a_russian_number_word_answers_in_the_russian_player():
 
     how, moved, mistakes, text, typed = run_app(go, "ru", (80, 24))
     assert typed == "двадцать два"
-    assert "Введите число цифрами или словом и нажмите Enter (h и Enter — подсказка" in how
+    assert "Введите число цифрами или словами и нажмите Enter (h и Enter — подсказка" in how
     assert moved == 1 and mistakes == 0 and "✓" in text
 
 

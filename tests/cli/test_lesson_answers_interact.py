@@ -46,7 +46,7 @@ def right_answers(ui: str, before_number: tuple[str, ...] = ()) -> tuple[str, in
 @pytest.mark.parametrize("ui, note, stars", [
     ("it", "Qui serve solo un numero, in cifre o in lettere (oppure h: suggerimento, q: esci).",
      "Lezione completata! ★★★"),
-    ("ru", "Здесь нужно только число — цифрами или словом (или h — подсказка, q — выход).",
+    ("ru", "Здесь нужно только число — цифрами или словами (или h — подсказка, q — выход).",
      "Урок пройден! ★★★"),
 ])
 def test_a_number_word_is_an_answer_and_an_empty_or_other_line_is_not_judged(ui, note, stars):
