@@ -67,7 +67,6 @@ class PlayerPanes:
 
     def render_talk(self) -> None:
         """The step's text, the feedback, the list to choose from, the number box and the event log."""
-        self.drawing = False
         ui = self.app.ui
         self._render_text(ui)
         self._render_feedback(ui)
