@@ -11,6 +11,7 @@ from textual.content import Content
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from tutor.app.compat import layout_free_virtual_size
 from tutor.app.lesson_services import concept_location
 from tutor.app.widgets.board import BoardPane
 from tutor.app.widgets.linked_text import LinkedText
@@ -20,7 +21,7 @@ from tutor.i18n import t
 from tutor.lessons import EventLine
 from tutor.views.links import TextLink, rule_target, text_links
 
-__all__ = ["LOG_EVENTS", "NumberInput", "PlayerPanes"]
+__all__ = ["LOG_EVENTS", "NumberInput", "PaneScroll", "PlayerPanes"]
 
 LOG_EVENTS = 40  # the last events the log shows (older ones scroll out)
 _PASS_KEYS = frozenset("hug?")
@@ -41,6 +42,16 @@ class NumberInput(Input):
         # Answered as Enter is handled (not by a message that reaches the screen later): a key typed right
         # after it then acts after the answer.
         self.screen.submit_number(self)
+
+
+class PaneScroll(VerticalScroll):
+    """A pane of the player that scrolls (the board's, the talk's, the log's). A move changes what the panes
+    hold: the screen is laid out once for it, and that layout gives each pane its size and the height of
+    what it holds (its virtual size). Textual's `virtual_size` would lay the whole screen out a second time,
+    in the next frame, for nothing: here its change only sets the scroll bar (as the layout has already done,
+    `Widget._size_updated`); a scroll bar shown or hidden lays the screen out again by itself."""
+
+    virtual_size = layout_free_virtual_size()
 
 
 class PlayerPanes:
@@ -208,10 +219,10 @@ class PlayerPanes:
         self._log_to_end = True
 
     def _keep_log_at_end(self, _screen=None) -> None:
-        """After each layout: the log back at its end if it was there (or shows new events) and a later pass
-        moved the end. Textual lays a widget out again in the next frame when its size changed, and the
-        log's box can shrink then (the text above it grew): the scroll made after the first pass fell a line
-        or two short. A log the learner scrolled up stays where it is (its end did not move)."""
+        """After each layout: the log back at its end if it was there (or shows new events) and a later layout
+        moved the end (a scroll bar shown or hidden lays the screen out again, and the log's box can shrink
+        then: the scroll made after the first layout fell a line or two short). A log the learner scrolled up
+        stays where it is (its end did not move)."""
         box = self.query_one("#log-box", VerticalScroll)
         top = box.max_scroll_y
         if box.scroll_y < top and (self._log_to_end or (top != self._log_top and self._log_at_end)):

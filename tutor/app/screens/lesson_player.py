@@ -21,7 +21,7 @@ from textual.widgets import Input, OptionList, Static
 
 from tutor.app.bindings import LocalizedBindings, localized_bindings
 from tutor.app.lesson_services import course
-from tutor.app.screens.lesson_panes import NumberInput, PlayerPanes
+from tutor.app.screens.lesson_panes import NumberInput, PaneScroll, PlayerPanes
 from tutor.app.widgets.board import BoardPane
 from tutor.app.widgets.choice_list import ChoiceList
 from tutor.app.widgets.footer import KeysFooter
@@ -113,16 +113,16 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
         yield Static(id="lesson-title")
         yield TurnTracker(id="tracker")
         with Horizontal(id="lesson-main"):
-            with VerticalScroll(id="board-box"):
+            with PaneScroll(id="board-box"):
                 yield BoardPane(id="board")
             with Vertical(id="lesson-side"):
-                with VerticalScroll(id="talk"):
+                with PaneScroll(id="talk"):
                     yield LinkedText(id="step-text")
                     yield LinkedText(id="feedback")
                 yield ChoiceList(id="choices")
                 yield NumberInput(id="number", type="integer")
                 yield Static(id="log-title")
-                with VerticalScroll(id="log-box"):
+                with PaneScroll(id="log-box"):
                     yield LinkedText(id="log")
         yield KeysFooter()
 
@@ -214,7 +214,7 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
         self._focus_input()
         talk = self.query_one("#talk", VerticalScroll)
         if self._step != before:  # a new step: its text first
-            self.call_after_refresh(talk.scroll_home, animate=False)
+            talk.scroll_home(animate=False, immediate=True)
         else:  # the newest note (a hint, a refusal, why?) in sight
             self.call_after_refresh(talk.scroll_end, animate=False)
 
