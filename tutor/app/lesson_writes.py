@@ -6,8 +6,8 @@ if the program is killed right after.
 
 A file busy in another program never freezes the screen: a write waits for it at most `BUSY_WAIT_S`; then it
 and the writes after it are kept, in order and with their own time, and tried again once per action of the
-learner (`flush`, called by the player; told once, `on_busy`); only when the player leaves (`flush(final=True)`)
-do they wait as long as the store waits. A write that fails otherwise (a full disk, a read-only file), or still
+learner (`flush`, called by the player: the action that finds the file busy waits twice, then each once; told
+once, `on_busy`); only when the player leaves (`flush(final=True)`) do they wait as long as the store waits. A write that fails otherwise (a full disk, a read-only file), or still
 busy when the player leaves, is reported once (`on_error`) and the store is left alone for the rest of the
 lesson. The learner's game is never stopped by it; reopening the lesson tries again. Anything else asked of the
 store (the session's reads at the start) is the store's own, after the writes kept."""

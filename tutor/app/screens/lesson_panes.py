@@ -11,7 +11,7 @@ from textual.content import Content
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tutor.app.compat import layout_free_virtual_size
+from tutor.app.compat import layout_given_virtual_size
 from tutor.app.lesson_services import concept_location
 from tutor.app.widgets.board import BoardPane
 from tutor.app.widgets.linked_text import LinkedText
@@ -51,7 +51,7 @@ class PaneScroll(VerticalScroll):
     in the next frame, for nothing: here its change only sets the scroll bar (as the layout has already done,
     `Widget._size_updated`); a scroll bar shown or hidden lays the screen out again by itself."""
 
-    virtual_size = layout_free_virtual_size()
+    virtual_size = layout_given_virtual_size()
 
 
 class PlayerPanes:

@@ -17,7 +17,7 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.widget import Widget
 
-from tutor.app.compat import layout_free_virtual_size
+from tutor.app.compat import layout_given_virtual_size
 from tutor.app.widgets.kept_render import KeptLines, KeptRender
 from tutor.views.locations import Location
 
@@ -37,7 +37,7 @@ class LinkedText(KeptLines, Widget):
     not lay the screen out a second time (Textual's `virtual_size` would, in the next frame, for nothing: the
     widget does not scroll, its box does)."""
 
-    virtual_size = layout_free_virtual_size()
+    virtual_size = layout_given_virtual_size()
 
     DEFAULT_CSS = """
     LinkedText {
