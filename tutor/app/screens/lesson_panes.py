@@ -48,8 +48,9 @@ class PaneScroll(VerticalScroll):
     """A pane of the player that scrolls (the board's, the talk's, the log's). A move changes what the panes
     hold: the screen is laid out once for it, and that layout gives each pane its size and the height of
     what it holds (its virtual size). Textual's `virtual_size` would lay the whole screen out a second time,
-    in the next frame, for nothing: here its change only sets the scroll bar (as the layout has already done,
-    `Widget._size_updated`); a scroll bar shown or hidden lays the screen out again by itself."""
+    in the next frame, for nothing: here it is taken as the layout gives it (the layout has placed and painted
+    the pane and set its scroll bar, `compat.layout_given_virtual_size`); a scroll bar shown or hidden lays
+    the screen out again by itself."""
 
     virtual_size = layout_given_virtual_size()
 
@@ -63,8 +64,8 @@ class PlayerPanes:
         self.render_board()
         self.render_talk()
 
-    def render_board(self) -> bool:
-        """The title, the turn tracker and the board; True when the board changed."""
+    def render_board(self) -> None:
+        """The title, the turn tracker and the board."""
         ui = self.app.ui
         view = self.game.view()
         s = self.session
@@ -74,7 +75,7 @@ class PlayerPanes:
             head += " · " + t("app.lessons.free_mark", ui)
         self._set_static("#lesson-title", head, Text(head, style="bold", no_wrap=True, overflow="ellipsis"))
         self.query_one("#tracker", TurnTracker).show(view.step, ui)
-        return self.query_one("#board", BoardPane).show(view, self.lesson.cards, ui, self.learner, self.zones_open)
+        self.query_one("#board", BoardPane).show(view, self.lesson.cards, ui, self.learner, self.zones_open)
 
     def render_talk(self) -> None:
         """The step's text, the feedback, the list to choose from, the number box and the event log."""
