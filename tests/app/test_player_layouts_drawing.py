@@ -60,3 +60,14 @@ def test_a_move_and_its_undo_lay_the_screen_out_once_each(isolated_home, monkeyp
     counts, index = run_app(go, "it", size)
     assert index == 5  # the move, then back
     assert counts == [1, 1]
+
+
+def test_the_choice_list_keeps_its_options_lines_only_where_the_option_list_would_just_forget_them():
+    """`ChoiceList.on_resize` stops the Resize event's default handling when the width did not change: in
+    OptionList's bases that is OptionList's own handler alone, which forgets the options' drawn lines (drawn
+    per width: a new height does not change them)."""
+    from textual.widgets import OptionList
+
+    handlers = [cls for cls in OptionList.__mro__ if "_on_resize" in cls.__dict__ or "on_resize" in cls.__dict__]
+    assert handlers == [OptionList]
+    assert "self._clear_caches()" in inspect.getsource(OptionList._on_resize)
