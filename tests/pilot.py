@@ -1,8 +1,5 @@
 """One way to drive the app in a test: a fresh `TutorApp` under Textual's Pilot at a terminal size, given
-settings (the dark theme, an interface language), then the test's coroutine; its result is returned.
-
-The lesson player draws the board in the frame after a move and its texts in the frame after that
-(`LessonScreen.drawing` meanwhile): the pilot's ``pause`` here waits for both (`drawn`)."""
+settings (the dark theme, an interface language), then the test's coroutine; its result is returned."""
 
 from __future__ import annotations
 
@@ -20,27 +17,15 @@ def run_app(coro_fn, ui: str = "it", size=(80, 24), *, theme: str = "textual-dar
         if prepare is not None:
             prepare(app)
         async with app.run_test(size=size) as pilot:
-            pause = pilot.pause
-
-            async def pause_until_drawn(delay: float | None = None) -> None:
-                await pause(delay)
-                await drawn(pilot, pause)
-
-            pilot.pause = pause_until_drawn
             await pilot.pause()
             return await coro_fn(app, pilot)
     return asyncio.run(main())
 
 
-async def drawn(pilot, pause=None) -> None:
-    """Pause until the screen has drawn what the last action changed (the lesson player's texts come a frame
-    after its board)."""
-    pause = pause or pilot.pause
-    for _ in range(10):
-        if not getattr(pilot.app.screen, "drawing", False):
-            return
-        await pause()
-    raise AssertionError("the lesson player never drew its texts after the board")
+async def drawn(pilot) -> None:
+    """Pause until the screen has drawn what the last action changed (the lesson player draws the whole of it
+    in the frame after the action)."""
+    await pilot.pause()
 
 
 def count_layouts(monkeypatch) -> list:

@@ -79,7 +79,7 @@ def test_the_log_stays_on_its_newest_event_with_its_scrollbar(isolated_home, siz
         assert not shown or position == y  # the thumb where the log is
 
 
-# ---- the board first ------------------------------------------------------------------------------------------
+# ---- one frame ----------------------------------------------------------------------------------------------------
 async def _at_a_move(app, pilot):
     from tests.pilot import drawn
 
@@ -91,42 +91,33 @@ async def _at_a_move(app, pilot):
 
 
 def _frames(app, screen) -> list:
-    """Wraps the app's display hook: each frame appends what it showed (the board's drawn version and
-    version, whether the texts were still waiting, the reflows done so far)."""
-    from textual._compositor import Compositor
+    """Wraps the app's display hook: each frame appends what it showed (the board's text, the list, the
+    step's text and the step the session is at)."""
+    from tests.app.test_app_lessons import options, step_text
 
     seen: list = []
-    reflows = [0]
-    reflow = Compositor.reflow
-
-    def counted_reflow(self, *args, **kwargs):
-        reflows[0] += 1
-        return reflow(self, *args, **kwargs)
-
-    Compositor.reflow = counted_reflow
     display = app._display
     board = screen.query_one("#board")
 
     def counted(target, renderable) -> None:
         display(target, renderable)
         if renderable is not None:
-            seen.append((board.drawn, board.version, screen.drawing, reflows[0]))
+            seen.append((board.text, options(screen), step_text(screen), screen.session.index))
 
     app._display = counted
-    seen.append(("undo", lambda: setattr(Compositor, "reflow", reflow)))
     return seen
 
 
-def test_a_move_draws_the_board_in_the_next_frame_alone_then_the_texts(isolated_home):
-    """The frame after a move shows the new board without a layout (the board fits in its box: only its
-    changed lines are painted); the texts, the list and the log come in a later frame; the list then
-    offers the next step's choices."""
-    from tests.app.test_app_lessons import move_id, options
+def test_a_move_draws_the_whole_player_in_the_next_frame(isolated_home):
+    """The frame after a move shows the new board, the next step's text and its list together (no frame shows
+    the new board beside the old list, nor the old board beside the new text)."""
+    from tests.app.test_app_lessons import move_id, options, step_text
 
     async def go(app, pilot):
         screen = await _at_a_move(app, pilot)
         s = screen.session
-        before = options(screen)
+        board = screen.query_one("#board")
+        before = (board.text, options(screen), step_text(screen))
         listing = screen.query_one("#choices")
         listing.focus()
         target = move_id(screen, s.step.accept[0])
@@ -134,44 +125,42 @@ def test_a_move_draws_the_board_in_the_next_frame_alone_then_the_texts(isolated_
                                    if listing.get_option_at_index(i).id == target)
         await pilot.pause()
         seen = _frames(app, screen)
-        version = screen.query_one("#board").version
         await pilot.press("enter")
-        for _ in range(10):
+        for _ in range(5):
             await pilot.pause(0.02)
-        seen.pop(0)[1]()
-        return version, seen, before, options(screen), s.index
-    version, seen, before, after, index = run(go)
-    drawn, newest, waiting, reflows = seen[0]
-    assert drawn == newest == version + 1 and waiting  # the first frame: the new board, the texts to come
-    assert reflows == 0  # and no layout for it
-    assert any(not waiting for _, _, waiting, _ in seen[1:])  # then a frame with the texts
-    assert after != before and index == 6  # the next step's list
+        return before, seen, (board.text, options(screen), step_text(screen)), s.index
+    before, seen, after, index = run(go)
+    assert index == 6 and seen  # the next step
+    assert all(part != was for part, was in zip(after, before, strict=True))  # a new board, text and list
+    assert all(frame[:3] == after for frame in seen)  # every frame, the first one included, shows them all
 
 
-def test_a_choice_from_the_list_of_before_the_move_is_not_played(isolated_home):
-    """Enter on the list while it still shows the choices of before the move (the texts wait for the
-    board's frame): nothing is played, the new list is drawn at once."""
-    from textual.widgets import OptionList
+def test_keys_typed_fast_after_a_move_act_on_the_list_it_drew(isolated_home):
+    """Enter on the move, then Enter again at once (two keys in one read from the terminal): the second acts on
+    the list of after the move (it answers the next step's question), never on a choice of the list of before
+    it (a second move)."""
+    from tests.app.test_app_lessons import move_id
+    from tests.app.test_app_lessons_races import send
 
     async def go(app, pilot):
         screen = await _at_a_move(app, pilot)
         s = screen.session
-        listing = screen.query_one("#choices", OptionList)
-        before = options(screen)
         played = []
         move = s.move
         s.move = lambda action: played.append(action) or move(action)
-        screen.play(next(m for m in screen.choice_moves if m.legal))  # the board first, the texts later
-        waiting = screen.drawing
-        old = listing.get_option_at_index(listing.highlighted)
-        screen.choose(old.id)  # what the list calls on Enter
-        return waiting, screen.drawing, len(played), before, options(screen)
-    from tests.app.test_app_lessons import options
-
-    waiting, still, played, before, shown = run(go)
-    assert waiting and not still  # the texts were waiting; drawn at once instead
-    assert played == 1  # the stale choice was not played
-    assert shown and shown != before  # the list of after the move
+        listing = screen.query_one("#choices")
+        listing.focus()
+        target = move_id(screen, s.step.accept[0])
+        listing.highlighted = next(i for i in range(listing.option_count)
+                                   if listing.get_option_at_index(i).id == target)
+        await pilot.pause()
+        index = s.index
+        send(app, "enter", "enter")
+        await pilot.pause(0.3)
+        return index, s.index, len(played), s.attempts.get(index + 1, 0), screen.mode()
+    index, now, played, answered, mode = run(go)
+    assert played == 1  # the move once: the second Enter was not a choice of the old list
+    assert now >= index + 1 and answered == 1 and mode != "move"  # the next step's question, answered once
 
 
 def test_the_board_draws_the_segments_textual_draws(isolated_home):

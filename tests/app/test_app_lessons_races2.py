@@ -1,5 +1,5 @@
 """More of the lesson player under keys typed fast (found by a second hunt): a number answer, the language
-switch while the texts wait for the board's frame, Escape right after the map's Enter, and the recap's "back to
+switch right after a move, Escape right after the map's Enter, and the recap's "back to
 the map" (its option id once taken for a move's)."""
 
 from __future__ import annotations

@@ -14,11 +14,11 @@ from textual.widgets import Static
 
 from tutor.app.bindings import LocalizedBindings, localized_bindings
 from tutor.app.history import History
-from tutor.app.memory import collect_as_usual, keep_for_good
 from tutor.app.settings import load_settings, save_settings
 from tutor.app.stylesheet import KeptStylesheet
 from tutor.app.widgets.breadcrumb import Breadcrumb
 from tutor.i18n import LANGS, chosen_ui, next_lang, t
+from tutor.memory import collect_as_usual, keep_for_good
 from tutor.resources import app_file
 from tutor.views.locations import Location
 
@@ -150,7 +150,7 @@ class TutorApp(LocalizedBindings, App):
                         severity="warning", markup=False)
 
     def on_ready(self) -> None:
-        collect_as_usual()  # the first screen is up (tutor/app/memory.py)
+        collect_as_usual()  # the first screen is up (tutor/memory.py)
         # Once the first screen is up, in the background: the compiled index (the welcome screen needs
         # none of it: milliseconds from the cache, longer when it is rebuilt; a search typed sooner waits
         # for it), then the word-form analysers, so that the first inflected Russian query does not pause

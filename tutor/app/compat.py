@@ -15,6 +15,11 @@ with Rich 15.0.0.
 - `NoMatchesPalette` (tutor/app/palette.py): the command palette's "No matches found" line is a literal in
   the private `CommandPalette._start_no_matches_countdown`; this is that method with the line asked of
   `no_matches_text()`. tests/app/test_compat.py pins the source of Textual's method, so a change to it is seen.
+- `layout_given_virtual_size` (tutor/app/screens/lesson_panes.py `PaneScroll`, tutor/app/widgets/linked_text.py):
+  the same reactive, for widgets whose virtual size only the layout sets: Textual lays the screen out a second
+  time, and paints them again, in the frame after any layout that changed it (a move in the lesson player:
+  two frames instead of one). It relies on `Widget._size_updated` painting a resized widget and calling
+  `_scroll_update` itself. Measured goal: a move lays the screen out once (tests/app/test_player_layouts_drawing.py).
 - `layout_free_virtual_size`, `apply_virtual_size` (tutor/app/widgets/search_box.py): a widget's
   `virtual_size` is a reactive that lays the whole screen out on every change; the search box declares it
   without layout (a reactive redefined in a subclass) and applies the new size to its own scrolling with
@@ -41,7 +46,8 @@ from textual.widgets._footer import FooterKey
 from textual.widgets.option_list import Option
 
 __all__ = ["FooterKey", "NoMatchesPalette", "apply_virtual_size", "footer_keys_ready", "key_follows_footer_compact",
-           "layout_free_virtual_size", "note_footer_bindings_ready", "show_footer_keys_at_once", "wrap_offsets"]
+           "layout_free_virtual_size", "layout_given_virtual_size", "note_footer_bindings_ready",
+           "show_footer_keys_at_once", "wrap_offsets"]
 
 
 # ---- the footer (tutor/app/widgets/footer.py) -----------------------------------------------------------
@@ -96,6 +102,15 @@ class NoMatchesPalette(CommandPalette):
 def layout_free_virtual_size() -> Reactive:
     """A `virtual_size` reactive for a subclass of a widget: its changes do not lay the screen out."""
     return Reactive(Size(0, 0), layout=False)
+
+
+def layout_given_virtual_size() -> Reactive:
+    """A `virtual_size` reactive for a widget whose virtual size only the screen's layout sets (a text that does
+    not scroll itself, a pane that scrolls what it holds): its change neither lays the screen out again nor
+    paints the widget again in the next frame. The layout that set it (`Widget._size_updated`) has placed the
+    widget, painted it when its size changed, and applied the size to its scroll bars (`_scroll_update`); a
+    scroll bar shown or hidden lays the screen out by itself."""
+    return Reactive(Size(0, 0), layout=False, repaint=False)
 
 
 def apply_virtual_size(widget: Widget, size: Size) -> None:

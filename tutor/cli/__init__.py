@@ -101,14 +101,11 @@ _done_reading = False  # set by main when a read-only command has finished and f
 def run() -> None:
     """The program's entry point (the ``mtg-tutor`` script, ``python -m tutor``): `main`, then exit with its
     status. After a read-only command whose output is flushed, nothing is pending (no file open for writing, no
-    thread, no handler), so the process ends at once instead of tearing the index down.
+    thread, no handler), so the process ends at once instead of tearing the index down. The garbage collector
+    is off until the command is known, and stays off for a read-only one (`tutor.memory`)."""
+    from tutor.memory import pause_collection
 
-    A read-only command is a short process that frees nothing it builds: the garbage collector, which would
-    walk the growing heap again and again while the modules and the index load (some milliseconds of every
-    lookup), stays off for it; every other command (the app above all) turns it back on at once."""
-    import gc
-
-    gc.disable()
+    pause_collection()
     status = main()
     if _done_reading:
         import os
@@ -146,9 +143,9 @@ def main(argv: list[str] | None = None) -> int:
         if known.debug:  # source files, lines and ids shown (tutor.debug), a crash's traceback too
             debug.enable()
         if known.command not in _READ_ONLY:
-            import gc
+            from tutor.memory import resume_collection
 
-            gc.enable()
+            resume_collection()
         ui = ui_lang(known.ui)
         if 1 in closed:
             _say(t("output_error", ui, error=t("output_closed", ui)))

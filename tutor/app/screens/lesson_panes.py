@@ -11,6 +11,7 @@ from textual.content import Content
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from tutor.app.compat import layout_given_virtual_size
 from tutor.app.lesson_services import concept_location
 from tutor.app.widgets.board import BoardPane
 from tutor.app.widgets.linked_text import LinkedText
@@ -20,7 +21,7 @@ from tutor.i18n import t
 from tutor.lessons import EventLine
 from tutor.views.links import TextLink, rule_target, text_links
 
-__all__ = ["LOG_EVENTS", "NumberInput", "PlayerPanes"]
+__all__ = ["LOG_EVENTS", "NumberInput", "PaneScroll", "PlayerPanes"]
 
 LOG_EVENTS = 40  # the last events the log shows (older ones scroll out)
 
@@ -45,6 +46,17 @@ class NumberInput(Input):
             self.screen.submit_number(self)
 
 
+class PaneScroll(VerticalScroll):
+    """A pane of the player that scrolls (the board's, the talk's, the log's). A move changes what the panes
+    hold: the screen is laid out once for it, and that layout gives each pane its size and the height of
+    what it holds (its virtual size). Textual's `virtual_size` would lay the whole screen out a second time,
+    in the next frame, for nothing: here it is taken as the layout gives it (the layout has placed and painted
+    the pane and set its scroll bar, `compat.layout_given_virtual_size`); a scroll bar shown or hidden lays
+    the screen out again by itself."""
+
+    virtual_size = layout_given_virtual_size()
+
+
 class PlayerPanes:
     """Drawing the player's panes (mixed into `LessonScreen`, which has the session, the game and the lesson)."""
 
@@ -54,8 +66,8 @@ class PlayerPanes:
         self.render_board()
         self.render_talk()
 
-    def render_board(self) -> bool:
-        """The title, the turn tracker and the board; True when the board changed."""
+    def render_board(self) -> None:
+        """The title, the turn tracker and the board."""
         ui = self.app.ui
         view = self.game.view()
         s = self.session
@@ -65,11 +77,10 @@ class PlayerPanes:
             head += " · " + t("app.lessons.free_mark", ui)
         self._set_static("#lesson-title", head, Text(head, style="bold", no_wrap=True, overflow="ellipsis"))
         self.query_one("#tracker", TurnTracker).show(view.step, ui)
-        return self.query_one("#board", BoardPane).show(view, self.lesson.cards, ui, self.learner, self.zones_open)
+        self.query_one("#board", BoardPane).show(view, self.lesson.cards, ui, self.learner, self.zones_open)
 
     def render_talk(self) -> None:
         """The step's text, the feedback, the list to choose from, the number box and the event log."""
-        self.drawing = False
         ui = self.app.ui
         self._render_text(ui)
         self._render_feedback(ui)
@@ -227,10 +238,10 @@ class PlayerPanes:
         self._log_to_end = True
 
     def _keep_log_at_end(self, _screen=None) -> None:
-        """After each layout: the log back at its end if it was there (or shows new events) and a later pass
-        moved the end. Textual lays a widget out again in the next frame when its size changed, and the
-        log's box can shrink then (the text above it grew): the scroll made after the first pass fell a line
-        or two short. A log the learner scrolled up stays where it is (its end did not move)."""
+        """After each layout: the log back at its end if it was there (or shows new events) and a later layout
+        moved the end (a scroll bar shown or hidden lays the screen out again, and the log's box can shrink
+        then: the scroll made after the first layout fell a line or two short). A log the learner scrolled up
+        stays where it is (its end did not move)."""
         box = self.query_one("#log-box", VerticalScroll)
         top = box.max_scroll_y
         if box.scroll_y < top and (self._log_to_end or (top != self._log_top and self._log_at_end)):

@@ -24,7 +24,7 @@ from textual.widgets import Input, OptionList, Static
 
 from tutor.app.bindings import LocalizedBindings, localized_bindings
 from tutor.app.lesson_services import course
-from tutor.app.screens.lesson_panes import NumberInput, PlayerPanes
+from tutor.app.screens.lesson_panes import NumberInput, PaneScroll, PlayerPanes
 from tutor.app.widgets.board import BoardPane
 from tutor.app.widgets.choice_list import ChoiceList
 from tutor.app.widgets.footer import KeysFooter
@@ -70,8 +70,6 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
         self.notes: list = []  # what the learner's actions brought at this step: functions of the language
         self.picked: list = []  # options chosen so far (select all that apply, put in order)
         self.zones_open = False
-        self.drawing = False  # the texts wait for the frame that shows the new board (`_after`)
-        self._drawing_for: object | None = None  # which action they wait for
         self._step = self._where()
         self._log_key = None
         self._log_events: list[EventLine] = []
@@ -92,18 +90,15 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
             self.notes.append(lambda lang: t("lesson.requires", lang, ids=", ".join(text_of(x, lang) for x in titles)))
 
     def _open_session(self, lesson, store) -> LessonSession:
-        """The lesson resumed from `store` (its writes kept for after the board's frame); without the store,
+        """The lesson resumed from `store` (written through `tutor.app.lesson_writes`); without the store,
         with a notice, when the store cannot be read or written."""
         if store is None:
             return LessonSession(lesson, None)
-        from tutor.app.later_writes import LaterWrites
+        from tutor.app.lesson_writes import LessonWrites
         from tutor.progress import ProgressError
 
         try:
-            later = LaterWrites(store, self._write_failed, self._write_waits)
-            session = LessonSession(lesson, later)
-            later.flush()  # the lesson's start now (only a move's writes wait for its frame)
-            return session
+            return LessonSession(lesson, LessonWrites(store, self._write_failed, self._write_waits))
         except ProgressError as exc:
             self._write_failed(exc)
             return LessonSession(lesson, None)
@@ -112,8 +107,7 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
         """Play `lesson` on this screen (the course map keeps one player: composing its ~20 widgets again
         for every lesson took half the time of opening one): the lesson's state afresh, resumed from the
         store, and everything drawn again, in the interface language, from the top of each pane."""
-        self.finish_drawing()
-        self.write_progress(final=True)  # the last lesson's writes first
+        self.write_progress(final=True)  # the last lesson's writes first (kept while the file was busy)
         self._start(lesson, store, missing, None)
         if not self.is_mounted:
             return  # (drawn when mounted)
@@ -130,16 +124,16 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
         yield Static(id="lesson-title")
         yield TurnTracker(id="tracker")
         with Horizontal(id="lesson-main"):
-            with VerticalScroll(id="board-box"):
+            with PaneScroll(id="board-box"):
                 yield BoardPane(id="board")
             with Vertical(id="lesson-side"):
-                with VerticalScroll(id="talk"):
+                with PaneScroll(id="talk"):
                     yield LinkedText(id="step-text")
                     yield LinkedText(id="feedback")
                 yield ChoiceList(id="choices")
                 yield NumberInput(id="number")
                 yield Static(id="log-title")
-                with VerticalScroll(id="log-box"):
+                with PaneScroll(id="log-box"):
                     yield LinkedText(id="log")
         yield KeysFooter()
 
@@ -171,7 +165,6 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
 
     def refresh_texts(self) -> None:
         """Everything again in the interface language, from the session (the position does not change)."""
-        self.finish_drawing()  # (what the last action left to draw first: its focus, its writes)
         self._log_key = self._options_key = None
         self.render_all()
 
@@ -234,36 +227,22 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
             self.query_one("#choices", OptionList).focus()
 
     def _after(self, carry: list | None = None) -> None:
-        """Draw what an action changed. A move changes the board: the board is drawn first, alone in the
-        next frame, and the texts, the list and the log right after that frame (a frame of the whole player
-        takes three times as long: the learner sees the move on the board at once)."""
+        """Draw what an action changed: the whole player, in the frame that follows the action. Its writes
+        are done (`tutor.app.lesson_writes`): what the screen shows is saved, unless the file is busy (then
+        the writes kept are tried again here, once per action)."""
+        self.write_progress()
         before = self._step
         self._step_changed(carry)
-        board = self.query_one("#board", BoardPane)
-        if self.render_board() and self.is_current and board.content_region.height:
-            self.drawing = True
-            self._drawing_for = token = object()  # (a later action's drawing is not this one's)
-            board.when_drawn(lambda: self._after_board(before, token))
-            self.set_timer(0.25, lambda: self._after_board(before, token))  # (a board never drawn)
-        else:
-            self._draw_talk(before)
-
-    def _after_board(self, before, token) -> None:
-        if self.drawing and token is self._drawing_for:
-            self._draw_talk(before)
-
-    def _draw_talk(self, before) -> None:
-        self.render_talk()
-        self.write_progress()
+        self.render_all()
         self._focus_input()
         talk = self.query_one("#talk", VerticalScroll)
         if self._step != before:  # a new step: its text first
-            self.call_after_refresh(talk.scroll_home, animate=False)
+            talk.scroll_home(animate=False, immediate=True)
         else:  # the newest note (a hint, a refusal, why?) in sight
             self.call_after_refresh(talk.scroll_end, animate=False)
 
     def write_progress(self, final: bool = False) -> None:
-        """Write the lesson's events kept since the last move (`tutor.app.later_writes`); `final` when the
+        """Write the lesson's events kept while the file was busy (`tutor.app.lesson_writes`); `final` when the
         player leaves (a busy file is then waited for, as long as the store waits)."""
         store = self.session.store
         if store is not None and hasattr(store, "flush"):
@@ -282,25 +261,14 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
                             markup=False)
 
     def on_screen_suspend(self) -> None:
-        self.finish_drawing()
         self.write_progress(final=True)
 
     def on_unmount(self) -> None:
         self.write_progress(final=True)
 
-    def finish_drawing(self) -> bool:
-        """Draw the texts now if they wait for the board's frame; True if they did (what the learner
-        chose was chosen from the list of before the last action)."""
-        if not self.drawing:
-            return False
-        self._draw_talk(self._step)
-        return True
-
     # ---- choosing -------------------------------------------------------------------------------------
     def choose(self, oid: str) -> None:
         """The learner chose option `oid` of the list (`ChoiceList` calls this as the key is handled)."""
-        if self.finish_drawing():  # chosen in the list of before the last move: the new one is shown now
-            return
         kind, number = oid[:1], oid[1:]
         if kind == "m" and number.isdigit():  # a move (m0, m1…; "map" is not one)
             self.play(self.choice_moves[int(number)])
@@ -392,8 +360,6 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
         one of the player's keys does what the key does; an empty line or anything else is not judged, a note
         says what is expected. The box calls this as Enter is handled, so that a key typed right after acts
         after the answer."""
-        if self.finish_drawing():
-            return
         text = box.value.strip()
         if self.mode() != "number":
             return
@@ -419,7 +385,6 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
     # ---- keys -------------------------------------------------------------------------------------
     def action_hint(self) -> None:
         """The next of the step's three hints."""
-        self.finish_drawing()
         s = self.session
         if self.free is not None or s.kind not in ("do", "ask") or s.finished or s.index in s.solved:
             self.notes.append(lambda lang: t("app.lessons.no_hint_here", lang))
@@ -433,7 +398,6 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
 
     def action_undo(self) -> None:
         """Take back the last move (where the lesson allows it; in free play, the learner's last move)."""
-        self.finish_drawing()
         undone = self.free.undo() if self.free is not None else self.session.undo()
         if undone:
             self._step = None  # the step (or the position) changed: start it afresh
@@ -455,7 +419,6 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
 
     def action_why(self) -> None:
         """Why? The selected event with its rules: each rule's title and unofficial summary."""
-        self.finish_drawing()
         event = self.selected_event()
         if event is None:
             self.notes.append(lambda lang: t("app.lessons.no_event", lang))
@@ -481,14 +444,11 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
 
     def action_toggle_zones(self) -> None:
         """Open or close the graveyards and exile on the board."""
-        self.finish_drawing()
         self.zones_open = not self.zones_open
         self.render_all()
 
     def action_toggle_pick(self) -> None:
         """Space at a select-all or order question: choose the highlighted option."""
-        if self.finish_drawing():
-            return
         listing = self.query_one("#choices", OptionList)
         if self.mode() == "answer" and listing.highlighted is not None:
             oid = listing.get_option_at_index(listing.highlighted).id or ""
@@ -497,7 +457,6 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
 
     def action_close(self) -> None:
         """Back to the course map (the progress is kept; the lesson resumes from here)."""
-        self.finish_drawing()
         self.write_progress(final=True)  # before the map reads the store
         self.app.pop_screen()
 

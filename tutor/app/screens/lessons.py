@@ -72,7 +72,7 @@ class CourseScreen(LocalizedBindings, Screen):
                 concept_name(min(concepts), self.app.ui)  # the first name read loads them all
         except Exception:  # noqa: BLE001 - said where they are used (the links), not here
             pass
-        from tutor.app.memory import settle_lessons
+        from tutor.memory import settle_lessons
 
         settle_lessons()  # long-lived objects frozen, fewer young collections per move
         self.app.call_from_thread(self._loaded)

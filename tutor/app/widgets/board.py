@@ -212,9 +212,6 @@ class BoardPane(Widget):
         super().__init__(id=id)
         self.auto_links = False  # no clickable links in a board: Textual's pass over every segment is saved
         self._args: tuple | None = None
-        self.version = 0  # bumped by `show` when the board changes
-        self.drawn = -1  # the newest version a frame has drawn (or is drawing: it is set while composing)
-        self._when_drawn: list = []
         self._rows: tuple[int, list[Text]] | None = None
         self._strips: dict[tuple, Strip] = {}  # a line's strip by its text, styles, width and base style
         self._memo: dict = {}  # the cards and areas of the boards shown (`board_rows`)
@@ -229,7 +226,6 @@ class BoardPane(Widget):
         if cards is not getattr(self, "_cards", None):
             self._memo.clear()  # (its keys name the cards by the dict's id)
         self._args, self._cards, self._rows = args, cards, None
-        self.version += 1
         height = self.size.height
         if before is None or not height or self.text_selection is not None:
             self.refresh(layout=True)
@@ -244,14 +240,9 @@ class BoardPane(Widget):
         changed = [Region(0, y, width, 1) for y in range(max(len(was), len(now)))
                    if y >= len(was) or y >= len(now) or not _same(was[y], now[y])]
         if not changed:
-            self.drawn = self.version
             return False
         self.refresh(*changed)
         return True
-
-    def when_drawn(self, callback) -> None:
-        """Call `callback` once a frame has drawn the newest board (right after that frame)."""
-        self._when_drawn.append(callback)
 
     def rows(self, width: int) -> list[Text]:
         """The board's lines at `width` (a line wider than that, a card alone, folded)."""
@@ -277,11 +268,6 @@ class BoardPane(Widget):
     def render_line(self, y: int) -> Strip:
         if self.text_selection is not None:
             return super().render_line(y)
-        if self.drawn != self.version:
-            self.drawn = self.version
-            callbacks, self._when_drawn = self._when_drawn, []
-            for callback in callbacks:  # (the frame is being composed: they run after it)
-                self.call_next(callback)
         width, style = self.size.width, self.visual_style
         rows = self.rows(width)
         if not 0 <= y < len(rows):

@@ -15,6 +15,14 @@ __all__ = ["ChoiceList"]
 class ChoiceList(OptionList):
     """An `OptionList` that calls ``self.screen.choose(option_id)`` on Enter or a click (no message)."""
 
+    def on_resize(self, event) -> None:
+        # OptionList forgets every option's drawn lines at any resize; they depend on the width only: a list
+        # that only grew or shrank (a move's new choices) keeps them, and is not painted again a frame later.
+        width = self.scrollable_content_region.width
+        if width == getattr(self, "_drawn_width", None):
+            event.prevent_default()
+        self._drawn_width = width
+
     def action_select(self) -> None:
         highlighted = self.highlighted
         if highlighted is None:

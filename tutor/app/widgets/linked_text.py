@@ -17,6 +17,7 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.widget import Widget
 
+from tutor.app.compat import layout_given_virtual_size
 from tutor.app.widgets.kept_render import KeptLines, KeptRender
 from tutor.views.locations import Location
 
@@ -30,7 +31,13 @@ _CURRENT = Style(reverse=True, bold=True)
 
 
 class LinkedText(KeptLines, Widget):
-    """Rich text with focusable rule links; behaves like a `Static` when it has none."""
+    """Rich text with focusable rule links; behaves like a `Static` when it has none.
+
+    Its height follows its text (the layout asks `get_content_height`); the size the layout then gives it does
+    not lay the screen out a second time (Textual's `virtual_size` would, in the next frame, for nothing: the
+    widget does not scroll, its box does)."""
+
+    virtual_size = layout_given_virtual_size()
 
     DEFAULT_CSS = """
     LinkedText {

@@ -1,30 +1,29 @@
-"""The lesson player's progress store: a lesson's events written right after the frame that shows the move.
+"""The lesson player's progress store: a lesson's events written as they happen, a busy file never a freeze.
 
-A move in the app is drawn in the next frame (the board first); writing its events to the progress store (a
-transaction each, a millisecond or more) is left until that frame is out (`LaterWrites.flush`, called by the
-player as it draws its texts, and when it leaves). The events (and the lesson's completion) keep their order
-and their own time; any other use of the store writes them first, so what is read back is up to date.
+The session's writes (`record_lesson_event`, `complete_lesson`) are done at once, in the handler of the learner's
+key: the frame that shows a move comes after its events are in the file, so a move on the screen is saved even
+if the program is killed right after.
 
-A file busy in another program never freezes the screen: a move's writes wait for it at most `BUSY_WAIT_S`,
-then stay kept, in order, for the next move (told once, `on_busy`); only when the player leaves (`flush(final=
-True)`) do they wait as long as the store waits. A write that fails otherwise (a full disk, a read-only file), or
-still busy when the player leaves, is reported once (`on_error`) and the store is left alone for the rest of the
-lesson. The learner's game is never stopped by it; reopening the lesson tries again."""
+A file busy in another program never freezes the screen: a write waits for it at most `BUSY_WAIT_S`; then it
+and the writes after it are kept, in order and with their own time, and tried again once per action of the
+learner (`flush`, called by the player: the action that finds the file busy waits twice, then each once; told
+once, `on_busy`); only when the player leaves (`flush(final=True)`) do they wait as long as the store waits. A write that fails otherwise (a full disk, a read-only file), or still
+busy when the player leaves, is reported once (`on_error`) and the store is left alone for the rest of the
+lesson. The learner's game is never stopped by it; reopening the lesson tries again. Anything else asked of the
+store (the session's reads at the start) is the store's own, after the writes kept."""
 
 from __future__ import annotations
 
 from contextlib import nullcontext
 from datetime import UTC, datetime
 
-__all__ = ["BUSY_WAIT_S", "LaterWrites"]
+__all__ = ["BUSY_WAIT_S", "LessonWrites"]
 
-BUSY_WAIT_S = 0.1  # how long a move's writes wait for a file another program holds (then the next move tries)
-
-_KEPT = frozenset({"record_lesson_event", "complete_lesson"})  # the writes kept for `flush` (no result used)
+BUSY_WAIT_S = 0.1  # how long a write waits for a file another program holds (then the next action tries again)
 
 
-class LaterWrites:
-    """`store` (a `ProgressStore`), its lesson writes kept until `flush`."""
+class LessonWrites:
+    """`store` (a `ProgressStore`) for one lesson's session: see the module docstring."""
 
     def __init__(self, store, on_error=None, on_busy=None) -> None:
         self._store = store
@@ -32,7 +31,7 @@ class LaterWrites:
         self._on_error = on_error  # called with the `ProgressError` of a failed write
         self._on_busy = on_busy  # called once with the `ProgressError` of the first write that found the file busy
         self.failed = False  # a write failed: nothing more is written
-        self.waiting = False  # the file was busy at the last flush: the writes kept wait for the next one
+        self.waiting = False  # the file was busy at the last try: the writes kept wait for the next `flush`
         self._busy_told = False
 
     @property
@@ -41,15 +40,18 @@ class LaterWrites:
         return len(self._queue)
 
     def record_lesson_event(self, *args, **kwargs) -> None:
-        self._keep("record_lesson_event", args, kwargs)
+        self._write("record_lesson_event", args, kwargs)
 
     def complete_lesson(self, *args, **kwargs) -> None:
-        self._keep("complete_lesson", args, kwargs)
+        self._write("complete_lesson", args, kwargs)
 
-    def _keep(self, name: str, args: tuple, kwargs: dict) -> None:
+    def _write(self, name: str, args: tuple, kwargs: dict) -> None:
+        """Written now; while the file is busy, kept (with the time it happened) for the next `flush`."""
         if not self.failed:
-            kwargs.setdefault("now", datetime.now(UTC))  # when it happened, not when it is written
+            kwargs.setdefault("now", datetime.now(UTC))
             self._queue.append((name, args, kwargs))
+            if not self.waiting:
+                self.flush()
 
     def flush(self, final: bool = False) -> None:
         """Do the writes kept, in order. A busy file: the rest kept for the next flush, unless `final` (then
@@ -84,5 +86,5 @@ class LaterWrites:
         return nullcontext() if final or waiting_at_most is None else waiting_at_most(BUSY_WAIT_S)
 
     def __getattr__(self, name: str):
-        self.flush()  # any other use reads (or writes) after the writes kept
+        self.flush()  # (after the writes kept)
         return getattr(self._store, name)
