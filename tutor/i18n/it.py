@@ -940,7 +940,7 @@ MESSAGES: dict[str, str] = {
     'app.lessons.hand': 'Mano',
     'app.lessons.graveyard': 'Cimitero',
     'app.lessons.exile': 'Esilio',
-    'app.lessons.stack': 'Pila (dalla cima):',
+    'app.lessons.stack': 'Pila (dalla cima)',
     'app.lessons.no_permanents': 'nessun permanente',
     'app.lessons.number_placeholder': 'Scrivi un numero e premi Invio',
     'app.lessons.how_choices': 'Scegli tutte le risposte giuste (Invio o Spazio), poi «Conferma».',
@@ -970,4 +970,10 @@ MESSAGES: dict[str, str] = {
     'app.lessons.free_end': 'Termina il gioco libero',
     # ==== CLI: a section of the rules (rule 5) ====
     'section.open_rule': 'Per vedere una regola della sezione, scrivi per esempio: mtg-tutor rule {example}',
+    # ==== issue 20: layout ====
+    'board.side.opponent': '{player} — avversario',
+    'board.side.you': '{player} — tu',
+    'board.side.player': 'Giocatore {player}',
+    'board.lands': 'Terre:',
+    'app.lessons.earlier': 'Passi precedenti',
 }

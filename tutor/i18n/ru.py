@@ -940,7 +940,7 @@ MESSAGES: dict[str, str] = {
     'app.lessons.hand': 'Рука',
     'app.lessons.graveyard': 'Кладбище',
     'app.lessons.exile': 'Изгнание',
-    'app.lessons.stack': 'Стек (сверху вниз):',
+    'app.lessons.stack': 'Стек (сверху вниз)',
     'app.lessons.no_permanents': 'перманентов нет',
     'app.lessons.number_placeholder': 'Введите число и нажмите Enter',
     'app.lessons.how_choices': 'Выберите все верные ответы (Enter или пробел), затем «Подтвердить».',
@@ -970,6 +970,12 @@ MESSAGES: dict[str, str] = {
     'app.lessons.free_end': 'Завершить свободную игру',
     # ==== CLI: a section of the rules (rule 5) ====
     'section.open_rule': 'Чтобы открыть правило из этого раздела, введите, например: mtg-tutor rule {example}',
+    # ==== issue 20: layout ====
+    'board.side.opponent': '{player} — соперник',
+    'board.side.you': '{player} — вы',
+    'board.side.player': 'Игрок {player}',
+    'board.lands': 'Земли:',
+    'app.lessons.earlier': 'Предыдущие шаги',
 }
 
 # Gender (m, f, n; ".pl" for plural) of card names whose first word pymorphy3 does not know as a common
