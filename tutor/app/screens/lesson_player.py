@@ -1,10 +1,12 @@
 """The lesson player: one `LessonSession` (the same runtime as ``mtg-tutor lesson play``) on a screen.
 
-Top: the lesson, the step, the turn tracker. Left (above, on a narrow terminal): the board. Right (below):
-the step's text (narration, the move asked for, the question) with its ``[[concept]]`` and rule links, what
-the learner's last actions brought (refusals with their rule, hints, right / wrong, explanations), the list
-to choose from (the legal moves grouped, the answers, "go on"), and the event log with its rule numbers as
-links. Enter on a link opens the rule or the glossary entry; back (Alt+Left, Backspace, Escape) returns here
+Top: the lesson, the step, the turn tracker, then the board across the screen (as high as it needs, up to
+half the screen; on a narrow terminal it gives way to the talk and scrolls). Below it, left: the talk, the
+lesson so far (the earlier steps' texts, what the last move or answer brought, then the step's text —
+narration, the move asked for, the question — with its ``[[concept]]`` and rule links, and what the learner's
+actions brought at this step: the latest refusal with its rule, hints, explanations); right (below, on a
+narrow terminal): the list to choose from (the legal moves grouped, the answers, "go on"), and the event log
+with its rule numbers as links. Enter on a link opens the rule or the glossary entry; back (Alt+Left, Backspace, Escape) returns here
 with nothing changed. Keys: ``h`` next hint, ``u`` undo, ``?`` why (the selected event's rules), ``g`` open
 graveyards and exile, Ctrl+L the other language (everything is drawn again from the session).
 
@@ -61,6 +63,8 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
         self.lesson = lesson
         self.free = None  # FreePlay once the learner chooses it after the recap
         self.notes: list = []  # what the learner's actions brought at this step: functions of the language
+        self.past: dict[int, list] = {}  # what the move or answer of an earlier step brought, by its index
+        self.past_version = 0  # bumped when `past` changes
         self.picked: list = []  # options chosen so far (select all that apply, put in order)
         self.zones_open = False
         self.drawing = False  # the texts wait for the frame that shows the new board (`_after`)
@@ -107,7 +111,7 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
         if not self.is_mounted:
             return  # (drawn when mounted)
         self.query_one("#number", NumberInput).value = ""
-        for box in self.query("#board-box, #talk, #log-box"):
+        for box in self.query("#board-box, #log-box"):
             box.scroll_home(animate=False, immediate=True)
         self.shown_ui = self.app.ui
         self.set_class(self.app.size.width < NARROW, "narrow")
@@ -118,23 +122,26 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
     def compose(self) -> ComposeResult:
         yield Static(id="lesson-title")
         yield TurnTracker(id="tracker")
-        with Horizontal(id="lesson-main"):
+        with Vertical(id="lesson-main"):
             with VerticalScroll(id="board-box"):
                 yield BoardPane(id="board")
-            with Vertical(id="lesson-side"):
+            with Horizontal(id="lesson-lower"):
                 with VerticalScroll(id="talk"):
+                    yield LinkedText(id="history")
+                    yield LinkedText(id="outcome")
                     yield LinkedText(id="step-text")
                     yield LinkedText(id="feedback")
-                yield ChoiceList(id="choices")
-                yield NumberInput(id="number", type="integer")
-                yield Static(id="log-title")
-                with VerticalScroll(id="log-box"):
-                    yield LinkedText(id="log")
+                with Vertical(id="lesson-side"):
+                    yield ChoiceList(id="choices")
+                    yield NumberInput(id="number", type="integer")
+                    yield Static(id="log-title")
+                    with VerticalScroll(id="log-box"):
+                        yield LinkedText(id="log")
         yield KeysFooter()
 
     def on_mount(self) -> None:
         self.screen_layout_refresh_signal.subscribe(self, self._keep_log_at_end)
-        for widget in self.query("#choices, #step-text, #feedback, #log"):
+        for widget in self.query("#choices, #history, #outcome, #step-text, #feedback, #log"):
             # No clickable "@click" links in these texts (a rule link is the widget's own): Textual's pass
             # that styles such links goes over every segment of every line drawn, at every repaint.
             widget.auto_links = False
@@ -145,6 +152,8 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
 
     def on_resize(self, event) -> None:
         self.set_class(event.size.width < NARROW, "narrow")
+        self.fit_talk()
+        self.call_after_refresh(self._scroll_talk)
 
     def refresh_texts(self) -> None:
         """Everything again in the interface language, from the session (the position does not change)."""
@@ -169,10 +178,20 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
         return (s.index, s.finished, self.free is not None)
 
     def _step_changed(self, carry: list | None = None) -> None:
-        """After the step changed: a new step starts with what the last one left to say (`carry`)."""
-        if self._where() != self._step:
-            self._step = self._where()
-            self.notes = list(carry or [])
+        """After the step changed: what the last action brought (`carry`) stays with the step it answered, shown
+        before the next step's text, when the lesson went on; after an undo it is the step's first note."""
+        where, before = self._where(), self._step
+        if where != before:
+            self._step = where
+            on = before is not None and not where[2] and (where[0] > before[0] or where[1] > before[1])
+            limit = where[0] + (1 if where[1] else 0)
+            kept = {i: notes for i, notes in self.past.items() if i < limit}  # (an undo forgets the later steps)
+            if on and carry:
+                kept[before[0]] = list(carry)
+            if kept != self.past:
+                self.past = kept
+                self.past_version += 1
+            self.notes = [] if on else list(carry or [])
             self.picked = []
             self.query_one("#number", NumberInput).value = ""
         elif carry:
@@ -233,11 +252,7 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
         self.render_talk()
         self.write_progress()
         self._focus_input()
-        talk = self.query_one("#talk", VerticalScroll)
-        if self._step != before:  # a new step: its text first
-            self.call_after_refresh(talk.scroll_home, animate=False)
-        else:  # the newest note (a hint, a refusal, why?) in sight
-            self.call_after_refresh(talk.scroll_end, animate=False)
+        # (the talk is scrolled to the step by `render_talk`)
 
     def write_progress(self, final: bool = False) -> None:
         """Write the lesson's events kept since the last move (`tutor.app.later_writes`); `final` when the
