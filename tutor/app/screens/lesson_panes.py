@@ -73,7 +73,27 @@ class PlayerPanes:
             head += " · " + t("app.lessons.free_mark", ui)
         self._set_static("#lesson-title", head, Text(head, style="bold", no_wrap=True, overflow="ellipsis"))
         self.query_one("#tracker", TurnTracker).show(view.step, ui)
-        return self.query_one("#board", BoardPane).show(view, self.lesson.cards, ui, self.learner, self.zones_open)
+        changed = self.query_one("#board", BoardPane).show(view, self.lesson.cards, ui, self.learner, self.zones_open)
+        if changed:
+            self.call_after_refresh(self._show_learners_side)
+        return changed
+
+    def _show_learners_side(self) -> None:
+        """A board higher than its box (on a narrow screen) shows the learner's side, at its bottom, in full
+        (and as much of the opponent's above it as fits); the rest is a scroll away."""
+        box, board = self.query_one("#board-box", VerticalScroll), self.query_one("#board", BoardPane)
+        self._board_placed = (box.scrollable_content_region.height, box.max_scroll_y, board.version)
+        if box.max_scroll_y:
+            box.scroll_to(y=board.last_side_line(), animate=False, immediate=True)
+
+    def _keep_board_placed(self) -> None:
+        """After a layout that resized the board's box (the talk grew or shrank): the learner's side shown
+        again; a board the learner scrolled stays where it is."""
+        placed = getattr(self, "_board_placed", None)
+        if placed is not None:
+            box, board = self.query_one("#board-box", VerticalScroll), self.query_one("#board", BoardPane)
+            if placed[2] == board.version and placed[:2] != (box.scrollable_content_region.height, box.max_scroll_y):
+                self._show_learners_side()
 
     def render_talk(self) -> None:
         """The talk (earlier steps, the last outcome, the step's text, the feedback), the list to choose from,
@@ -356,8 +376,9 @@ class PlayerPanes:
         moved the end. Textual lays a widget out again in the next frame when its size changed, and the
         log's box can shrink then (the text above it grew): the scroll made after the first pass fell a line
         or two short. A log the learner scrolled up stays where it is (its end did not move). The talk, the
-        same (`_keep_talk_placed`)."""
+        same (`_keep_talk_placed`), and the board (`_keep_board_placed`)."""
         self._keep_talk_placed()
+        self._keep_board_placed()
         box = self.query_one("#log-box", VerticalScroll)
         top = box.max_scroll_y
         if box.scroll_y < top and (self._log_to_end or (top != self._log_top and self._log_at_end)):

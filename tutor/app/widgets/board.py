@@ -264,7 +264,10 @@ class BoardPane(Widget):
         if not changed:
             self.drawn = self.version
             return False
-        self.refresh(*changed)
+        # (and the first line in view: a frame draws it even when the changed lines are scrolled out of the
+        # box, as on a narrow screen, so that what waits for the board's frame is not kept waiting)
+        top = int(getattr(self.parent, "scroll_y", 0))
+        self.refresh(*changed, Region(0, top, width, 1))
         return True
 
     def when_drawn(self, callback) -> None:
@@ -288,6 +291,11 @@ class BoardPane(Widget):
                     rows.append(row)
             self._rows = (width, rows)
         return self._rows[1]
+
+    def last_side_line(self) -> int:
+        """The line where the board's last side (the learner's) starts: its titled rule."""
+        rows = self.rows(self.content_region.width or 100)
+        return max((i for i, row in enumerate(rows) if row.plain.startswith("── ")), default=0)
 
     def get_content_height(self, container, viewport, width: int) -> int:
         return len(self.rows(width))
