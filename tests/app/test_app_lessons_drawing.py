@@ -118,8 +118,7 @@ def _frames(app, screen) -> list:
 
 
 def test_a_move_draws_the_board_in_the_next_frame_alone_then_the_texts(isolated_home):
-    """The frame after a move shows the new board without a layout (the board fits in its box: only its
-    changed lines are painted); the texts, the list and the log come in a later frame; the list then
+    """The frame after a move shows the new board with at most the layout its new height needs; the texts, the list and the log come in a later frame; the list then
     offers the next step's choices."""
     from tests.app.test_app_lessons import move_id, options
 
@@ -143,7 +142,9 @@ def test_a_move_draws_the_board_in_the_next_frame_alone_then_the_texts(isolated_
     version, seen, before, after, index = run(go)
     drawn, newest, waiting, reflows = seen[0]
     assert drawn == newest == version + 1 and waiting  # the first frame: the new board, the texts to come
-    assert reflows == 0  # and no layout for it
+    # and at most one layout for it: the board's box is as high as the board (issue 20's layout), and here
+    # the board grows by the stack's lines (the spell cast)
+    assert reflows <= 1
     assert any(not waiting for _, _, waiting, _ in seen[1:])  # then a frame with the texts
     assert after != before and index == 6  # the next step's list
 

@@ -195,3 +195,30 @@ def _at_question(russian: bool):
 @pytest.mark.parametrize("russian", [False, True], ids=["it", "ru"])
 def test_snapshot_player_at_a_question(snap_compare, size, russian):
     assert snap_compare(SNAP_APP, terminal_size=size, run_before=_at_question(russian))
+
+
+def test_option_line_is_where_the_option_list_draws_an_option():
+    """`tutor.app.compat.option_line` (the list's private line index) agrees with the lines the list draws,
+    an option that wraps taking two."""
+    from textual.app import App
+    from textual.widgets import OptionList
+
+    from tutor.app.compat import option_line
+
+    class One(App):
+        def compose(self):
+            yield OptionList("short", "a long option " * 6, "third")
+
+    async def main():
+        app = One()
+        async with app.run_test(size=(40, 10)) as pilot:
+            await pilot.pause()
+            listing = app.query_one(OptionList)
+            lines = [strip.text.strip(" ▊▎") for strip in app.screen._compositor.render_strips()]
+            return [option_line(listing, i) for i in range(3)], lines, listing.region.y + listing.styles.gutter.top
+
+    import asyncio
+
+    found, lines, top = asyncio.run(main())
+    assert found[0] == 0 and found[2] > found[1] + 1  # the second option wraps over two lines or more
+    assert lines[top + found[2]].startswith("third") and lines[top + found[1]].startswith("a long option")
