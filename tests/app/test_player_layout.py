@@ -222,3 +222,23 @@ def test_option_line_is_where_the_option_list_draws_an_option():
     found, lines, top = asyncio.run(main())
     assert found[0] == 0 and found[2] > found[1] + 1  # the second option wraps over two lines or more
     assert lines[top + found[2]].startswith("third") and lines[top + found[1]].startswith("a long option")
+
+
+def test_r_reads_the_lesson_so_far_again_over_the_boards_room_at_80x24():
+    async def go(app, pilot):
+        screen = await open_lesson(app, pilot, 1)
+        second = None
+        for _ in range(3):
+            await play_step(pilot, screen)
+            second = second or str(screen.query_one("#step-text").render())
+        before = screen.query_one("#talk").region.height
+        await pilot.press("r")
+        await pilot.pause()
+        reading = (screen.query_one("#board-box").display, screen.query_one("#talk").region.height,
+                   on_screen(app, str(screen.query_one("#step-text").render())), on_screen(app, second[:50]))
+        await pilot.press("r")
+        await pilot.pause()
+        return before, reading, screen.query_one("#board-box").display
+    before, (board_shown, height, step_shown, earlier_shown), board_back = run_app(go, "it", (80, 24))
+    assert not board_shown and height > before + 5 and step_shown and earlier_shown
+    assert board_back

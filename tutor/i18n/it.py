@@ -975,5 +975,5 @@ MESSAGES: dict[str, str] = {
     'board.side.you': '{player} — tu',
     'board.side.player': 'Giocatore {player}',
     'board.lands': 'Terre:',
-    'app.lessons.earlier': 'Passi precedenti',
+    'app.lessons.key_read': 'Rileggi',
 }

@@ -975,7 +975,7 @@ MESSAGES: dict[str, str] = {
     'board.side.you': '{player} — вы',
     'board.side.player': 'Игрок {player}',
     'board.lands': 'Земли:',
-    'app.lessons.earlier': 'Предыдущие шаги',
+    'app.lessons.key_read': 'Перечитать',
 }
 
 # Gender (m, f, n; ".pl" for plural) of card names whose first word pymorphy3 does not know as a common

@@ -33,6 +33,7 @@ __all__ = ["LOG_EVENTS", "NumberInput", "PlayerPanes"]
 
 LOG_EVENTS = 40  # the last events the log shows (older ones scroll out)
 _PASS_KEYS = frozenset("hug?")
+_NARROW_LIST = 7  # the list's most rows on a narrow screen (its max-height in the stylesheet)
 _BOARD_AT_LEAST = 2  # rows of the board kept on a narrow screen when the talk needs the others
 
 
@@ -196,11 +197,14 @@ class PlayerPanes:
         # has what is left, at least a few rows; the earlier steps fill the rows the board does not need.
         listing = self.query_one("#choices", OptionList)
         fixed = (2 + self.query_one("#tracker", TurnTracker).get_content_height(self.size, self.size, width - 2)
-                 + 1 + 2 + (min(listing.option_count, height * 3 // 10) if listing.display else 0)
+                 + 1 + 2 + (min(listing.option_count, _NARROW_LIST) if listing.display else 0)
                  + (3 if self.query_one("#number", NumberInput).display else 0))
         board = len(self.query_one("#board", BoardPane).rows(width - 3))
         spare = max(height - fixed - board - need, 0)
         earlier = lines("#history") + 1 if self.query_one("#history", LinkedText).display else 0
+        if self.has_class("reading"):  # (`r`: the board hidden, the talk has its rows)
+            talk.styles.height = max(height - fixed + 1, 1)
+            return
         most = max(height - fixed - min(board, _BOARD_AT_LEAST), 1)
         talk.styles.height = max(min(need + min(spare, earlier), most), 1)
 

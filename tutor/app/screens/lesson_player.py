@@ -8,7 +8,8 @@ actions brought at this step: the latest refusal with its rule, hints, explanati
 narrow terminal): the list to choose from (the legal moves grouped, the answers, "go on"), and the event log
 with its rule numbers as links. Enter on a link opens the rule or the glossary entry; back (Alt+Left, Backspace, Escape) returns here
 with nothing changed. Keys: ``h`` next hint, ``u`` undo, ``?`` why (the selected event's rules), ``g`` open
-graveyards and exile, Ctrl+L the other language (everything is drawn again from the session).
+graveyards and exile, ``r`` read the lesson so far again (the talk over the board's room), Ctrl+L the other
+language (everything is drawn again from the session).
 
 After the recap: free play from the final position (`tutor.lessons.FreePlay`), for one side against the
 engine's agent or for both sides. The panes are drawn by `tutor.app.screens.lesson_panes.PlayerPanes`.
@@ -46,11 +47,12 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
         ("u", "undo", "app.lessons.key_undo"),
         ("question_mark", "why", "app.lessons.key_why"),
         ("g", "toggle_zones", "app.lessons.key_zones"),
+        ("r", "reread", "app.lessons.key_read"),
         ("space", "toggle_pick", "app.lessons.key_pick", False),
         ("escape", "close", "app.lessons.key_map"),
     )
 
-    FOOTER_WIDE_ONLY = ("back", "toggle_zones")  # at 80 columns: Esc goes back to the map; G stays in F1's list
+    FOOTER_WIDE_ONLY = ("back", "toggle_zones", "reread")  # at 80 columns: Esc goes back to the map; G and R stay in F1's list
 
     def __init__(self, lesson, store=None, missing=(), session: LessonSession | None = None) -> None:
         super().__init__()
@@ -193,6 +195,7 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
                 self.past_version += 1
             self.notes = [] if on else list(carry or [])
             self.picked = []
+            self.set_class(False, "reading")  # (a new step: the board back)
             self.query_one("#number", NumberInput).value = ""
         elif carry:
             self.notes.extend(carry)
@@ -466,6 +469,13 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
         self.finish_drawing()
         self.zones_open = not self.zones_open
         self.render_all()
+
+    def action_reread(self) -> None:
+        """Read the lesson so far again: the talk over the board's room too (the board hidden), scrolled to
+        the step with the earlier steps above; again, or the next step, and the board is back."""
+        self.set_class(not self.has_class("reading"), "reading")
+        self.fit_talk()
+        self.call_after_refresh(self._scroll_talk)
 
     def action_toggle_pick(self) -> None:
         """Space at a select-all or order question: choose the highlighted option."""
