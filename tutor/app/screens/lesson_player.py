@@ -117,6 +117,7 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
             box.scroll_home(animate=False, immediate=True)
         self.shown_ui = self.app.ui
         self.set_class(self.app.size.width < NARROW, "narrow")
+        self.set_class(False, "reading")
         self.render_all()
         self._focus_input()
 
