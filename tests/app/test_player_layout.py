@@ -242,3 +242,16 @@ def test_r_reads_the_lesson_so_far_again_over_the_boards_room_at_80x24():
     before, (board_shown, height, step_shown, earlier_shown), board_back = run_app(go, "it", (80, 24))
     assert not board_shown and height > before + 5 and step_shown and earlier_shown
     assert board_back
+
+
+def test_ctrl_l_says_the_earlier_steps_again_in_the_other_language():
+    async def go(app, pilot):
+        screen = await open_lesson(app, pilot, 1)
+        for _ in range(3):
+            await play_step(pilot, screen)
+        await pilot.press("ctrl+l")
+        await pilot.pause()
+        return str(screen.query_one("#history").render()), str(screen.query_one("#outcome").render())
+    history, outcome = run_app(go, "it", (120, 36))
+    assert history.startswith("Каждый ход устроен одинаково") and "Кто первым получает приоритет" in history
+    assert outcome.startswith("✓ ") and "Giusto" not in outcome

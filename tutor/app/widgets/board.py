@@ -214,9 +214,9 @@ class BoardPane(Widget):
     The board is drawn after every move, so it is drawn lightly. Its lines are already cut to the width
     (`board_rows`): the pane draws them itself (the Line API), each line's Rich segments on the widget's
     style, kept per line, where Textual's own way (the text converted into its `Content`, wrapped again and
-    cut into lines) cost three times as much. On a wide screen the pane is at least as high as its box, so
-    while the board fits in it a new position changes neither its height nor the layout (nor does one with
-    as many lines on a narrow screen): only the lines that changed are painted again. A mouse selection is drawn by Textual's way (the lines carry the same offsets)."""
+    cut into lines) cost three times as much. The pane is as high as the board (its box too, up to half the
+    screen; the player's stylesheet): a new position with as many lines does not lay the screen out, only
+    the lines that changed are painted again. A mouse selection is drawn by Textual's way (the lines carry the same offsets)."""
 
     DEFAULT_CSS = """
     BoardPane {
