@@ -46,6 +46,11 @@ def feedback(screen) -> str:
     return str(screen.query_one("#feedback").render())
 
 
+def outcome(screen) -> str:
+    """What the last step's move or answer brought, shown above the new step's text."""
+    return str(screen.query_one("#outcome").render())
+
+
 def step_text(screen) -> str:
     return str(screen.query_one("#step-text").render())
 
@@ -166,7 +171,7 @@ def test_a_whole_lesson_by_keyboard_with_mistakes_hints_undo_links_and_language(
         await pilot.pause()
         seen["no_more"] = feedback(screen)
         await choose(pilot, screen, option_id(screen, "a"))
-        seen["right"] = (s.index, feedback(screen))
+        seen["right"] = (s.index, outcome(screen))
         # a move the rules forbid: refused with its rule, the lesson waits
         assert screen.mode() == "move"
         bad = illegal_move_id(screen)

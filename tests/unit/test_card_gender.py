@@ -118,7 +118,8 @@ def _board_chips(lang: str) -> dict[str, list[str]]:
     text = board_text(dataclasses.replace(view, permanents=perms), cards, lang, width=100_000).plain
     chips = re.findall(r"\[([^\[\]]*)\]", text)
     out = {}
-    for perm, chip in zip(perms, chips, strict=True):
+    in_board_order = [p for p in perms if "land" in p.types] + [p for p in perms if "land" not in p.types]  # lands first
+    for perm, chip in zip(in_board_order, chips, strict=True):
         name, *tags = chip.split(" · ")
         assert name.startswith(cards[perm.card].name[lang]), (name, perm.card)
         out[perm.card] = tags

@@ -30,6 +30,10 @@ with Rich 15.0.0.
   `Content` wraps with Rich's private `rich._wrap.divide_line`; its public `Content.wrap` returns the lines
   without their offsets (trailing spaces stripped), so the same function is called here to find the line a
   link is on exactly as it is drawn.
+- `option_line` (tutor/app/screens/lesson_panes.py): the line where an option of an `OptionList` starts (an
+  option wraps over several lines); the list keeps it in the private `_index_to_line` (filled by
+  `_update_lines`, as its own `scroll_to_highlight` does); no public method says where an option is. The lesson
+  player uses it to keep the move a step asks for in view.
 """
 
 from __future__ import annotations
@@ -41,12 +45,12 @@ from textual.command import CommandList, CommandPalette
 from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.widget import Widget
-from textual.widgets import Footer
+from textual.widgets import Footer, OptionList
 from textual.widgets._footer import FooterKey
 from textual.widgets.option_list import Option
 
 __all__ = ["FooterKey", "NoMatchesPalette", "apply_virtual_size", "footer_keys_ready", "key_follows_footer_compact",
-           "layout_free_virtual_size", "layout_given_virtual_size", "note_footer_bindings_ready",
+           "layout_free_virtual_size", "layout_given_virtual_size", "note_footer_bindings_ready", "option_line",
            "show_footer_keys_at_once", "wrap_offsets"]
 
 
@@ -123,3 +127,10 @@ def wrap_offsets(paragraph: str, width: int) -> list[int]:
     """The offsets in `paragraph` (a line without newlines) where Textual's wrapping at `width` (folding
     words longer than a line) starts a new line."""
     return divide_line(paragraph, width, fold=True)
+
+
+# ---- where an option is (tutor/app/screens/lesson_panes.py) ------------------------------------------------
+def option_line(listing: OptionList, index: int) -> int | None:
+    """The line of `listing` (from the top of its content) where option `index` starts; None if unknown."""
+    listing._update_lines()
+    return listing._index_to_line.get(index)

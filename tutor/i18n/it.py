@@ -927,7 +927,7 @@ MESSAGES: dict[str, str] = {
     'app.lessons.hand': 'Mano',
     'app.lessons.graveyard': 'Cimitero',
     'app.lessons.exile': 'Esilio',
-    'app.lessons.stack': 'Pila (dalla cima):',
+    'app.lessons.stack': 'Pila (dalla cima)',
     'app.lessons.no_permanents': 'nessun permanente',
     'app.lessons.number_placeholder': 'Scrivi un numero e premi Invio',
     'app.lessons.how_choices': 'Scegli tutte le risposte giuste (Invio o Spazio), poi «Conferma».',
@@ -1015,4 +1015,10 @@ MESSAGES: dict[str, str] = {
     'lesson.status.replay': 'completata · la stai rifacendo',
     'app.lessons.map_hints': 'suggerimenti: {hints}',
     'app.lessons.stars_legend': 'Stelle: ★★★ senza suggerimenti né errori · ★★☆ fino a due, tra suggerimenti ed errori · ★☆☆ di più',
+    # ==== issue 20: layout ====
+    'board.side.opponent': '{player} — avversario',
+    'board.side.you': '{player} — tu',
+    'board.side.player': 'Giocatore {player}',
+    'board.lands': 'Terre:',
+    'app.lessons.key_read': 'Rileggi',
 }

@@ -927,7 +927,7 @@ MESSAGES: dict[str, str] = {
     'app.lessons.hand': 'Рука',
     'app.lessons.graveyard': 'Кладбище',
     'app.lessons.exile': 'Изгнание',
-    'app.lessons.stack': 'Стек (сверху вниз):',
+    'app.lessons.stack': 'Стек (сверху вниз)',
     'app.lessons.no_permanents': 'перманентов нет',
     'app.lessons.number_placeholder': 'Введите число и нажмите Enter',
     'app.lessons.how_choices': 'Выберите все верные ответы (Enter или пробел), затем «Подтвердить».',
@@ -1015,6 +1015,12 @@ MESSAGES: dict[str, str] = {
     'lesson.status.replay': 'пройден · проходите заново',
     'app.lessons.map_hints': 'подсказок: {hints}',
     'app.lessons.stars_legend': 'Звёзды: ★★★ — без подсказок и ошибок · ★★☆ — не больше двух подсказок и ошибок в сумме · ★☆☆ — больше',
+    # ==== issue 20: layout ====
+    'board.side.opponent': '{player} — соперник',
+    'board.side.you': '{player} — вы',
+    'board.side.player': 'Игрок {player}',
+    'board.lands': 'Земли:',
+    'app.lessons.key_read': 'Перечитать',
 }
 
 # Gender (m, f, n; ".pl" for plural) of card names whose first word pymorphy3 does not know as a common

@@ -229,8 +229,9 @@ class LessonSession:
         """The lesson's goals in `lang`."""
         return text_of(self.lesson.goals, lang)
 
-    def _main_texts(self) -> dict | None:
-        step, body = self.step, self.step.body
+    def _main_texts(self, index: int | None = None) -> dict | None:
+        step = self.step if index is None else self.lesson.steps[index]
+        body = step.body
         if step.kind in ("say", "recap"):
             return body
         if step.kind == "do":
@@ -243,9 +244,10 @@ class LessonSession:
         """The current step's text: the narration, the move's prompt, the question, the recap."""
         return text_of(self._main_texts(), lang)
 
-    def parts(self, lang: str):
-        """`text` cut into plain text, concept links and rule links (`tutor.lessons.links.TextPart`)."""
-        return parts_of(self._main_texts(), lang)
+    def parts(self, lang: str, index: int | None = None):
+        """`text` cut into plain text, concept links and rule links (`tutor.lessons.links.TextPart`); with
+        `index`, the text of that step of the lesson (an earlier one, read again)."""
+        return parts_of(self._main_texts(index), lang)
 
     def options(self) -> list[Option]:
         """The answer options of the current question (yes / no for a legal question, none for a number)."""

@@ -1,8 +1,9 @@
 """A board in plain text, for the terminal player (strings only: the caller prints them).
 
 One line for the turn (turn, active player, step, who has priority or what decision is pending), then per
-player: life, library, graveyard and hand (the learner's cards by name, the other's as a number), their
-permanents (as every board describes them: `tutor.views.board`), and the stack, top last.
+player, the opponent first and the learner last as on every board (`tutor.views.board.board_sides`), with the
+stack (top last) between them: life, library, graveyard and hand (the learner's cards by name, the other's as
+a number), their permanents, lands first (as every board describes them: `tutor.views.board`).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from tutor.engine.view import Player
 from tutor.events_text import card_noun, player_name
 from tutor.i18n import pick, t
 from tutor.i18n.terms import step_noun
-from tutor.views.board import describe_permanent, player_summary
+from tutor.views.board import board_sides, describe_permanent, player_summary
 
 __all__ = ["board_lines", "card_noun", "status_line"]
 
@@ -37,7 +38,10 @@ def board_lines(view, cards: dict, lang: str, learner: int | None = 0) -> list[s
     head = status_line(view, lang)
     lines = [head]
     names = {p.object: p for p in view.permanents}
-    for p in view.players:
+    for k, side in enumerate(board_sides(view, learner)):  # the opponent's, the stack, the learner's
+        if k and view.stack:
+            lines += _stack_lines(view, cards, lang, names)
+        p = side.player
         lines.append(player_name(p.index, lang)[:1].upper() + player_name(p.index, lang)[1:] + ": "
                      + " · ".join(player_summary(p, lang)))  # the words of every board (tutor.views.board)
         if p.mana.total:
@@ -48,24 +52,27 @@ def board_lines(view, cards: dict, lang: str, learner: int | None = 0) -> list[s
             lines.append("   " + t("lesson.board.hand", lang, cards=hand))
         else:
             lines.append("   " + t("lesson.board.hand_count", lang, n=len(p.hand)))
-        perms = [x for x in view.permanents if x.controller == p.index]
+        perms = side.lands + side.others  # the lands first
         if not perms:
             lines.append("   " + t("lesson.board.battlefield", lang) + " —")
             continue
         lines.append("   " + t("lesson.board.battlefield", lang))
         for perm in perms:
             lines.append("     " + _permanent(perm, view, cards, lang))
-    if view.stack:
-        lines.append(t("lesson.board.stack", lang))
-        for i, item in enumerate(view.stack, 1):
-            what = card_noun(cards[item.card], lang, "spell" if item.kind.value == "spell" else "ability")
-            text = f"  {i}. {what} ({Player(item.controller).letter})"
-            targets = [(Player(x.player).letter if x.player is not None else
-                        f"«{pick(cards[names[x.object].card].name, lang)}»" if x.object in names else "?")
-                       for x in item.targets]
-            if targets:
-                text += " → " + ", ".join(targets)
-            lines.append(text)
+    return lines
+
+
+def _stack_lines(view, cards: dict, lang: str, names: dict) -> list[str]:
+    lines = [t("lesson.board.stack", lang)]
+    for i, item in enumerate(view.stack, 1):
+        what = card_noun(cards[item.card], lang, "spell" if item.kind.value == "spell" else "ability")
+        text = f"  {i}. {what} ({Player(item.controller).letter})"
+        targets = [(Player(x.player).letter if x.player is not None else
+                    f"«{pick(cards[names[x.object].card].name, lang)}»" if x.object in names else "?")
+                   for x in item.targets]
+        if targets:
+            text += " → " + ", ".join(targets)
+        lines.append(text)
     return lines
 
 

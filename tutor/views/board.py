@@ -24,8 +24,8 @@ from tutor.i18n import pick, t
 from tutor.i18n.grammar import minus
 from tutor.i18n.terms import keyword_noun
 
-__all__ = ["COMBAT", "PermanentText", "Tag", "TagKind", "card_name", "describe_permanent", "permanent_tags",
-           "power_toughness"]
+__all__ = ["COMBAT", "PermanentText", "Side", "Tag", "TagKind", "board_sides", "card_name", "describe_permanent",
+           "permanent_tags", "power_toughness"]
 
 
 class TagKind(Enum):
@@ -155,3 +155,36 @@ def player_summary(p, lang: str) -> list[str]:
     ["20 punti vita", "grimorio 2", "mano 1", "cimitero 0"]."""
     return t("board.player_line", lang, life=p.life, library=p.library, hand=len(p.hand),
              graveyard=len(p.graveyard)).split(" · ")
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """One player's side of a board: the `player` (a PlayerView), whether it is the learner's (`you`: True,
+    False, or None when the learner plays both), and their permanents, the lands apart from the others (each
+    in the board's order)."""
+
+    player: object
+    you: bool | None
+    lands: tuple
+    others: tuple
+
+    def title(self, lang: str) -> str:
+        """The side's label: "B — avversario", "A — tu" ("Giocatore A" when the learner plays both)."""
+        letter = Player(self.player.index).letter
+        if self.you is None:
+            return t("board.side.player", lang, player=letter)
+        return t("board.side.you" if self.you else "board.side.opponent", lang, player=letter)
+
+
+def board_sides(view, learner: int | None = 0) -> list[Side]:
+    """The players' sides of `view` (a BoardView) from the top of a board to its bottom: the opponent's
+    first, the learner's last (`learner` None: both are the learner's, B above A), as every board lays them out."""
+    bottom = 0 if learner is None else learner
+    order = [p for p in view.players if p.index != bottom] + [p for p in view.players if p.index == bottom]
+    sides = []
+    for p in order:
+        perms = [x for x in view.permanents if x.controller == p.index]
+        lands = tuple(x for x in perms if "land" in x.types)
+        sides.append(Side(p, None if learner is None else p.index == learner, lands,
+                          tuple(x for x in perms if "land" not in x.types)))
+    return sides

@@ -1,9 +1,17 @@
 """The lesson player's panes drawn from the session (`PlayerPanes`, a mixin of
-`tutor.app.screens.lesson_player.LessonScreen`): the title, the turn tracker, the board, the step's text with its
-links, the feedback, the list to choose from and the event log; and the box for a number answer. Each pane is
-updated only when what it shows changes (an update lays the screen out again)."""
+`tutor.app.screens.lesson_player.LessonScreen`): the title, the turn tracker, the board, the talk (the earlier
+steps' texts, what the last step's move or answer brought, the step's text with its links, the feedback at this
+step), the list to choose from and the event log; and the box for a number answer. Each pane is updated only when
+what it shows changes (an update lays the screen out again).
+
+The talk reads like the lesson so far: each earlier step's text (muted) with what its move or answer brought
+("✓ …" and the explanation), then the current step's text and its notes (hints, why?, the latest refusal only).
+It is scrolled to the current step; on a narrow screen it is as high as the current step needs (the board gives
+way), the earlier steps above it, read again by scrolling up."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from rich.text import Text
 from textual.containers import VerticalScroll
@@ -11,7 +19,7 @@ from textual.content import Content
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tutor.app.compat import layout_given_virtual_size
+from tutor.app.compat import layout_given_virtual_size, option_line, wrap_offsets
 from tutor.app.lesson_services import concept_location
 from tutor.app.widgets.board import BoardPane
 from tutor.app.widgets.linked_text import LinkedText
@@ -24,6 +32,8 @@ from tutor.views.links import TextLink, rule_target, text_links
 __all__ = ["LOG_EVENTS", "NumberInput", "PaneScroll", "PlayerPanes"]
 
 LOG_EVENTS = 40  # the last events the log shows (older ones scroll out)
+_NARROW_LIST = 7  # the list's most rows on a narrow screen (its max-height in the stylesheet)
+_BOARD_AT_LEAST = 2  # rows of the board kept on a narrow screen when the talk needs the others
 
 
 class NumberInput(Input):
@@ -77,11 +87,33 @@ class PlayerPanes:
             head += " · " + t("app.lessons.free_mark", ui)
         self._set_static("#lesson-title", head, Text(head, style="bold", no_wrap=True, overflow="ellipsis"))
         self.query_one("#tracker", TurnTracker).show(view.step, ui)
-        self.query_one("#board", BoardPane).show(view, self.lesson.cards, ui, self.learner, self.zones_open)
+        changed = self.query_one("#board", BoardPane).show(view, self.lesson.cards, ui, self.learner, self.zones_open)
+        if changed:
+            self.call_after_refresh(self._show_learners_side)
+        return changed
+
+    def _show_learners_side(self) -> None:
+        """A board higher than its box (on a narrow screen) shows the learner's side, at its bottom, in full
+        (and as much of the opponent's above it as fits); the rest is a scroll away."""
+        box, board = self.query_one("#board-box", VerticalScroll), self.query_one("#board", BoardPane)
+        self._board_placed = (box.scrollable_content_region.height, box.max_scroll_y, board.version)
+        if box.max_scroll_y:
+            box.scroll_to(y=board.last_side_line(), animate=False, immediate=True)
+
+    def _keep_board_placed(self) -> None:
+        """After a layout that resized the board's box (the talk grew or shrank): the learner's side shown
+        again; a board the learner scrolled stays where it is."""
+        placed = getattr(self, "_board_placed", None)
+        if placed is not None:
+            box, board = self.query_one("#board-box", VerticalScroll), self.query_one("#board", BoardPane)
+            if placed[2] == board.version and placed[:2] != (box.scrollable_content_region.height, box.max_scroll_y):
+                self._show_learners_side()
 
     def render_talk(self) -> None:
-        """The step's text, the feedback, the list to choose from, the number box and the event log."""
+        """The talk (earlier steps, the last outcome, the step's text, the feedback), the list to choose from,
+        the number box and the event log."""
         ui = self.app.ui
+        self._render_history(ui)
         self._render_text(ui)
         self._render_feedback(ui)
         self._render_options(ui)
@@ -89,6 +121,8 @@ class PlayerPanes:
         number = self.query_one("#number", NumberInput)
         number.display = self.mode() == "number"
         number.placeholder = t("app.lessons.number_placeholder", ui)
+        self.fit_talk()
+        self.call_after_refresh(self._scroll_talk)
 
     def _set_static(self, selector: str, key: str, text: Text) -> None:
         """Update a one-line `Static` only when its text changes; its height is fixed (one line, in the
@@ -119,6 +153,99 @@ class PlayerPanes:
             links.append(TextLink(start, len(text.plain), p.target, target))
         return text, links
 
+    def _history_end(self) -> int:
+        """The steps before this one (all of them once the lesson is finished): the talk's earlier texts."""
+        s = self.session
+        return min(s.index + (1 if s.finished else 0), len(self.lesson.steps))
+
+    def _render_history(self, ui: str) -> None:
+        """The earlier steps' texts, each followed by what its move or answer brought; what the last of them
+        brought apart (`#outcome`, above the step's text: the feedback on a move comes before what follows)."""
+        end = self._history_end()
+        key = (ui, id(self.session), end, self.past_version)
+        history = self.query_one("#history", LinkedText)
+        if getattr(history, "_history_key", None) != key:
+            history._history_key = key
+            text, links = Text(), []
+            for i in range(end):
+                if i:
+                    text.append("\n\n")
+                part, part_links = self._linked(self.session.parts(ui, i), ui)
+                links += [replace(x, start=x.start + len(text.plain), end=x.end + len(text.plain)) for x in part_links]
+                text.append_text(part)
+                notes = self.past.get(i) if i < end - 1 else None
+                if notes:
+                    note = "\n".join(n(ui) for n in notes)
+                    start = len(text.plain) + 1
+                    text.append("\n" + note, style="italic")
+                    links += [replace(x, start=x.start + start, end=x.end + start) for x in text_links(self.app.kb, note)]
+            self._show("#history", text, links)
+            history.display = bool(end)
+        outcome = "\n".join(n(ui) for n in self.past.get(end - 1, ())) if end else ""
+        self._show("#outcome", Text(outcome), text_links(self.app.kb, outcome) if outcome else ())
+        widget = self.query_one("#outcome", LinkedText)
+        widget.display = bool(outcome)
+
+    def fit_talk(self) -> None:
+        """On a narrow screen, the talk as high as the current step needs (its text, the outcome before it and
+        the feedback; all but a few rows of the board), and the earlier steps in the rows the board and the
+        list leave free: the board gives way when room is short. On a wide screen the stylesheet's height."""
+        talk = self.query_one("#talk", VerticalScroll)
+        if not self.has_class("narrow"):
+            if talk.styles.has_rule("height"):
+                talk.styles.clear_rule("height")
+            return
+        width, height = self.app.size
+        text_width = max(width - 3, 8)  # (the talk's padding and scrollbar)
+
+        def lines(selector: str) -> int:
+            widget = self.query_one(selector, LinkedText)
+            if not widget.display:
+                return 0
+            return sum(1 + len(wrap_offsets(line, text_width)) for line in widget.plain.split("\n"))
+
+        need = lines("#outcome") + lines("#step-text") + lines("#feedback")
+        # The rows the title, the tracker, the list, the number box, the log and the footer take; the board
+        # has what is left, at least a few rows; the earlier steps fill the rows the board does not need.
+        listing = self.query_one("#choices", OptionList)
+        fixed = (2 + self.query_one("#tracker", TurnTracker).get_content_height(self.size, self.size, width - 2)
+                 + 1 + 2 + (min(listing.option_count, _NARROW_LIST) if listing.display else 0)
+                 + (3 if self.query_one("#number", NumberInput).display else 0))
+        board = len(self.query_one("#board", BoardPane).rows(width - 3))
+        spare = max(height - fixed - board - need, 0)
+        earlier = lines("#history") + 1 if self.query_one("#history", LinkedText).display else 0
+        if self.has_class("reading"):  # (`r`: the board hidden, the talk has its rows)
+            talk.styles.height = max(height - fixed + 1, 1)
+            return
+        most = max(height - fixed - min(board, _BOARD_AT_LEAST), 1)
+        talk.styles.height = max(min(need + min(spare, earlier), most), 1)
+
+    def _talk_geometry(self) -> tuple:
+        talk = self.query_one("#talk", VerticalScroll)
+        outcome, text = self.query_one("#outcome", LinkedText), self.query_one("#step-text", LinkedText)
+        return (talk.scrollable_content_region.height, talk.virtual_size.height,
+                (outcome if outcome.display else text).virtual_region.y, text.virtual_region.y)
+
+    def _keep_talk_placed(self) -> None:
+        """After a layout: the talk placed again on the step if the layout moved its texts (Textual lays a
+        widget out again in the next frame when its size changed); a talk the learner scrolled stays."""
+        if getattr(self, "_talk_placed", None) not in (None, self._talk_geometry()):
+            self._scroll_talk()
+
+    def _scroll_talk(self) -> None:
+        """The talk scrolled to the current step: its whole block (the outcome, the step's text and the
+        feedback) when it fits, the earlier steps above; otherwise from the outcome, or from the step's text
+        (a question never scrolled out), or to the newest note when one was just added."""
+        talk = self.query_one("#talk", VerticalScroll)
+        room, end, top, text_top = self._talk_geometry()
+        self._talk_placed = (room, end, top, text_top)
+        if end - top <= room:
+            talk.scroll_end(animate=False, immediate=True)
+        elif end - text_top <= room:
+            talk.scroll_to(y=end - room, animate=False, immediate=True)
+        else:
+            talk.scroll_to(y=text_top, animate=False, immediate=True)
+
     def _render_text(self, ui: str) -> None:
         s, mode = self.session, self.mode()
         if mode == "free":
@@ -143,7 +270,9 @@ class PlayerPanes:
         self._show("#step-text", text, links)
 
     def _render_feedback(self, ui: str) -> None:
-        text = "\n".join(note(ui) for note in self.notes)
+        said = [note(ui) for note in self.notes]
+        refusals = [i for i, x in enumerate(said) if x.startswith("✗")]
+        text = "\n".join(x for i, x in enumerate(said) if i not in refusals[:-1])  # only the latest refusal
         self._show("#feedback", Text(text), text_links(self.app.kb, text) if text else ())
         feedback = self.query_one("#feedback", LinkedText)
         if feedback.display != bool(text):
@@ -196,6 +325,43 @@ class PlayerPanes:
             listing.highlighted = keep
         else:
             listing.highlighted = next((i for i, o in enumerate(options) if not o.disabled), None)
+            if mode == "move":
+                asked = self._asked_option()
+                if asked is not None:
+                    self.call_after_refresh(self._show_option, asked)
+
+    def _asked_option(self) -> int | None:
+        """The index in the list of the (first) move the step asks for, if it is listed."""
+        from tutor.lessons.moves import matches
+
+        s = self.session
+        patterns = s.step.accept if s.kind == "do" else ()
+        listing = self.query_one("#choices", OptionList)
+        for i in range(listing.option_count):
+            oid = listing.get_option_at_index(i).id or ""
+            if oid.startswith("m") and oid[1:].isdigit():
+                action = self.choice_moves[int(oid[1:])].action
+                if any(matches(s.table, p, action) for p in patterns):
+                    return i
+        return None
+
+    def _show_option(self, index: int) -> None:
+        """Keep option `index` (the move the step asks for) in view when the list is longer than its box: the
+        list scrolled just enough to show it, and the highlight on the first move in view (not on it)."""
+        listing = self.query_one("#choices", OptionList)
+        room = listing.scrollable_content_region.height
+        if index >= listing.option_count or not room:
+            return
+        line = option_line(listing, index)
+        end = option_line(listing, index + 1) if index + 1 < listing.option_count else None
+        if line is None or (end if end is not None else line + 1) <= listing.scroll_y + room:
+            return
+        top = (end if end is not None else line + 1) - room
+        listing.scroll_to(y=top, animate=False, immediate=True)
+        first = next((i for i in range(listing.option_count) if not listing.get_option_at_index(i).disabled
+                      and (option_line(listing, i) or 0) >= top), None)
+        if first is not None:
+            listing.highlighted = first
 
     def _kept_highlight(self, listing: OptionList, options: list[Option], key: tuple, mode: str) -> int | None:
         """Where the cursor stays when the list is drawn again: on the same option of the same question (a
@@ -238,10 +404,13 @@ class PlayerPanes:
         self._log_to_end = True
 
     def _keep_log_at_end(self, _screen=None) -> None:
-        """After each layout: the log back at its end if it was there (or shows new events) and a later layout
-        moved the end (a scroll bar shown or hidden lays the screen out again, and the log's box can shrink
-        then: the scroll made after the first layout fell a line or two short). A log the learner scrolled up
-        stays where it is (its end did not move)."""
+        """After each layout: the log back at its end if it was there (or shows new events) and a later pass
+        moved the end. Textual lays a widget out again in the next frame when its size changed, and the
+        log's box can shrink then (the text above it grew): the scroll made after the first pass fell a line
+        or two short. A log the learner scrolled up stays where it is (its end did not move). The talk, the
+        same (`_keep_talk_placed`), and the board (`_keep_board_placed`)."""
+        self._keep_talk_placed()
+        self._keep_board_placed()
         box = self.query_one("#log-box", VerticalScroll)
         top = box.max_scroll_y
         if box.scroll_y < top and (self._log_to_end or (top != self._log_top and self._log_at_end)):

@@ -1,14 +1,18 @@
 """The lesson player: one `LessonSession` (the same runtime as ``mtg-tutor lesson play``) on a screen.
 
-Top: the lesson, the step, the turn tracker. Left (above, on a narrow terminal): the board. Right (below):
-the step's text (narration, the move asked for, the question) with its ``[[concept]]`` and rule links, what
-the learner's last actions brought (refusals with their rule, hints, right / wrong, explanations), the list
-to choose from (the legal moves grouped, the answers, "go on"), and the event log with its rule numbers as
-links. Enter on a link opens the rule or the glossary entry; back (Alt+Left, Backspace, Escape) returns here
-with nothing changed, the focus on the step's main action (the list, or the number box). Keys: ``h`` next hint,
-``u`` undo, ``?`` why (the selected event's rules), ``g`` open graveyards and exile, Ctrl+L the other language
-(everything is drawn again from the session). In the number box every letter is typed (a number may be a word:
-"due", «два»), and those keys are hidden from the footer; there a line of one of them, then Enter, acts as it.
+Top: the lesson, the step, the turn tracker, then the board across the screen (as high as it needs, up to
+half the screen; on a narrow terminal it gives way to the talk and scrolls). Below it, left: the talk, the
+lesson so far (the earlier steps' texts, what the last move or answer brought, then the step's text —
+narration, the move asked for, the question — with its ``[[concept]]`` and rule links, and what the learner's
+actions brought at this step: the latest refusal with its rule, hints, explanations); right (below, on a
+narrow terminal): the list to choose from (the legal moves grouped, the answers, "go on"), and the event log
+with its rule numbers as links. Enter on a link opens the rule or the glossary entry; back (Alt+Left,
+Backspace, Escape) returns here with nothing changed, the focus on the step's main action (the list, or the
+number box). Keys: ``h`` next hint, ``u`` undo, ``?`` why (the selected event's rules), ``g`` open graveyards
+and exile, ``r`` read the lesson so far again (the talk over the board's room), Ctrl+L the other language
+(everything is drawn again from the session). In the number box every letter is typed (a number may be a
+word: "due", «два»), and those keys are hidden from the footer; there a line of one of them, then Enter, acts
+as it.
 
 After the recap: free play from the final position (`tutor.lessons.FreePlay`), for one side against the
 engine's agent or for both sides. The panes are drawn by `tutor.app.screens.lesson_panes.PlayerPanes`.
@@ -18,7 +22,7 @@ from __future__ import annotations
 
 from textual.actions import parse
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Input, OptionList, Static
 
@@ -51,11 +55,12 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
         ("u", "undo", "app.lessons.key_undo"),
         ("question_mark", "why", "app.lessons.key_why"),
         ("g", "toggle_zones", "app.lessons.key_zones"),
+        ("r", "reread", "app.lessons.key_read"),
         ("space", "toggle_pick", "app.lessons.key_pick", False),
         ("escape", "close", "app.lessons.key_map"),
     )
 
-    FOOTER_WIDE_ONLY = ("back", "toggle_zones")  # at 80 columns: Esc goes back to the map; G stays in F1's list
+    FOOTER_WIDE_ONLY = ("back", "toggle_zones", "reread")  # at 80 columns: Esc goes back to the map; G and R stay in F1's list
 
     def __init__(self, lesson, store=None, missing=(), session: LessonSession | None = None) -> None:
         super().__init__()
@@ -68,6 +73,8 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
         self.lesson = lesson
         self.free = None  # FreePlay once the learner chooses it after the recap
         self.notes: list = []  # what the learner's actions brought at this step: functions of the language
+        self.past: dict[int, list] = {}  # what the move or answer of an earlier step brought, by its index
+        self.past_version = 0  # bumped when `past` changes
         self.picked: list = []  # options chosen so far (select all that apply, put in order)
         self.zones_open = False
         self._step = self._where()
@@ -112,10 +119,11 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
         if not self.is_mounted:
             return  # (drawn when mounted)
         self.query_one("#number", NumberInput).value = ""
-        for box in self.query("#board-box, #talk, #log-box"):
+        for box in self.query("#board-box, #log-box"):
             box.scroll_home(animate=False, immediate=True)
         self.shown_ui = self.app.ui
         self.set_class(self.app.size.width < NARROW, "narrow")
+        self.set_class(False, "reading")
         self.render_all()
         self._focus_input()
 
@@ -123,23 +131,26 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
     def compose(self) -> ComposeResult:
         yield Static(id="lesson-title")
         yield TurnTracker(id="tracker")
-        with Horizontal(id="lesson-main"):
+        with Vertical(id="lesson-main"):
             with PaneScroll(id="board-box"):
                 yield BoardPane(id="board")
-            with Vertical(id="lesson-side"):
+            with Horizontal(id="lesson-lower"):
                 with PaneScroll(id="talk"):
+                    yield LinkedText(id="history")
+                    yield LinkedText(id="outcome")
                     yield LinkedText(id="step-text")
                     yield LinkedText(id="feedback")
-                yield ChoiceList(id="choices")
-                yield NumberInput(id="number")
-                yield Static(id="log-title")
-                with PaneScroll(id="log-box"):
-                    yield LinkedText(id="log")
+                with Vertical(id="lesson-side"):
+                    yield ChoiceList(id="choices")
+                    yield NumberInput(id="number")
+                    yield Static(id="log-title")
+                    with PaneScroll(id="log-box"):
+                        yield LinkedText(id="log")
         yield KeysFooter()
 
     def on_mount(self) -> None:
         self.screen_layout_refresh_signal.subscribe(self, self._keep_log_at_end)
-        for widget in self.query("#choices, #step-text, #feedback, #log"):
+        for widget in self.query("#choices, #history, #outcome, #step-text, #feedback, #log"):
             # No clickable "@click" links in these texts (a rule link is the widget's own): Textual's pass
             # that styles such links goes over every segment of every line drawn, at every repaint.
             widget.auto_links = False
@@ -162,6 +173,8 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
 
     def on_resize(self, event) -> None:
         self.set_class(event.size.width < NARROW, "narrow")
+        self.fit_talk()
+        self.call_after_refresh(self._scroll_talk)
 
     def refresh_texts(self) -> None:
         """Everything again in the interface language, from the session (the position does not change)."""
@@ -185,11 +198,22 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
         return (s.index, s.finished, self.free is not None)
 
     def _step_changed(self, carry: list | None = None) -> None:
-        """After the step changed: a new step starts with what the last one left to say (`carry`)."""
-        if self._where() != self._step:
-            self._step = self._where()
-            self.notes = list(carry or [])
+        """After the step changed: what the last action brought (`carry`) stays with the step it answered, shown
+        before the next step's text, when the lesson went on; after an undo it is the step's first note."""
+        where, before = self._where(), self._step
+        if where != before:
+            self._step = where
+            on = before is not None and not where[2] and (where[0] > before[0] or where[1] > before[1])
+            limit = where[0] + (1 if where[1] else 0)
+            kept = {i: notes for i, notes in self.past.items() if i < limit}  # (an undo forgets the later steps)
+            if on and carry:
+                kept[before[0]] = list(carry)
+            if kept != self.past:
+                self.past = kept
+                self.past_version += 1
+            self.notes = [] if on else list(carry or [])
             self.picked = []
+            self.set_class(False, "reading")  # (a new step: the board back)
             self.query_one("#number", NumberInput).value = ""
         elif carry:
             self.notes.extend(carry)
@@ -231,15 +255,10 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
         are done (`tutor.app.lesson_writes`): what the screen shows is saved, unless the file is busy (then
         the writes kept are tried again here, once per action)."""
         self.write_progress()
-        before = self._step
         self._step_changed(carry)
         self.render_all()
         self._focus_input()
-        talk = self.query_one("#talk", VerticalScroll)
-        if self._step != before:  # a new step: its text first
-            talk.scroll_home(animate=False, immediate=True)
-        else:  # the newest note (a hint, a refusal, why?) in sight
-            self.call_after_refresh(talk.scroll_end, animate=False)
+        # (the talk is scrolled to the step by `render_talk`)
 
     def write_progress(self, final: bool = False) -> None:
         """Write the lesson's events kept while the file was busy (`tutor.app.lesson_writes`); `final` when the
@@ -446,6 +465,13 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
         """Open or close the graveyards and exile on the board."""
         self.zones_open = not self.zones_open
         self.render_all()
+
+    def action_reread(self) -> None:
+        """Read the lesson so far again: the talk over the board's room too (the board hidden), scrolled to
+        the step with the earlier steps above; again, or the next step, and the board is back."""
+        self.set_class(not self.has_class("reading"), "reading")
+        self.fit_talk()
+        self.call_after_refresh(self._scroll_talk)
 
     def action_toggle_pick(self) -> None:
         """Space at a select-all or order question: choose the highlighted option."""

@@ -1,7 +1,8 @@
 """The board of a lesson or of free play, drawn from the engine's `BoardView` (never from the game state).
 
-From top to bottom: who has priority (or what the game waits for), the opponent's area, their permanents,
-the stack (top first, with controllers and targets), the learner's permanents and area. A player's area has
+From top to bottom: who has priority (or what the game waits for), the opponent's side, the stack (top first,
+with controllers and targets), the learner's side; each under a titled rule ("B — avversario", "A — tu"), with
+the player's area, their lands on lines of their own, then their other permanents (and the learner's hand). A player's area has
 life, library, hand (the learner's cards by name in the interface language, the opponent's as a count),
 graveyard and exile (their cards listed when the zones are open) and the mana pool. Each permanent is a card:
 its name, power/toughness and tags in the words of every board (`tutor.views.board`: tapped, summoning
@@ -22,7 +23,7 @@ from tutor.app.widgets.kept_render import KeptRender
 from tutor.events_text import player_name
 from tutor.i18n import pick, t
 from tutor.lessons.text import card_noun, status_line
-from tutor.views.board import TagKind, describe_permanent, player_summary
+from tutor.views.board import TagKind, board_sides, describe_permanent, player_summary
 
 __all__ = ["BoardPane", "board_rows", "board_text", "status_line"]
 
@@ -91,7 +92,10 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _player_lines(view, p, cards: dict, lang: str, learner: int | None, zones_open: bool, width: int) -> list[Text]:
+def _player_lines(view, p, cards: dict, lang: str, learner: int | None, zones_open: bool,
+                  width: int) -> tuple[list[Text], list[Text]]:
+    """A player's area: the line of their life and zones, and what goes below their permanents (the hand, when
+    it is shown, and the open graveyard and exile)."""
     you = learner is None or p.index == learner
     mark = "▶ " if view.pending.player == p.index and view.outcome is None else "  "
     who = _capital(player_name(p.index, lang))
@@ -106,21 +110,20 @@ def _player_lines(view, p, cards: dict, lang: str, learner: int | None, zones_op
         pieces.append((t("lesson.board.pool", lang, mana=pool), _HEAD))
     lines = _pieces(pieces, width, first=mark, indent=4)
     lines[0].stylize(_HEAD, 0, len(mark))
+    below: list[Text] = []
     if you:
         chips = [Text("[", style=_MUTED) + Text(_name(cards, c.card, lang)) + Text("]", style=_MUTED) for c in p.hand]
         label = Text(t("app.lessons.hand", lang) + ":", style=_MUTED)
-        lines += _pack([label] + chips, width) if chips else [Text("  ") + label]
+        below += _pack([label] + chips, width) if chips else [Text("  ") + label + Text(" —", style=_MUTED)]
     if zones_open:
         for zone in ("graveyard", "exile"):
             names = ", ".join(_name(cards, c.card, lang) for c in getattr(p, zone)) or "—"
-            lines.append(Text(f"  {t(f'app.lessons.{zone}', lang)}: {names}", style=_MUTED))
-    return lines
+            below.append(Text(f"  {t(f'app.lessons.{zone}', lang)}: {names}", style=_MUTED))
+    return lines, below
 
 
 def _stack_lines(view, cards: dict, lang: str) -> list[Text]:
-    if not view.stack:
-        return []
-    lines = [Text(t("app.lessons.stack", lang), style=_HEAD)]
+    lines = []
     for i, item in enumerate(reversed(view.stack), 1):
         card = cards.get(item.card)
         what = str(card_noun(card, lang, "spell" if item.kind.value == "spell" else "ability")) if card else item.card
@@ -140,11 +143,23 @@ def _stack_lines(view, cards: dict, lang: str) -> list[Text]:
     return lines
 
 
+def _rule(title: str, width: int) -> Text:
+    """A rule across the board with its title: "── B — avversario ─────…"."""
+    line = Text("── ", style=_MUTED)
+    line.append(title, style=_HEAD)
+    line.append(" " + "─" * max(width - len(title) - 4, 2), style=_MUTED)
+    return line
+
+
 def board_rows(view, cards: dict, lang: str, learner: int | None = 0, zones_open: bool = False,
                width: int = 80, memo: dict | None = None) -> list[Text]:
     """The board's lines, each at most `width` cells (but a card wider than a line). With `memo` (a dict kept
     by the caller), the cards and the players' areas of an earlier board are reused where they did not
-    change (most of a board, from one move to the next); the lines are the same."""
+    change (most of a board, from one move to the next); the lines are the same.
+
+    Each player's side under a titled rule ("B — avversario", "A — tu": `tutor.views.board.board_sides`), the
+    learner's at the bottom, the stack between the two; in a side, the player's area, their lands on a line
+    of their own, then their other permanents."""
     memo = {} if memo is None else memo
     if len(memo) > 500:
         memo.clear()
@@ -159,7 +174,7 @@ def board_rows(view, cards: dict, lang: str, learner: int | None = 0, zones_open
             memo[key] = _permanent_chip(perm, view, cards, lang)
         return memo[key]
 
-    def area(p) -> list[Text]:
+    def area(p) -> tuple[list[Text], list[Text]]:
         key = ("area", p, view.pending.player == p.index and view.outcome is None, lang, id(cards), learner,
                zones_open, width)
         if key not in memo:
@@ -167,16 +182,19 @@ def board_rows(view, cards: dict, lang: str, learner: int | None = 0, zones_open
         return memo[key]
 
     lines = _pieces([(x, _HEAD) for x in status_line(view, lang).split(" · ")], width)
-    bottom = 0 if learner is None else learner
-    order = [p for p in view.players if p.index != bottom] + [p for p in view.players if p.index == bottom]
-    for k, p in enumerate(order):
-        perms = [chip(x) for x in view.permanents if x.controller == p.index]
-        area_lines = area(p)
-        field = _pack(perms, width) or [Text("  " + t("app.lessons.no_permanents", lang), style=_MUTED)]
-        if k == 0:
-            lines += area_lines + field + _stack_lines(view, cards, lang)
-        else:
-            lines += field + area_lines
+    for k, side in enumerate(board_sides(view, learner)):
+        if k and view.stack:
+            lines.append(_rule(t("app.lessons.stack", lang), width))
+            lines += _stack_lines(view, cards, lang)
+        head, below = area(side.player)
+        lines.append(_rule(side.title(lang), width))
+        lines += head
+        if side.lands:
+            lines += _pack([Text(t("board.lands", lang), style=_MUTED)] + [chip(x) for x in side.lands], width)
+        lines += _pack([chip(x) for x in side.others], width)
+        if not side.lands and not side.others:
+            lines.append(Text("  " + t("app.lessons.no_permanents", lang), style=_MUTED))
+        lines += below
     return lines
 
 
@@ -196,9 +214,9 @@ class BoardPane(Widget):
     The board is drawn after every move, so it is drawn lightly. Its lines are already cut to the width
     (`board_rows`): the pane draws them itself (the Line API), each line's Rich segments on the widget's
     style, kept per line, where Textual's own way (the text converted into its `Content`, wrapped again and
-    cut into lines) cost three times as much. On a wide screen the pane is at least as high as its box, so
-    while the board fits in it a new position changes neither its height nor the layout (nor does one with
-    as many lines on a narrow screen): only the lines that changed are painted again. A mouse selection is drawn by Textual's way (the lines carry the same offsets)."""
+    cut into lines) cost three times as much. The pane is as high as the board (its box too, up to half the
+    screen; the player's stylesheet): a new position with as many lines does not lay the screen out, only
+    the lines that changed are painted again. A mouse selection is drawn by Textual's way (the lines carry the same offsets)."""
 
     DEFAULT_CSS = """
     BoardPane {
@@ -212,6 +230,7 @@ class BoardPane(Widget):
         super().__init__(id=id)
         self.auto_links = False  # no clickable links in a board: Textual's pass over every segment is saved
         self._args: tuple | None = None
+        self.version = 0  # bumped by `show` when the board changes (the player keeps the learner's side in view)
         self._rows: tuple[int, list[Text]] | None = None
         self._strips: dict[tuple, Strip] = {}  # a line's strip by its text, styles, width and base style
         self._memo: dict = {}  # the cards and areas of the boards shown (`board_rows`)
@@ -226,6 +245,7 @@ class BoardPane(Widget):
         if cards is not getattr(self, "_cards", None):
             self._memo.clear()  # (its keys name the cards by the dict's id)
         self._args, self._cards, self._rows = args, cards, None
+        self.version += 1
         height = self.size.height
         if before is None or not height or self.text_selection is not None:
             self.refresh(layout=True)
@@ -241,7 +261,10 @@ class BoardPane(Widget):
                    if y >= len(was) or y >= len(now) or not _same(was[y], now[y])]
         if not changed:
             return False
-        self.refresh(*changed)
+        # (and the first line in view: a frame draws it even when the changed lines are scrolled out of the
+        # box, as on a narrow screen, so that what waits for the board's frame is not kept waiting)
+        top = int(getattr(self.parent, "scroll_y", 0))
+        self.refresh(*changed, Region(0, top, width, 1))
         return True
 
     def rows(self, width: int) -> list[Text]:
@@ -261,6 +284,11 @@ class BoardPane(Widget):
                     rows.append(row)
             self._rows = (width, rows)
         return self._rows[1]
+
+    def last_side_line(self) -> int:
+        """The line where the board's last side (the learner's) starts: its titled rule."""
+        rows = self.rows(self.content_region.width or 100)
+        return max((i for i, row in enumerate(rows) if row.plain.startswith("── ")), default=0)
 
     def get_content_height(self, container, viewport, width: int) -> int:
         return len(self.rows(width))

@@ -78,6 +78,11 @@ class LinkedText(KeptLines, Widget):
 
     # ---- content ---------------------------------------------------------------------------------
     @property
+    def plain(self) -> str:
+        """The text shown, without its styles."""
+        return self._content.plain
+
+    @property
     def links(self) -> tuple[TextLink, ...]:
         """The links that lead somewhere, in order."""
         return self._links
