@@ -12,7 +12,7 @@ textual = pytest.importorskip("textual")
 
 from textual.widgets import OptionList  # noqa: E402
 
-from tests.app.test_app_lessons import choose, feedback, open_lesson, option_id, play_step, step_text  # noqa: E402
+from tests.app.test_app_lessons import choose, feedback, open_lesson, option_id, outcome, play_step, step_text  # noqa: E402
 from tests.pilot import run_app  # noqa: E402
 from tests.unit.test_number_words_interact import number_word  # noqa: E402
 from tutor.lessons import load_course  # noqa: E402
@@ -66,7 +66,7 @@ def test_due_typed_in_the_number_box_is_a_number_not_an_undo_nor_a_hint():
         out["wrong"] = (s.index - index, s.mistake_count - before[3], feedback(screen))
         await pilot.press(*right, "enter")
         await pilot.pause()
-        out["right"] = (s.index - index, feedback(screen))
+        out["right"] = (s.index - index, outcome(screen))
         out["footer_after"] = _footer_actions(screen)  # the list has the focus again: the keys are back
         return out
 
@@ -92,7 +92,7 @@ def test_a_russian_number_word_answers_in_the_russian_player():
         typed, box.value = box.value, ""
         await pilot.press(*number_word(screen.session.expected(), "ru").capitalize(), "enter")
         await pilot.pause()
-        return how, screen.session.index - index, screen.session.mistake_count, feedback(screen), typed
+        return how, screen.session.index - index, screen.session.mistake_count, outcome(screen), typed
 
     how, moved, mistakes, text, typed = run_app(go, "ru", (80, 24))
     assert typed == "двадцать два"
@@ -123,7 +123,7 @@ def test_an_empty_box_or_a_word_that_is_no_number_is_not_judged_and_h_or_u_then_
         await _at(pilot, screen, at)
         await pilot.press(*number_word(s.expected(), "it"), "enter")
         await pilot.pause()
-        out["right"] = (s.index - at, s.mistake_count, feedback(screen))
+        out["right"] = (s.index - at, s.mistake_count, outcome(screen))
         out["at"] = at
         return out
 
@@ -186,7 +186,7 @@ def test_an_order_question_keeps_the_cursor_never_unpicks_and_waits_for_confirm(
             await choose(pilot, screen, option_id(screen, value))
         out["all_picked"] = (s.index - at, s.mistake_count, len(screen.picked) == len(s.options()))
         await choose(pilot, screen, "submit")
-        out["confirmed"] = (s.index - at, s.mistake_count, feedback(screen))
+        out["confirmed"] = (s.index - at, s.mistake_count, outcome(screen))
         return out
 
     out = run_app(go, "it", (80, 24))

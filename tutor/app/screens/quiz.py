@@ -296,7 +296,7 @@ class QuizScreen(LocalizedBindings, Screen):
         self.judged_in = self.session.lang
         self.refresh_texts()
         self._focus_answer()
-        self._scroll_to("#quiz-verdict", top=True)
+        self._bring_into_view("#quiz-verdict", top=True)
         if self.stats_shown:
             self._show_stats()
 
@@ -364,9 +364,9 @@ class QuizScreen(LocalizedBindings, Screen):
     def _note(self, text: str) -> None:
         """A note on the answer being composed, right under the options (in view with them)."""
         self._put("#quiz-note", safe_text(Text(text, style="bold")))
-        self._scroll_to("#quiz-note")
+        self._bring_into_view("#quiz-note")
 
-    def _scroll_to(self, wid: str, *, top: bool = False, tries: int = 20) -> None:
+    def _bring_into_view(self, wid: str, *, top: bool = False, tries: int = 20) -> None:
         """Scroll the widget `wid`, just shown, into view once it has its place (the layout of a widget shown
         again can come a few frames after the next refresh: scrolled before, a wrong answer's reasons stayed
         under the bottom edge at 80×24)."""
