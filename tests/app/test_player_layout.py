@@ -43,7 +43,7 @@ def asked_label(screen, ui: str) -> str:
 
 # ---- point 1: the board ------------------------------------------------------------------------------------
 @pytest.mark.parametrize("ui, opponent, you, lands", [("it", "B — avversario", "A — tu", "Terre:"),
-                                                      ("ru", "B — соперник", "A — вы", "Земли:")])
+                                                      ("ru", "B — оппонент", "A — вы", "Земли:")])
 def test_each_side_of_the_board_is_labelled_the_learners_at_the_bottom_lands_apart(ui, opponent, you, lands):
     async def go(app, pilot):
         await open_lesson(app, pilot, 1)

@@ -29,7 +29,7 @@ def test_the_opponents_side_comes_first_the_learners_last_lands_apart():
     assert [x.card for x in sides[1].lands] == ["forest"] and [x.card for x in sides[1].others] == ["grizzly-bears"]
     assert [x.card for x in sides[0].lands] == ["mountain"] and not sides[0].others
     assert [side.title("it") for side in sides] == ["B — avversario", "A — tu"]
-    assert [side.title("ru") for side in sides] == ["B — соперник", "A — вы"]
+    assert [side.title("ru") for side in sides] == ["B — оппонент", "A — вы"]
     assert [side.you for side in board_sides(view, None)] == [None, None]  # both played by the learner
 
 

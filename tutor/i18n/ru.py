@@ -1016,7 +1016,7 @@ MESSAGES: dict[str, str] = {
     'app.lessons.map_hints': 'подсказок: {hints}',
     'app.lessons.stars_legend': 'Звёзды: ★★★ — без подсказок и ошибок · ★★☆ — не больше двух подсказок и ошибок в сумме · ★☆☆ — больше',
     # ==== issue 20: layout ====
-    'board.side.opponent': '{player} — соперник',
+    'board.side.opponent': '{player} — оппонент',
     'board.side.you': '{player} — вы',
     'board.side.player': 'Игрок {player}',
     'board.lands': 'Земли:',
