@@ -13,8 +13,8 @@ from tests.conftest import ROOT
 
 textual = pytest.importorskip("textual")
 
-from tests.app.test_app_lessons import choose, illegal_move_id, open_lesson, option_id, play_step  # noqa: E402
-from tests.pilot import drawn, run_app  # noqa: E402
+from tests.app.test_app_lessons import _before, choose, illegal_move_id, open_lesson, option_id, play_step  # noqa: E402
+from tests.pilot import run_app  # noqa: E402
 from tutor.lessons.moves import matches  # noqa: E402
 
 _EDGE = re.compile(r"[\s▁▂▃▄▅▆▇█▔▕▏│]+$")
@@ -179,16 +179,8 @@ SNAP_APP = str(ROOT / "tests" / "snapshot_lessons.py")
 
 
 def _at_question(russian: bool):
-    async def run_before(pilot):
-        app = pilot.app
-        if russian:
-            await pilot.press("ctrl+l")
-        screen = await open_lesson(app, pilot, 8)
-        while screen.session.index < 3:  # lesson 8, step 4: which of your creatures cannot block?
-            await play_step(pilot, screen)
-        await pilot.pause()
-        await drawn(pilot)
-    return run_before
+    """Lesson 8, step 4: which of your creatures cannot block?"""
+    return _before(8, 3, russian)
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 36)], ids=["80x24", "120x36"])

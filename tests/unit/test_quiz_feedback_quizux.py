@@ -5,20 +5,18 @@ cap, and input hints that never show a worked example (which could be the answer
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
 
+from tests.unit.test_quiz_session import DAYS, T0
 from tutor.i18n import LANGS, t
-from tutor.progress import DayPolicy, open_store
+from tutor.progress import open_store
 from tutor.quiz import bank
 from tutor.quiz.feedback import answer_lines, expected_words
 from tutor.quiz.model import Question, Verdict, expected_text, judge
 from tutor.quiz.scheduler import RatingPolicy
 from tutor.quiz.session import QuizSession
-
-T0 = datetime(2025, 3, 10, 12, 0, tzinfo=UTC)
-DAYS = DayPolicy(tz=UTC, rollover_hour=0)
 
 
 @pytest.fixture
