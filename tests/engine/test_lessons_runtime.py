@@ -64,8 +64,8 @@ def test_a_move_is_accepted_other_or_illegal_with_its_rule(course):
     assert "regola 305.1" in illegal.message("it") and "правило 305.1" in illegal.message("ru")
     assert s.board() == board and not s.can_advance()  # nothing changed, the lesson waits
     mana = next(m for g in s.moves() if g.group == "mana" for m in g.moves)
-    other = s.move(mana.action)
-    assert other.kind == "other" and "passare la priorità" in other.message("it")
+    idle = s.move(mana.action)  # mana this step has no use for: not added, no mistake (605.3a, 500.4)
+    assert idle.kind == "mana_idle" and "605.3a" in idle.message("it") and s.mistake_count == 0
     assert s.board() == board
     ok = s.move(PassPriority())
     assert ok.accepted and [e.kind for e in ok.events] == ["pass"] and ok.events[0].rules == ("117.3d",)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.engine.test_lessons_runtime import play_to
 from tutor.engine import PassPriority, PlayLand
 from tutor.lessons import LessonSession, load_course
 from tutor.progress import ProgressStore
@@ -63,9 +64,11 @@ def test_after_a_resume_an_illegal_attempt_is_still_no_mistake_and_a_legal_wrong
     again = LessonSession(lesson, store)  # resumed from the store
     assert again.index == s.index and again.mistake_count == 0
     mana = next(m for g in again.moves() if g.group == "mana" for m in g.moves)
-    assert again.move(mana.action).kind == "other"  # legal, not what the step asks: a mistake
+    assert again.move(mana.action).kind == "mana_idle"  # mana this step has no use for: no mistake either
+    play_to(again, 7)  # the main phase: the step asks to pass, playing the Forest is legal
+    assert again.move(PlayLand(_land(again))).kind == "other"  # legal, not what the step asks: a mistake
     third = LessonSession(lesson, store)
-    assert third.mistake_count == 1 and third.move(PassPriority()).accepted
+    assert third.index == 7 and third.mistake_count == 1 and third.move(PassPriority()).accepted
 
 
 @pytest.mark.parametrize("lang", ["it", "ru"])

@@ -964,6 +964,7 @@ MESSAGES: dict[str, str] = {
     'lesson.problem.answer_on_tracker': "passo {step}: l'ordine chiesto è quello che la barra del turno mostra già; chiedi ciò che non si vede",
     'lesson.problem.answer_in_hint': "passo {step}: la risposta ({answer}) è scritta nel testo che accompagna la casella ({key})",
     # ==== issue 20: reasons ====
+    'lesson.mana_not_needed': "Un'abilità di mana si può attivare ogni volta che hai la priorità (605.3a), ma qui il mana non serve: andrebbe perso alla fine della sottofase (500.4). Non conta come errore: fai la mossa che chiede la lezione.",
     'lesson.reason.rule': 'La regola che decide è la {rule}.',
     'lesson.reason.choice': 'Hai scelto: {option}. Non è la risposta giusta.',
     'lesson.reason.missed': '{n:Risposta giusta non scelta|Risposte giuste non scelte}: {options}.',

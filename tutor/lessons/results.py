@@ -91,8 +91,9 @@ class Hint:
 class MoveResult:
     """The outcome of a learner's move: ``accepted``, ``other`` (legal, but not what this step asks: the
     lesson's message), ``illegal`` (the engine's reason and rule; nothing changed), ``mana`` (a mana ability
-    on the way to the step's move: played, no mistake, the step still waits) or ``not_now`` (this step takes
-    no move). `mark` is what a player puts before the message: ✓, ✗, or nothing for ``mana``."""
+    on the way to the step's move: played, no mistake, the step still waits), ``mana_idle`` (a mana ability
+    this step has no use for: not played, no mistake) or ``not_now`` (this step takes no move). `mark` is
+    what a player puts before the message: ✓, ✗, or · for the mana abilities."""
 
     kind: str
     texts: dict | None = None  # other: the lesson's message
@@ -112,11 +113,13 @@ class MoveResult:
     @property
     def mark(self) -> str:
         """``✓`` for an accepted move, ``·`` for a mana ability on the way, ``✗`` otherwise."""
-        return {"accepted": "✓", "mana": "·"}.get(self.kind, "✗")
+        return {"accepted": "✓", "mana": "·", "mana_idle": "·"}.get(self.kind, "✗")
 
     def message(self, lang: str) -> str:
         if self.kind == "mana":
             return t("lesson.mana_on_the_way", lang)
+        if self.kind == "mana_idle":
+            return t("lesson.mana_not_needed", lang)
         if self.kind == "illegal":
             return t("lesson.illegal", lang, reason=illegal_text(self.refusal, lang))
         if self.kind == "other":

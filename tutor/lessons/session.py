@@ -89,8 +89,8 @@ class LessonSession:
             self._record("start")
             return 0
         for e in self.store.lesson_events(self.lesson.id, run=state.run):
-            if e.kind != "answer" or e.step is None or (e.data and "illegal" in e.data):
-                continue  # a move the rules refused is not an attempt (see move)
+            if e.kind != "answer" or e.step is None or (e.data and ("illegal" in e.data or "mana" in e.data)):
+                continue  # a move the rules refused, or mana the step has no use for, is not an attempt (see move)
             if e.correct and e.data and "accept" in e.data:
                 self._accepts[e.step] = int(e.data["accept"])
             self._count(e.step, bool(e.correct))
@@ -297,10 +297,15 @@ class LessonSession:
             if matches(self.table, wrong["move"], action):
                 message = wrong["say"]
                 break
-        if message is None:
+        if message is None and group_of(self.game, action) == "mana":
             on_the_way = self._mana_on_the_way(step, action)
             if on_the_way is not None:
                 return on_the_way
+            # Mana this step has no use for: always legal with priority (605.3a), so no mistake; not added
+            # either (it would only empty from the pool at the step's end, 500.4).
+            self._record("answer", self.index, {"move": label(self.game, action, "it"), "mana": "idle"},
+                         correct=False)
+            return MoveResult("mana_idle")
         self._attempt(False, {"move": repr(action)[:200]})
         return MoveResult("other", texts=message or step.body["other"])
 
