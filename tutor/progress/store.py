@@ -41,6 +41,7 @@ __all__ = ["BaseStore"]
 
 _SYNCHRONOUS = ("OFF", "NORMAL", "FULL", "EXTRA")
 _COMPANIONS = ("-wal", "-shm", "-journal")
+_LOOK_AGAIN_S = 0.2  # before a file found damaged is moved aside, it is examined once more after this pause
 
 
 def _is_damage(exc: sqlite3.Error) -> bool:
@@ -238,9 +239,13 @@ def _try_open(path: Path, busy_timeout: float, synchronous: str) -> tuple[sqlite
         size = 0
     if size:
         reason = _header_problem(path) or _read_only_check(path, busy_timeout)
+        if reason:  # a file is moved aside only on a second look: a reading made while another program
+            time.sleep(_LOOK_AGAIN_S)  # writes (or creates the file) must not cost the learner their progress
+            reason = _header_problem(path) or _read_only_check(path, busy_timeout)
         if reason:
             return None, reason
     deadline = time.monotonic() + busy_timeout
+    damaged_once = False
     while True:
         conn = None
         try:
@@ -254,8 +259,12 @@ def _try_open(path: Path, busy_timeout: float, synchronous: str) -> tuple[sqlite
         except sqlite3.Error as exc:
             if conn is not None:
                 conn.close()
-            if _is_damage(exc):
+            if _is_damage(exc) and damaged_once:
                 return None, _reason(exc)
+            if _is_damage(exc):  # (the same second look)
+                damaged_once = True
+                time.sleep(_LOOK_AGAIN_S)
+                continue
             if _is_busy(exc) and time.monotonic() < deadline:
                 # Two programs creating the file at once: switching a new database to WAL (and a few other first
                 # steps) report "locked" at once instead of waiting in the busy handler. Wait and start over.
