@@ -49,7 +49,7 @@ def test_the_map_explains_the_stars_and_hides_hints_of_lessons_never_opened(lang
 def test_a_completed_lesson_replayed_stays_completed_on_the_map():
     _progress(replay=True)
     _, rows, highlighted = run_app(_map, "it", (120, 36))
-    assert "completata · la stai rifacendo" in rows[0] and "★★☆" in rows[0] and "suggerimenti: 0" in rows[0]
+    assert "completata · la stai rifacendo" in rows[0] and "★★☆" in rows[0] and "suggerimenti" not in rows[0]  # best stars, not a run's hints
     assert "in corso" in rows[1] and "suggerimenti: 1" in rows[1]  # opened: its hints
     assert "⚠" not in rows[1]  # lesson 1 is still completed: lesson 2's prerequisite is met
     assert highlighted == 1  # the first lesson not completed
@@ -77,3 +77,14 @@ def test_opening_a_completed_lesson_says_it_is_a_replay_and_it_stays_completed()
     texts, row = run_app(go, "ru", (120, 36))
     assert "Вы уже прошли этот урок (★★☆)" in " ".join(texts.split())
     assert "пройден · проходите заново" in row and "★★☆" in row
+
+
+@pytest.mark.parametrize("lang", ["it", "ru"])
+def test_a_completed_lesson_asks_for_no_lesson_first_and_a_warning_is_never_cut_at_80_columns(lang):
+    with ProgressStore.open() as store:  # lesson 9 completed without lesson 8
+        store.record_lesson_event("combat-damage", "start")
+        store.complete_lesson("combat-damage", 1)
+    _, rows, _ = run_app(_map, lang, (80, 24))
+    assert "⚠" not in rows[8]
+    needs = {"it": "⚠ completa prima la lezione 7", "ru": "⚠ сначала пройдите урок 7"}[lang]
+    assert rows[7].splitlines()[-1].strip() == needs  # lesson 8 needs lesson 7: the number on its own line

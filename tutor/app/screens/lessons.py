@@ -137,12 +137,12 @@ class CourseScreen(LocalizedBindings, Screen):
         row.append("\n    ")
         row.append(t("app.lessons.map_row", ui, level=lesson.level, minutes=lesson.minutes,
                      status=t(f"lesson.status.{status}", ui)))
-        if status != "new":  # hints of a lesson never opened would only be noise
+        if status == "started":  # the run in progress (a completed lesson shows its best stars; a new one, nothing)
             row.append(" · " + t("app.lessons.map_hints", ui, hints=st.hints_used))
         row.append("  " + stars_text(st.best_stars if st else 0))
         missing = [course().get(r).order for r in self._missing(lesson) if course().get(r)]
-        if missing:
-            row.append("  ⚠ " + t("app.lessons.needs", ui, n=len(missing), lessons=", ".join(map(str, missing))),
+        if missing and not (st and st.completed):  # (on a line of its own: never cut at the edge)
+            row.append("\n    ⚠ " + t("app.lessons.needs", ui, n=len(missing), lessons=", ".join(map(str, missing))),
                        style="italic")
         return row
 
