@@ -136,6 +136,24 @@ class _Quit(Exception):
     pass
 
 
+def _terminal_width() -> int:
+    import shutil
+
+    return max(shutil.get_terminal_size().columns, 20)
+
+
+def _wrapped(line: str, width: int) -> str:
+    """`line` folded at words to `width` columns (a terminal folds it in the middle of a word), its
+    continuation lines indented like it and two more columns."""
+    if len(line) <= width:
+        return line
+    import textwrap
+
+    indent = line[: len(line) - len(line.lstrip(" "))]
+    return textwrap.fill(line, width, subsequent_indent=indent + "  ", break_long_words=False,
+                         break_on_hyphens=False)
+
+
 class _Player:
     """The plain-terminal lesson player: one `LessonSession`, standard input and output."""
 
@@ -145,8 +163,12 @@ class _Player:
         isatty = getattr(self.inp, "isatty", None)
         self.interactive = bool(isatty and isatty())
         self.last_board = None
+        isatty = getattr(self.out, "isatty", None)
+        self.width = _terminal_width() if isatty and isatty() else None  # a terminal: lines wrapped at words
 
     def say(self, text: str = "") -> None:
+        if self.width:
+            text = "\n".join(_wrapped(line, self.width) for line in text.split("\n"))
         self.out.write(text + "\n")
         self.out.flush()
 

@@ -455,7 +455,10 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
             summary = kb.summary(number) or kb.summary(number.split(".")[0])
             line = t("app.lessons.why_rule", lang, rule=number, title=title) if title else number
             if summary:
-                line += ": " + pick(summary, lang) + " " + t("app.lessons.unofficial", lang)
+                said = pick(summary, lang)
+                if title and said.startswith(title):  # a section's summary opens with its title: not twice
+                    said = said[len(title):].lstrip(" :.—-")
+                line += ": " + said + " " + t("app.lessons.unofficial", lang)
             out.append("  " + line)
         if not event.rules:
             out.append("  " + t("app.lessons.why_no_rule", lang))
