@@ -23,6 +23,9 @@ from tutor.i18n import t
 __all__ = ["answer_lines", "expected_words", "grade_text", "option_label"]
 
 
+ORDER_SEPARATOR = " · "
+
+
 def option_label(q, number: int, lang: str) -> str:
     """An option as the learner saw it: ``2) Aura``."""
     return f"{number}) {q.options[number - 1][lang]}"
@@ -52,11 +55,14 @@ def answer_lines(q, verdict, lang: str) -> list[str]:
     def labels(numbers) -> str:
         return "; ".join(option_label(q, n, lang) for n in numbers)
 
-    if fmt == "choice":  # the verdict names it (expected_words)
-        return []
-    if fmt == "order":
+    if fmt == "choice":  # the verdict names the right one (expected_words); the one chosen: what it is instead
+        given = _given_numbers(verdict.given)
+        notes = q.option_notes
+        note = notes[given[0] - 1] if given and given[0] <= len(notes) and notes[given[0] - 1] else None
+        return [note[lang]] if note and note[lang] else []
+    if fmt == "order":  # (not an arrow between the options: an option may have one of its own, «Shock → B»)
         return [t("quiz.feedback.right_order", lang,
-                  order=" → ".join(option_label(q, n, lang) for n in q.answer))]
+                  order=ORDER_SEPARATOR.join(option_label(q, n, lang) for n in q.answer))]
     right, chosen = set(q.answer), set(_given_numbers(verdict.given))
     missed, extra = sorted(right - chosen), sorted(chosen - right)
     lines = []

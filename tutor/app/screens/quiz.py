@@ -47,6 +47,7 @@ from tutor.render import safe_text
 __all__ = ["QuizScreen"]
 
 _OPTION_FORMATS = ("choice", "choices", "order")
+HINT_WORDS = frozenset({"?", "h"})  # typed in the box and Enter: a hint (no answer is one of these)
 FIRST_TRY_S = 0.25  # an answer's write waits this long on the screen's thread for a busy store, then in a thread
 
 
@@ -76,6 +77,9 @@ class QuizScreen(LocalizedBindings, Screen):
     QuizScreen #quiz-options {
         height: auto;
         max-height: 12;
+    }
+    QuizScreen #quiz-box-note {
+        height: auto;
     }
     QuizScreen #quiz-how {
         margin-top: 1;
@@ -121,6 +125,8 @@ class QuizScreen(LocalizedBindings, Screen):
         self.capped = False               # at the end: the day's cap of new questions holds some back
         self.more = False                 # the next session goes beyond the day's cap (key m)
         self._questions = None
+        self._refocus = False             # a link followed: back here, the focus goes to the main action
+        self._view = 0                    # counts the questions shown: a scroll asked for an earlier one is dropped
 
     # ---- options and clock ---------------------------------------------------------------------------
     @property
@@ -146,6 +152,7 @@ class QuizScreen(LocalizedBindings, Screen):
                 yield OptionList(id="quiz-options")
                 yield Static(id="quiz-note")
                 yield Input(id="quiz-input")
+                yield Static(id="quiz-box-note")
                 yield Static(id="quiz-how")
                 yield Static(id="quiz-hints")
                 yield Static(id="quiz-verdict")
@@ -166,6 +173,9 @@ class QuizScreen(LocalizedBindings, Screen):
     def on_screen_resume(self) -> None:
         # Back on the quiz (F3, or back from a page one of its links opened): a later Back is the page's own.
         self.app.quiz_return = None
+        if self._refocus:  # back from the rule or the entry a link opened: Enter goes on (or answers) again
+            self._refocus = False
+            self._focus_answer()
 
     # ---- the session -----------------------------------------------------------------------------------
     def _prepare(self) -> None:
@@ -220,8 +230,12 @@ class QuizScreen(LocalizedBindings, Screen):
         box = self.query_one("#quiz-input", Input)
         box.value = ""
         self.query_one("#quiz-options", OptionList).highlighted = None  # a new question starts at its first option
+        self._view += 1  # the verdict's or a note's scroll still to come was the last question's
         self.refresh_texts()
         self._focus_answer()
+        pane = self.query_one("#quiz-pane", VerticalScroll)
+        pane.scroll_home(animate=False)  # a new question opens at its top, its whole prompt in view
+        self.call_after_refresh(pane.scroll_home, animate=False)
 
     def _focus_answer(self) -> None:
         q = self.question
@@ -257,7 +271,10 @@ class QuizScreen(LocalizedBindings, Screen):
             with self.session.scheduler.store.waiting_at_most(FIRST_TRY_S):
                 outcome = answer()
         except AnswerError as exc:
-            self._put("#quiz-verdict", Text(exc.message(self.app.ui), style="bold"))
+            if self._typing():  # under the box, in view
+                self._note(exc.message(self.app.ui), "#quiz-box-note")
+            else:
+                self._put("#quiz-verdict", Text(exc.message(self.app.ui), style="bold"))
             return
         except ProgressError as exc:
             if exc.key != "progress.error.busy":
@@ -310,7 +327,7 @@ class QuizScreen(LocalizedBindings, Screen):
         header = self.query_one("#quiz-header", Static)
         prompt = self.query_one("#quiz-prompt", Static)
         q = self.question
-        for wid in ("#quiz-how", "#quiz-note", "#quiz-hints", "#quiz-verdict", "#quiz-due", "#quiz-explanation"):
+        for wid in ("#quiz-how", "#quiz-note", "#quiz-box-note", "#quiz-hints", "#quiz-verdict", "#quiz-due", "#quiz-explanation"):
             self.query_one(wid).display = False
         box = self.query_one("#quiz-input", Input)
         options = self.query_one("#quiz-options", OptionList)
@@ -361,19 +378,21 @@ class QuizScreen(LocalizedBindings, Screen):
         widget.update(text)
         widget.display = bool(text.plain)
 
-    def _note(self, text: str) -> None:
-        """A note on the answer being composed, right under the options (in view with them)."""
-        self._put("#quiz-note", safe_text(Text(text, style="bold")))
-        self._bring_into_view("#quiz-note")
+    def _note(self, text: str, wid: str = "#quiz-note") -> None:
+        """A note on the answer being composed, right under the options (in view with them), or under the box
+        (`wid` ``#quiz-box-note``)."""
+        self._put(wid, safe_text(Text(text, style="bold")))
+        self._bring_into_view(wid)
 
     def _bring_into_view(self, wid: str, *, top: bool = False, tries: int = 20) -> None:
         """Scroll the widget `wid`, just shown, into view once it has its place (the layout of a widget shown
         again can come a few frames after the next refresh: scrolled before, a wrong answer's reasons stayed
         under the bottom edge at 80×24)."""
         widget = self.query_one(wid)
+        view = self._view
 
         def attempt(left: int) -> None:
-            if not widget.display:
+            if not widget.display or view != self._view:  # hidden again, or asked for a question gone by
                 return
             if widget.virtual_region.height or left <= 0:
                 widget.scroll_visible(top=top, animate=False)
@@ -567,6 +586,7 @@ class QuizScreen(LocalizedBindings, Screen):
         self.picked.append(number)
         self.refresh_texts()
         if len(self.picked) == len(q.options):
+            self.query_one("#quiz-options", OptionList).highlighted = len(q.options)  # «Confirm»: Enter answers
             self._note(t("quiz.app.order.complete", ui))
 
     def action_unpick(self) -> None:
@@ -600,10 +620,11 @@ class QuizScreen(LocalizedBindings, Screen):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         text = event.value.strip()
-        if text == "?":
+        if text.lower() in HINT_WORDS:  # as the screen says (key h) and as the lessons' number box does
             event.input.value = ""
-            if self.question is not None and self.hints_shown >= len(self.question.hints):
-                self._put("#quiz-verdict", Text(t("quiz.no_more_hints", self.app.ui), style="bold"))
+            q = self.question
+            if q is not None and self.hints_shown >= len(q.hints):
+                self._note(t("quiz.no_more_hints" if q.hints else "quiz.no_hints", self.app.ui), "#quiz-box-note")
                 return
             self.action_hint()
             return
@@ -611,5 +632,6 @@ class QuizScreen(LocalizedBindings, Screen):
 
     def on_linked_text_link_chosen(self, event: LinkedText.LinkChosen) -> None:
         event.stop()
+        self._refocus = True
         self.run_worker(self.app.open_from_quiz(event.location), group="quiz-link")
 
