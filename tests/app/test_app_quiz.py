@@ -100,9 +100,9 @@ def test_a_whole_session(isolated_home):
         assert app.current_mode == "quiz" and app.screen is screen
         assert screen.question is q and text_of(screen, "#quiz-explanation") == shown
         assert "Sbagliato" in text_of(screen, "#quiz-verdict")
-        assert app.focused.id == "quiz-explanation"  # the focus is where it was, on the link
+        assert app.focused.id == "quiz-pane"  # the focus is back on the main action: Enter goes on
         # again, back with Alt+Left this time
-        await pilot.press("enter")
+        await pilot.press("tab", "enter")
         await pilot.pause()
         await pilot.pause()
         assert app.current_mode != "quiz"
@@ -185,7 +185,7 @@ def test_number_and_text_answers_a_malformed_one_and_the_hint_in_the_box(isolate
         assert q.answer_format == "number" and app.focused.id == "quiz-input"
         await pilot.press(*"abc", "enter")
         await pilot.pause()
-        assert screen.outcome is None and "numero" in text_of(screen, "#quiz-verdict")
+        assert screen.outcome is None and "numero" in text_of(screen, "#quiz-box-note")  # under the box
         await pilot.press(*["backspace"] * 3, "question_mark", "enter")  # "?" in the box: a hint
         await pilot.pause()
         assert screen.hints_shown == 1

@@ -154,14 +154,17 @@ def _quoted(text: str) -> str:
 
 
 def _short(text: str, limit: int = 160) -> str:
-    """`text` cut at a word before `limit` characters (with «…»)."""
+    """`text`'s first sentence when it says enough, else `text` cut at a word before `limit` characters (with «…»)."""
+    first = re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0]
+    if 30 <= len(first) <= limit:
+        return first
     return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0].rstrip(",;:") + "…"
 
 
 @lru_cache(maxsize=4096)
 def _own_definition(cid: str, lang: str) -> str:
-    """The first glossary definition in `lang` of concept `cid`, short (empty when it has none, or only one with
-    symbols lost from the source)."""
+    """The first glossary definition in `lang` of concept `cid`, short (empty when it has none, or only one whose
+    start has symbols lost from the source)."""
     from glossary.kb import load
 
     kb = load()
@@ -169,9 +172,9 @@ def _own_definition(cid: str, lang: str) -> str:
     for eid in (kc.entries if kc else ()):
         e = kb.data.entries.get(eid)
         if e is not None and e.lang == lang:
-            text = " ".join(e.text().split())
+            text = _short(" ".join(e.text().split()))
             if text and LOST_SYMBOL not in text:
-                return _short(text)
+                return text
     return ""
 
 
