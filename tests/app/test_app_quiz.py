@@ -102,21 +102,23 @@ def test_a_whole_session(isolated_home):
         assert "Sbagliato" in text_of(screen, "#quiz-verdict")
         assert app.focused.id == "quiz-pane"  # the focus is back on the main action: Enter goes on
         # again, back with Alt+Left this time
-        await pilot.press("tab", "enter")
+        await pilot.press("tab")
         await pilot.pause()
-        await pilot.pause()
+        assert app.focused.id == "quiz-explanation", app.focused
+        await pilot.press("enter")
+        await pilot.pause(0.3)
         assert app.current_mode != "quiz"
         await pilot.press("alt+left")
         await pilot.pause()
         assert app.current_mode == "quiz" and screen.question is q
-        await pilot.press("enter")  # and once more, back with Backspace
-        await pilot.pause()
-        await pilot.pause()
+        await pilot.press("tab", "enter")  # and once more, back with Backspace
+        await pilot.pause(0.3)
         assert app.current_mode != "quiz"
         await pilot.press("backspace")
         await pilot.pause()
         assert app.current_mode == "quiz" and screen.question is q
-        await pilot.press("n")  # next question (Enter would follow the focused link again)
+        assert app.focused.id == "quiz-pane"
+        await pilot.press("n")  # next question (Enter as well: the focus is back on the main action)
         await pilot.pause()
         # 2: Ctrl+L mid-question keeps the question; answer with the arrows and Enter
         q = screen.question
