@@ -101,15 +101,22 @@ def test_the_number_box_takes_h_and_number_words(isolated_home, ui):
         await pilot.pause()
         assert screen.hints_shown == 1 and q.hints[0][ui] in text_of(screen, "#quiz-hints")
         assert screen.outcome is None and screen.query_one("#quiz-input").value == ""
+        await pilot.pause(0.2)
+        hints, pane = screen.query_one("#quiz-hints"), screen.query_one("#quiz-pane")
+        assert pane.region.y <= hints.region.y and 0 < hints.region.bottom <= pane.region.bottom  # in view
         # an answer it cannot read: said under the box, in view
         await pilot.press(*"boh", "enter")
         await pilot.pause(0.2)
         assert screen.outcome is None
         note = screen.query_one("#quiz-box-note")
         assert t("quiz.error.format_number", ui) in text_of(screen, "#quiz-box-note")
-        pane = screen.query_one("#quiz-pane")
         assert note.region.height > 0 and pane.region.y <= note.region.y and note.region.bottom <= pane.region.bottom
         assert note.region.y > screen.query_one("#quiz-input").region.y  # under the box
+        await pilot.press("h", "enter")  # what could not be read is selected: the next key replaces it
+        await pilot.pause()
+        assert screen.query_one("#quiz-input").value == "" and screen.outcome is None
+        if len(q.hints) == 1:  # (none left: said, under the box)
+            assert t("quiz.no_more_hints", ui) in text_of(screen, "#quiz-box-note")
         # the answer in words
         words = {"it": ["zero", "uno", "due", "tre", "quattro", "cinque", "sei", "sette", "otto", "nove", "dieci",
                         "undici", "dodici", "tredici", "quattordici", "quindici", "sedici", "diciassette",

@@ -271,8 +271,9 @@ class QuizScreen(LocalizedBindings, Screen):
             with self.session.scheduler.store.waiting_at_most(FIRST_TRY_S):
                 outcome = answer()
         except AnswerError as exc:
-            if self._typing():  # under the box, in view
+            if self._typing():  # under the box, in view; what was typed selected: the next keys replace it
                 self._note(exc.message(self.app.ui), "#quiz-box-note")
+                self.focused.select_all()
             else:
                 self._put("#quiz-verdict", Text(exc.message(self.app.ui), style="bold"))
             return
@@ -550,6 +551,7 @@ class QuizScreen(LocalizedBindings, Screen):
         if q is not None and self.outcome is None and self.hints_shown < len(q.hints):
             self.hints_shown += 1
             self.refresh_texts()
+            self._bring_into_view("#quiz-hints")  # under the how-to lines: at 80×24 it can be under the edge
 
     def action_number(self, number: int) -> None:
         """A number key: answer a choice; toggle an option of a select-all."""
