@@ -73,6 +73,8 @@ def test_a_scenario_question_asks_only_the_graded_question():
             if asked:
                 assert asked not in q.prompt[lang], (qid, lang)
                 assert asked in q.explanation[lang]  # the scenario's question, answered in the explanation
+            question = q.prompt[lang].split("\n", 1)[1]
+            assert question[:1].isupper() and question.endswith("?"), (qid, question)  # one question, a sentence
     assert built > 5
 
 

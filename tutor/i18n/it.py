@@ -1023,5 +1023,5 @@ MESSAGES: dict[str, str] = {
     'app.lessons.key_read': 'Rileggi',
     # ==== issue 20: quizfix ====
     'quiz.no_hints': 'Questa domanda non ha suggerimenti.',
-    'quiz.feedback.is_instead': 'La tua scelta, «{option}», nel glossario è un\'altra cosa: {definition}',
+    'quiz.feedback.is_instead': 'La tua scelta, «{option}», nel glossario: {definition}',
 }

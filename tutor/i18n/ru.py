@@ -1023,7 +1023,7 @@ MESSAGES: dict[str, str] = {
     'app.lessons.key_read': 'Перечитать',
     # ==== issue 20: quizfix ====
     'quiz.no_hints': 'У этого вопроса нет подсказок.',
-    'quiz.feedback.is_instead': 'Ваш вариант, «{option}», в глоссарии означает другое: {definition}',
+    'quiz.feedback.is_instead': 'Ваш вариант, «{option}», в глоссарии: {definition}',
 }
 
 # Gender (m, f, n; ".pl" for plural) of card names whose first word pymorphy3 does not know as a common

@@ -118,7 +118,8 @@ def build(question_id: str) -> Question:
 
     def prompt(lang: str) -> str:
         # the scenario's own question is its context, answered in the explanation: only the graded one is asked
-        return t("quiz.scenario.prompt", lang, title=pick(title, lang), ask=derived["ask"](lang))
+        ask = derived["ask"](lang)
+        return t("quiz.scenario.prompt", lang, title=pick(title, lang), ask=ask[:1].upper() + ask[1:])
 
     def explanation(lang: str) -> str:
         lines = [render_event(e, cards, lang, game.object_cards) for e in before]
