@@ -2,7 +2,8 @@
 
 * :func:`expected_words` and :func:`answer_lines`: after a wrong answer, the right answer in words (the options'
   texts, not only their numbers): the right option; for a select-all, the right options that were missed and
-  the options chosen wrongly; for an order, the right order. The question's explanation, with the rules that decide, follows it on
+  the options chosen wrongly; for an order, the right order; for a choice whose options say what they are
+  (:attr:`~tutor.quiz.model.Question.option_notes`: a definition question), what the option chosen is instead. The question's explanation, with the rules that decide, follows it on
   every screen.
 * :func:`grade_text`: how the answer was graded for spaced repetition, in the learner's terms (wrong → soon
   again; right with a hint or slowly → soon; right → later; right quickly → later still), from the same rating

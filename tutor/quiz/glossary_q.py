@@ -9,7 +9,8 @@ Kinds and ids (one FSRS card per id without the ``:choice`` suffix):
   normaliser (case, accents, ё), another keyboard layout and one typo forgiven, with a note saying so.
 * ``definition`` — ``definition:<lang>:<concept>``: a glossary entry's definition in `lang` (never one that
   contains the term itself, nor one too short to tell the concepts of its category apart, nor one that states the
-  out-of-date rule of the concept's obsolete note); which concept is it?
+  out-of-date rule of the concept's obsolete note, nor one with a mana symbol lost from the source); which concept
+  is it? A wrong answer is told the chosen concept's own definition (its first sentence).
   Asked to learners of that language (:attr:`~tutor.quiz.model.Question.data` ``["langs"]``).
 * ``old-term`` — ``old-term:<concept>``: a term of the old glossaries (the obsolete-term notes): what is it
   called in today's rules? The explanation is the editor's note.

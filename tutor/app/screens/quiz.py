@@ -11,12 +11,13 @@ caps the rating.
 Keys: choice — ↑ ↓ and Enter, or the option's number; select-all — the numbers or Space toggle, Enter submits
 (nothing selected: said, not judged); order — Enter, Space or the option's number places the option at the next
 place (the cursor stays; an option already placed stays so, and the screen says how to take it back), Backspace
-takes back the last one, and once every option is placed a «Confirm» row answers (the last pick never does), or
-type the order in the box below (Tab; an empty box is not judged); number and text — the box, Enter (``?`` +
-Enter: a hint, as in the CLI). ``h`` a hint, Enter or ``n`` the next question, Tab the links of the explanation
-(Enter opens one in the rules or glossary mode; back — Alt+←, Backspace, Esc — comes back here as it was), ``s``
-the statistics; at the end, when the day's cap of new questions (``quiz_new_per_day``) holds some back, the
-summary says so and ``m`` starts a session of new ones.
+takes back the last one, and once every option is placed a «Confirm» row, highlighted, answers (the last pick never
+does), or type the order in the box below (Tab; an empty box is not judged); number and text — the box, Enter (``h``
+or ``?`` + Enter: a hint; a number in digits or words; what cannot be read is said under the box). ``h`` a hint,
+Enter or ``n`` the next question, Tab the links of the explanation (Enter opens one in the rules or glossary mode;
+back — Alt+←, Backspace, Esc — comes back here as it was, the focus on the main action: Enter goes on), ``s`` the
+statistics; at the end, when the day's cap of new questions (``quiz_new_per_day``) holds some back, the summary says
+so and ``m`` starts a session of new ones.
 
 After an answer: the verdict, the right answer in words after a wrong one (:mod:`tutor.quiz.feedback`: for a
 select-all the options missed and those chosen wrongly), the grade in the learner's words (when the question
