@@ -1,7 +1,7 @@
 """A number answer as a learner types it: in digits (``18``, ``-1``, ``−1``) or in words, Italian or Russian
 (``due``, ``diciotto``, ``ventitré``, ``meno uno``; «два», «две», «одну», «двадцать два», «минус один»), from
 zero to one hundred, in any case, with «ё» or «е». `parse_number` gives the integer, or None when the text is
-not a number (the player then says that only a number is expected: it is not a wrong answer).
+not a number (the lesson player and the quiz then say that only a number is expected: it is not a wrong answer).
 
 A small table rather than a library: the lessons ask for life totals, damage and counts (the course's answers
 are between -999 and 999, in practice under 100), and the words of both languages up to 100 fit in a few lines;
