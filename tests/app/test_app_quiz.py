@@ -100,23 +100,25 @@ def test_a_whole_session(isolated_home):
         assert app.current_mode == "quiz" and app.screen is screen
         assert screen.question is q and text_of(screen, "#quiz-explanation") == shown
         assert "Sbagliato" in text_of(screen, "#quiz-verdict")
-        assert app.focused.id == "quiz-explanation"  # the focus is where it was, on the link
+        assert app.focused.id == "quiz-pane"  # the focus is back on the main action: Enter goes on
         # again, back with Alt+Left this time
+        await pilot.press("tab")
+        await pilot.pause()
+        assert app.focused.id == "quiz-explanation", app.focused
         await pilot.press("enter")
-        await pilot.pause()
-        await pilot.pause()
+        await pilot.pause(0.3)
         assert app.current_mode != "quiz"
         await pilot.press("alt+left")
         await pilot.pause()
         assert app.current_mode == "quiz" and screen.question is q
-        await pilot.press("enter")  # and once more, back with Backspace
-        await pilot.pause()
-        await pilot.pause()
+        await pilot.press("tab", "enter")  # and once more, back with Backspace
+        await pilot.pause(0.3)
         assert app.current_mode != "quiz"
         await pilot.press("backspace")
         await pilot.pause()
         assert app.current_mode == "quiz" and screen.question is q
-        await pilot.press("n")  # next question (Enter would follow the focused link again)
+        assert app.focused.id == "quiz-pane"
+        await pilot.press("n")  # next question (Enter as well: the focus is back on the main action)
         await pilot.pause()
         # 2: Ctrl+L mid-question keeps the question; answer with the arrows and Enter
         q = screen.question
@@ -185,7 +187,7 @@ def test_number_and_text_answers_a_malformed_one_and_the_hint_in_the_box(isolate
         assert q.answer_format == "number" and app.focused.id == "quiz-input"
         await pilot.press(*"abc", "enter")
         await pilot.pause()
-        assert screen.outcome is None and "numero" in text_of(screen, "#quiz-verdict")
+        assert screen.outcome is None and "numero" in text_of(screen, "#quiz-box-note")  # under the box
         await pilot.press(*["backspace"] * 3, "question_mark", "enter")  # "?" in the box: a hint
         await pilot.pause()
         assert screen.hints_shown == 1

@@ -104,7 +104,7 @@ def test_empty_answers_are_not_judged(isolated_home):
         assert app.focused.id == "quiz-input"
         await pilot.press("enter")
         await pilot.pause()
-        assert screen.outcome is None and t("quiz.error.empty", "it") in text_of(screen, "#quiz-verdict")
+        assert screen.outcome is None and t("quiz.error.empty", "it") in text_of(screen, "#quiz-box-note")
         # a number question, empty box
         from tests.app.test_app_quiz import _number_question
 

@@ -148,7 +148,7 @@ def test_judging_each_format():
     ("term:it-ru:graveyard:choice", "   ", "quiz.error.empty"),
     ("step-order:turn@5", "1,1,2", "quiz.error.repeated"),
     ("step-order:turn@5", "1", "quiz.error.format_order"),
-    ("combat:lifelink@1", "tre", "quiz.error.format_number"),
+    ("combat:lifelink@1", "tre mele", "quiz.error.format_number"),
 ])
 def test_malformed_answers_are_errors_not_wrong_answers(qid, answer, key):
     q = bank.question(qid)

@@ -51,7 +51,7 @@ def test_select_all_names_the_options_missed_and_those_chosen_wrongly():
 def test_an_order_names_the_right_order_and_a_choice_its_option():
     q = _question("order", [3, 1, 2], n=3)
     assert answer_lines(q, judge(q, "1,2,3", "it"), "it") == [
-        t("quiz.feedback.right_order", "it", order="3) tre → 1) uno → 2) due")]
+        t("quiz.feedback.right_order", "it", order="3) tre · 1) uno · 2) due")]
     yes_no = Question(id="y", kind="demo", card="y", topic=("demo",), difficulty=1, prompt={"it": "?", "ru": "?"},
                       options=({"it": "Sì", "ru": "Да"}, {"it": "No", "ru": "Нет"}), answer_format="choice",
                       answer=2, explanation={"it": "", "ru": ""})

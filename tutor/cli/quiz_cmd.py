@@ -274,8 +274,8 @@ def _session(args, ui: str) -> int:
                         if hints < len(q.hints):
                             print(t("quiz.hint", ui, n=hints + 1, text=q.hints[hints][ui]))
                             hints += 1
-                        else:
-                            print(t("quiz.no_more_hints", ui))
+                        else:  # none at all: not «no more»
+                            print(t("quiz.no_more_hints" if q.hints else "quiz.no_hints", ui))
                         continue
                     try:
                         outcome = session.answer(q, text, duration_ms=round((time.monotonic() - started) * 1000),

@@ -624,8 +624,8 @@ MESSAGES: dict[str, str] = {
     'quiz.definition.ask': 'Какому термину соответствует это определение?\n«{definition}»',
     'quiz.definition.ask_other': 'Какому термину соответствует это определение из глоссария на {src}?\n«{definition}»',
     'quiz.definition.explain': 'Это определение термина «{term}» в глоссарии.',
-    'quiz.old_term.ask': '«{old}» — термин старых правил (изменён: {year}). Как это называется или как это работает сейчас?',
-    'quiz.old_term.ask_other': '«{old}» — термин старых правил из глоссария на {src} (изменён: {year}). Как это называется или как это работает сейчас?',
+    'quiz.old_term.ask': '{old} — термин старых правил (изменён: {year}). Как это называется или как это работает сейчас?',
+    'quiz.old_term.ask_other': '{old} — термин старых правил из глоссария на {src} (изменён: {year}). Как это называется или как это работает сейчас?',
     'quiz.hint.term.category': 'Категория: {category}.',
     'quiz.hint.term.start': 'Начинается с «{start}…».',
     'quiz.category.symbols': 'символы',
@@ -681,7 +681,7 @@ MESSAGES: dict[str, str] = {
     'quiz.zone.exile': 'изгнание',
     'quiz.zone.library': 'библиотека',
     'quiz.zone.stack': 'стек',
-    'quiz.scenario.prompt': 'Сценарий «{title}».\n{question}\nПроверка: {ask}',
+    'quiz.scenario.prompt': 'Сценарий «{title}».\n{ask}',
     'quiz.scenario.explain': 'Как партия пришла к этому:\n{events}',
     'quiz.scenario.then': 'Затем:\n{events}',
     'quiz.scenario.answer_choices': 'Ответ: {answer}.',
@@ -742,7 +742,7 @@ MESSAGES: dict[str, str] = {
     'quiz.error.format_choice': 'Ответьте номером одного варианта, от 1 до {n}.',
     'quiz.error.format_choices': 'Ответьте номерами правильных вариантов через запятую (каждый от 1 до {n}).',
     'quiz.error.format_order': 'Ответьте всеми номерами от 1 до {n}, каждым по одному разу, через запятую, в правильном порядке.',
-    'quiz.error.format_number': 'Ответьте целым числом, цифрами (отрицательное — со знаком минус).',
+    'quiz.error.format_number': 'Ответьте целым числом, цифрами или словами (отрицательное — со знаком минус).',
     'quiz.error.out_of_range': 'Варианты нумеруются от 1 до {n}.',
     'quiz.error.repeated': 'Каждый номер пишется один раз (варианты — от 1 до {n}).',
     'quiz.settings_ignored': '{file}: значение {value} параметра «{key}» недопустимо (нужно {allowed}); используется {default}.',
@@ -865,7 +865,7 @@ MESSAGES: dict[str, str] = {
     'quiz.app.keys.choice': '↑ ↓ и Enter или номер варианта.',
     'quiz.app.keys.choices': 'Номер или пробел отмечает вариант (или снимает отметку); Enter — ответить.',
     'quiz.app.keys.order': 'Enter, пробел или номер ставит вариант на первое свободное место; Backspace убирает последний; в конце — «Подтвердить». Tab — к полю ввода.',
-    'quiz.app.keys.input': 'Enter — ответить; «?» и Enter — подсказка.',
+    'quiz.app.keys.input': 'Enter — ответить; «h» (или «?») и Enter — подсказка.',
     'quiz.app.hints_left': 'Доступно подсказок: {n} (клавиша h; с подсказкой вопрос вернётся раньше).',
     'quiz.app.select_first': 'Отметьте хотя бы один вариант (номером или пробелом), затем нажмите Enter.',
     'quiz.app.your_answer': 'Ваш ответ: {given}',
@@ -1022,6 +1022,9 @@ MESSAGES: dict[str, str] = {
     'board.side.player': 'Игрок {player}',
     'board.lands': 'Земли:',
     'app.lessons.key_read': 'Перечитать',
+    # ==== issue 20: quizfix ====
+    'quiz.no_hints': 'У этого вопроса нет подсказок.',
+    'quiz.feedback.is_instead': 'Ваш вариант, «{option}», в глоссарии: {definition}',
 }
 
 # Gender (m, f, n; ".pl" for plural) of card names whose first word pymorphy3 does not know as a common

@@ -2,7 +2,8 @@
 
 * :func:`expected_words` and :func:`answer_lines`: after a wrong answer, the right answer in words (the options'
   texts, not only their numbers): the right option; for a select-all, the right options that were missed and
-  the options chosen wrongly; for an order, the right order. The question's explanation, with the rules that decide, follows it on
+  the options chosen wrongly; for an order, the right order; for a choice whose options say what they are
+  (:attr:`~tutor.quiz.model.Question.option_notes`: a definition question), what the option chosen is instead. The question's explanation, with the rules that decide, follows it on
   every screen.
 * :func:`grade_text`: how the answer was graded for spaced repetition, in the learner's terms (wrong → soon
   again; right with a hint or slowly → soon; right → later; right quickly → later still), from the same rating
@@ -21,6 +22,9 @@ from __future__ import annotations
 from tutor.i18n import t
 
 __all__ = ["answer_lines", "expected_words", "grade_text", "option_label"]
+
+
+ORDER_SEPARATOR = " · "
 
 
 def option_label(q, number: int, lang: str) -> str:
@@ -52,11 +56,14 @@ def answer_lines(q, verdict, lang: str) -> list[str]:
     def labels(numbers) -> str:
         return "; ".join(option_label(q, n, lang) for n in numbers)
 
-    if fmt == "choice":  # the verdict names it (expected_words)
-        return []
-    if fmt == "order":
+    if fmt == "choice":  # the verdict names the right one (expected_words); the one chosen: what it is instead
+        given = _given_numbers(verdict.given)
+        notes = q.option_notes
+        note = notes[given[0] - 1] if given and given[0] <= len(notes) and notes[given[0] - 1] else None
+        return [note[lang]] if note and note[lang] else []
+    if fmt == "order":  # (not an arrow between the options: an option may have one of its own, «Shock → B»)
         return [t("quiz.feedback.right_order", lang,
-                  order=" → ".join(option_label(q, n, lang) for n in q.answer))]
+                  order=ORDER_SEPARATOR.join(option_label(q, n, lang) for n in q.answer))]
     right, chosen = set(q.answer), set(_given_numbers(verdict.given))
     missed, extra = sorted(right - chosen), sorted(chosen - right)
     lines = []

@@ -9,7 +9,8 @@ Kinds and ids (one FSRS card per id without the ``:choice`` suffix):
   normaliser (case, accents, ё), another keyboard layout and one typo forgiven, with a note saying so.
 * ``definition`` — ``definition:<lang>:<concept>``: a glossary entry's definition in `lang` (never one that
   contains the term itself, nor one too short to tell the concepts of its category apart, nor one that states the
-  out-of-date rule of the concept's obsolete note); which concept is it?
+  out-of-date rule of the concept's obsolete note, nor one with a mana symbol lost from the source); which concept
+  is it? A wrong answer is told the chosen concept's own definition (its first sentence).
   Asked to learners of that language (:attr:`~tutor.quiz.model.Question.data` ``["langs"]``).
 * ``old-term`` — ``old-term:<concept>``: a term of the old glossaries (the obsolete-term notes): what is it
   called in today's rules? The explanation is the editor's note.
@@ -29,6 +30,7 @@ __all__ = ["ConceptInfo", "build", "card_ids", "concepts"]
 
 _DIRECTIONS = {"it-ru": ("it", "ru"), "ru-it": ("ru", "it")}
 _MIN_DEFINITION_WORDS = 8
+LOST_SYMBOL = "{?}"  # a mana symbol lost from the source (glossary/curated/symbols.yaml): unreadable in a question
 _LETTERS = {"it": re.compile(r"[a-zà-ù]", re.I), "ru": re.compile(r"[а-яё]", re.I)}
 
 
@@ -138,13 +140,43 @@ def _definitions() -> dict[tuple[str, str], tuple[str, str]]:
                 continue
             text = " ".join(e.text().split())
             names = [*c.names[e.lang], e.term, *(_strip(n) for n in c.names[e.lang])]
-            if len(text.split()) < _MIN_DEFINITION_WORDS or _mentions(text, names, e.lang):
+            if len(text.split()) < _MIN_DEFINITION_WORDS or LOST_SYMBOL in text or _mentions(text, names, e.lang):
                 continue
             old = (c.obsolete or {}).get("old", {}).get(e.lang)
             if old and _mentions(text, [old], e.lang):  # the old glossary's rule, out of date: not taught as current
                 continue
             out[(e.lang, cid)] = (eid, text)
     return out
+
+
+def _quoted(text: str) -> str:
+    """`text` in «», unless it already has its own quotes («Incantesimo» / «Incanta Creatura»…: not doubled)."""
+    return text if "«" in text else f"«{text}»"
+
+
+def _short(text: str, limit: int = 160) -> str:
+    """`text`'s first sentence when it says enough, else `text` cut at a word before `limit` characters (with «…»)."""
+    first = re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0]
+    if 30 <= len(first) <= limit:
+        return first
+    return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0].rstrip(",;:") + "…"
+
+
+@lru_cache(maxsize=4096)
+def _own_definition(cid: str, lang: str) -> str:
+    """The first glossary definition in `lang` of concept `cid`, short (empty when it has none, or only one whose
+    start has symbols lost from the source)."""
+    from glossary.kb import load
+
+    kb = load()
+    kc = kb.data.concepts.get(cid)
+    for eid in (kc.entries if kc else ()):
+        e = kb.data.entries.get(eid)
+        if e is not None and e.lang == lang:
+            text = _short(" ".join(e.text().split()))
+            if text and LOST_SYMBOL not in text:
+                return text
+    return ""
 
 
 def _mentions(text: str, names: list[str], lang: str) -> bool:
@@ -250,12 +282,19 @@ def _definition(qid: str, lang_of_text: str, cid: str) -> Question:
     def explanation(lang: str) -> str:
         return t("quiz.definition.explain", lang, term=c.names[lang][0])
 
+    def option_note(x: ConceptInfo):  # a wrong option: what it is instead (its own definition, short)
+        def note(lang: str) -> str:
+            own = _own_definition(x.id, lang) or _own_definition(x.id, lang_of_text)
+            return t("quiz.feedback.is_instead", lang, option=x.names[lang][0], definition=own) if own else ""
+        return both(note)
+
     return Question(
         id=qid, kind="definition", card=qid, topic=("glossary", "definitions", f"glossary-{c.category}"), difficulty=2,
         prompt=both(prompt), options=options, answer_format="choice", answer=picks.index(c) + 1,
         explanation=both(explanation), rules=c.rules, concepts=(c.id,),
         hints=(both(lambda lang: t("quiz.hint.term.category", lang, category=t(f"quiz.category.{c.category}", lang))),),
-        expected_ms=25_000, data={"entry": entry, "langs": [lang_of_text]})
+        expected_ms=25_000, data={"entry": entry, "langs": [lang_of_text]},
+        option_notes=tuple(option_note(x) if x is not c else None for x in picks))
 
 
 def _old_term(qid: str, c: ConceptInfo) -> Question:
@@ -280,9 +319,10 @@ def _old_term(qid: str, c: ConceptInfo) -> Question:
     def prompt(lang: str) -> str:
         old = o["old"].get(lang)
         if old:
-            return t("quiz.old_term.ask", lang, old=old, year=str(o["year"]))
+            return t("quiz.old_term.ask", lang, old=_quoted(old), year=str(o["year"]))
         src = next(x for x in (*LANGS, "en") if o["old"].get(x))
-        return t("quiz.old_term.ask_other", lang, old=o["old"][src], year=str(o["year"]), src=t(f"lang_in.{src}", lang))
+        return t("quiz.old_term.ask_other", lang, old=_quoted(o["old"][src]), year=str(o["year"]),
+                 src=t(f"lang_in.{src}", lang))
 
     def explanation(lang: str) -> str:
         return o["note"][lang]

@@ -111,6 +111,8 @@ class Question:
     family: str | None = None
     seed: int | None = None
     data: dict = field(default_factory=dict, compare=False)
+    # per option, what a wrong choice of it is instead (texts, empty or None: nothing to say), for the feedback
+    option_notes: tuple = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
         if self.answer_format not in FORMATS:
@@ -246,10 +248,13 @@ def judge(q: Question, text: str, lang: str) -> Verdict:
             raise AnswerError("quiz.error.format_order", n=len(q.options or ()))
         return Verdict(values == list(q.answer), expected, given=",".join(map(str, values)))
     if fmt == "number":
+        from tutor.numbers import parse_number
+
         compact = raw.replace(" ", "")
-        if not _NUMBER.match(compact):
+        if _NUMBER.match(compact):
+            value = int(compact.replace("\u2212", "-"))
+        elif (value := parse_number(raw)) is None:  # a number word: «sedici», «шестнадцать»
             raise AnswerError("quiz.error.format_number")
-        value = int(compact.replace("\u2212", "-"))
         return Verdict(value == q.answer, expected, given=str(value))
     return _judge_text(q, raw, lang, expected)
 

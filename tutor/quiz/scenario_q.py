@@ -117,12 +117,13 @@ def build(question_id: str) -> Question:
     before = [e for e in game.events[previous:] if e.kind not in _SHOWN]
 
     def prompt(lang: str) -> str:
-        return t("quiz.scenario.prompt", lang, title=pick(title, lang), question=pick(checkpoint["question"], lang),
-                 ask=derived["ask"](lang))
+        # the scenario's own question is its context, answered in the explanation: only the graded one is asked
+        ask = derived["ask"](lang)
+        return t("quiz.scenario.prompt", lang, title=pick(title, lang), ask=ask[:1].upper() + ask[1:])
 
     def explanation(lang: str) -> str:
         lines = [render_event(e, cards, lang, game.object_cards) for e in before]
-        text = pick(checkpoint["answer"], lang)
+        text = f'{pick(checkpoint["question"], lang)}\n{pick(checkpoint["answer"], lang)}'
         if lines:
             text += "\n" + t("quiz.scenario.explain", lang, events=bullets(lines))
         if derived.get("events"):

@@ -11,12 +11,13 @@ caps the rating.
 Keys: choice — ↑ ↓ and Enter, or the option's number; select-all — the numbers or Space toggle, Enter submits
 (nothing selected: said, not judged); order — Enter, Space or the option's number places the option at the next
 place (the cursor stays; an option already placed stays so, and the screen says how to take it back), Backspace
-takes back the last one, and once every option is placed a «Confirm» row answers (the last pick never does), or
-type the order in the box below (Tab; an empty box is not judged); number and text — the box, Enter (``?`` +
-Enter: a hint, as in the CLI). ``h`` a hint, Enter or ``n`` the next question, Tab the links of the explanation
-(Enter opens one in the rules or glossary mode; back — Alt+←, Backspace, Esc — comes back here as it was), ``s``
-the statistics; at the end, when the day's cap of new questions (``quiz_new_per_day``) holds some back, the
-summary says so and ``m`` starts a session of new ones.
+takes back the last one, and once every option is placed a «Confirm» row, highlighted, answers (the last pick never
+does), or type the order in the box below (Tab; an empty box is not judged); number and text — the box, Enter (``h``
+or ``?`` + Enter: a hint; a number in digits or words; what cannot be read is said under the box). ``h`` a hint,
+Enter or ``n`` the next question, Tab the links of the explanation (Enter opens one in the rules or glossary mode;
+back — Alt+←, Backspace, Esc — comes back here as it was, the focus on the main action: Enter goes on), ``s`` the
+statistics; at the end, when the day's cap of new questions (``quiz_new_per_day``) holds some back, the summary says
+so and ``m`` starts a session of new ones.
 
 After an answer: the verdict, the right answer in words after a wrong one (:mod:`tutor.quiz.feedback`: for a
 select-all the options missed and those chosen wrongly), the grade in the learner's words (when the question
@@ -47,6 +48,7 @@ from tutor.render import safe_text
 __all__ = ["QuizScreen"]
 
 _OPTION_FORMATS = ("choice", "choices", "order")
+HINT_WORDS = frozenset({"?", "h"})  # typed in the box and Enter: a hint (no answer is one of these)
 FIRST_TRY_S = 0.25  # an answer's write waits this long on the screen's thread for a busy store, then in a thread
 
 
@@ -76,6 +78,9 @@ class QuizScreen(LocalizedBindings, Screen):
     QuizScreen #quiz-options {
         height: auto;
         max-height: 12;
+    }
+    QuizScreen #quiz-box-note {
+        height: auto;
     }
     QuizScreen #quiz-how {
         margin-top: 1;
@@ -121,6 +126,8 @@ class QuizScreen(LocalizedBindings, Screen):
         self.capped = False               # at the end: the day's cap of new questions holds some back
         self.more = False                 # the next session goes beyond the day's cap (key m)
         self._questions = None
+        self._refocus = False             # a link followed: back here, the focus goes to the main action
+        self._view = 0                    # counts the questions shown: a scroll asked for an earlier one is dropped
 
     # ---- options and clock ---------------------------------------------------------------------------
     @property
@@ -146,6 +153,7 @@ class QuizScreen(LocalizedBindings, Screen):
                 yield OptionList(id="quiz-options")
                 yield Static(id="quiz-note")
                 yield Input(id="quiz-input")
+                yield Static(id="quiz-box-note")
                 yield Static(id="quiz-how")
                 yield Static(id="quiz-hints")
                 yield Static(id="quiz-verdict")
@@ -166,6 +174,9 @@ class QuizScreen(LocalizedBindings, Screen):
     def on_screen_resume(self) -> None:
         # Back on the quiz (F3, or back from a page one of its links opened): a later Back is the page's own.
         self.app.quiz_return = None
+        if self._refocus:  # back from the rule or the entry a link opened: Enter goes on (or answers) again
+            self._refocus = False
+            self._focus_answer()
 
     # ---- the session -----------------------------------------------------------------------------------
     def _prepare(self) -> None:
@@ -220,8 +231,12 @@ class QuizScreen(LocalizedBindings, Screen):
         box = self.query_one("#quiz-input", Input)
         box.value = ""
         self.query_one("#quiz-options", OptionList).highlighted = None  # a new question starts at its first option
+        self._view += 1  # the verdict's or a note's scroll still to come was the last question's
         self.refresh_texts()
         self._focus_answer()
+        pane = self.query_one("#quiz-pane", VerticalScroll)
+        pane.scroll_home(animate=False)  # a new question opens at its top, its whole prompt in view
+        self.call_after_refresh(pane.scroll_home, animate=False)
 
     def _focus_answer(self) -> None:
         q = self.question
@@ -257,7 +272,11 @@ class QuizScreen(LocalizedBindings, Screen):
             with self.session.scheduler.store.waiting_at_most(FIRST_TRY_S):
                 outcome = answer()
         except AnswerError as exc:
-            self._put("#quiz-verdict", Text(exc.message(self.app.ui), style="bold"))
+            if self._typing():  # under the box, in view; what was typed selected: the next keys replace it
+                self._note(exc.message(self.app.ui), "#quiz-box-note")
+                self.focused.select_all()
+            else:
+                self._put("#quiz-verdict", Text(exc.message(self.app.ui), style="bold"))
             return
         except ProgressError as exc:
             if exc.key != "progress.error.busy":
@@ -310,7 +329,7 @@ class QuizScreen(LocalizedBindings, Screen):
         header = self.query_one("#quiz-header", Static)
         prompt = self.query_one("#quiz-prompt", Static)
         q = self.question
-        for wid in ("#quiz-how", "#quiz-note", "#quiz-hints", "#quiz-verdict", "#quiz-due", "#quiz-explanation"):
+        for wid in ("#quiz-how", "#quiz-note", "#quiz-box-note", "#quiz-hints", "#quiz-verdict", "#quiz-due", "#quiz-explanation"):
             self.query_one(wid).display = False
         box = self.query_one("#quiz-input", Input)
         options = self.query_one("#quiz-options", OptionList)
@@ -361,19 +380,21 @@ class QuizScreen(LocalizedBindings, Screen):
         widget.update(text)
         widget.display = bool(text.plain)
 
-    def _note(self, text: str) -> None:
-        """A note on the answer being composed, right under the options (in view with them)."""
-        self._put("#quiz-note", safe_text(Text(text, style="bold")))
-        self._bring_into_view("#quiz-note")
+    def _note(self, text: str, wid: str = "#quiz-note") -> None:
+        """A note on the answer being composed, right under the options (in view with them), or under the box
+        (`wid` ``#quiz-box-note``)."""
+        self._put(wid, safe_text(Text(text, style="bold")))
+        self._bring_into_view(wid)
 
     def _bring_into_view(self, wid: str, *, top: bool = False, tries: int = 20) -> None:
         """Scroll the widget `wid`, just shown, into view once it has its place (the layout of a widget shown
         again can come a few frames after the next refresh: scrolled before, a wrong answer's reasons stayed
         under the bottom edge at 80×24)."""
         widget = self.query_one(wid)
+        view = self._view
 
         def attempt(left: int) -> None:
-            if not widget.display:
+            if not widget.display or view != self._view:  # hidden again, or asked for a question gone by
                 return
             if widget.virtual_region.height or left <= 0:
                 widget.scroll_visible(top=top, animate=False)
@@ -531,6 +552,7 @@ class QuizScreen(LocalizedBindings, Screen):
         if q is not None and self.outcome is None and self.hints_shown < len(q.hints):
             self.hints_shown += 1
             self.refresh_texts()
+            self._bring_into_view("#quiz-hints")  # under the how-to lines: at 80×24 it can be under the edge
 
     def action_number(self, number: int) -> None:
         """A number key: answer a choice; toggle an option of a select-all."""
@@ -567,6 +589,7 @@ class QuizScreen(LocalizedBindings, Screen):
         self.picked.append(number)
         self.refresh_texts()
         if len(self.picked) == len(q.options):
+            self.query_one("#quiz-options", OptionList).highlighted = len(q.options)  # «Confirm»: Enter answers
             self._note(t("quiz.app.order.complete", ui))
 
     def action_unpick(self) -> None:
@@ -600,10 +623,11 @@ class QuizScreen(LocalizedBindings, Screen):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         text = event.value.strip()
-        if text == "?":
+        if text.lower() in HINT_WORDS:  # as the screen says (key h) and as the lessons' number box does
             event.input.value = ""
-            if self.question is not None and self.hints_shown >= len(self.question.hints):
-                self._put("#quiz-verdict", Text(t("quiz.no_more_hints", self.app.ui), style="bold"))
+            q = self.question
+            if q is not None and self.hints_shown >= len(q.hints):
+                self._note(t("quiz.no_more_hints" if q.hints else "quiz.no_hints", self.app.ui), "#quiz-box-note")
                 return
             self.action_hint()
             return
@@ -611,5 +635,6 @@ class QuizScreen(LocalizedBindings, Screen):
 
     def on_linked_text_link_chosen(self, event: LinkedText.LinkChosen) -> None:
         event.stop()
+        self._refocus = True
         self.run_worker(self.app.open_from_quiz(event.location), group="quiz-link")
 
