@@ -1021,4 +1021,8 @@ MESSAGES: dict[str, str] = {
     'board.side.player': 'Giocatore {player}',
     'board.lands': 'Terre:',
     'app.lessons.key_read': 'Rileggi',
+    # ==== issue 20: narrow ====
+    'app.lessons.board_more_up': '↑ altro sopra: Maiusc+Tab fino alla plancia, poi Pag↑',
+    'app.lessons.board_more_down': '↓ altro sotto: Maiusc+Tab fino alla plancia, poi Pag↓',
+    'app.lessons.board_more_both': '↑↓ altro sopra e sotto: Maiusc+Tab fino alla plancia, poi Pag↑ Pag↓',
 }

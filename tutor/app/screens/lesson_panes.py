@@ -93,12 +93,29 @@ class PlayerPanes:
         return changed
 
     def _show_learners_side(self) -> None:
-        """A board higher than its box (on a narrow screen) shows the learner's side, at its bottom, in full
-        (and as much of the opponent's above it as fits); the rest is a scroll away."""
+        """A board higher than its box (on a narrow screen) shows what the step is about: the stack, the
+        creatures in combat (as many of their lines as fit, from the first); without them, the learner's side
+        from its rule (and as much of the opponent's above it as fits). The rest is a scroll away, and the
+        box's lower edge says so ("↑ altro")."""
         box, board = self.query_one("#board-box", VerticalScroll), self.query_one("#board", BoardPane)
-        self._board_placed = (box.scrollable_content_region.height, box.max_scroll_y, board.version)
+        room = box.scrollable_content_region.height
+        self._board_placed = (room, box.max_scroll_y, board.version)
         if box.max_scroll_y:
-            box.scroll_to(y=board.last_side_line(), animate=False, immediate=True)
+            focus = board.focus_lines(board.content_region.width or 1)
+            if focus is None:
+                y = board.last_side_line()
+            else:  # the focus's last line at the box's bottom, or its first at the top when it does not fit
+                y = min(max(focus[1] + 1 - room, 0), focus[0])
+            box.scroll_to(y=y, animate=False, immediate=True)
+        self._mark_board_scroll()
+
+    def _mark_board_scroll(self) -> None:
+        """The board's box says on its lower edge when some of the board is scrolled out of it, and how
+        to see it (on a narrow screen)."""
+        box = self.query_one("#board-box", VerticalScroll)
+        y, top = round(box.scroll_y), box.max_scroll_y
+        key = "app.lessons.board_more_" + ("both" if 0 < y < top else "up" if y else "down" if top else "")
+        box.border_subtitle = t(key, self.app.ui) if top else ""
 
     def _keep_board_placed(self) -> None:
         """After a layout that resized the board's box (the talk grew or shrank): the learner's side shown
