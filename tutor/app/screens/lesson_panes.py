@@ -93,8 +93,9 @@ class PlayerPanes:
         return changed
 
     def _show_learners_side(self) -> None:
-        """A board higher than its box (on a narrow screen) shows what the step is about: the stack, the
-        creatures in combat (as many of their lines as fit, from the first); without them, the learner's side
+        """A board higher than its box (on a narrow screen) shows what the step is about and the learner's
+        side: from the stack or the first creature in combat down to the board's end, as much as fits (the
+        board's end at the box's bottom when all of it fits); without a stack or a combat, the learner's side
         from its rule (and as much of the opponent's above it as fits). The rest is a scroll away, and the
         box's lower edge says so ("↑ altro")."""
         box, board = self.query_one("#board-box", VerticalScroll), self.query_one("#board", BoardPane)
@@ -104,8 +105,8 @@ class PlayerPanes:
             focus = board.focus_lines(board.content_region.width or 1)
             if focus is None:
                 y = board.last_side_line()
-            else:  # the focus's last line at the box's bottom, or its first at the top when it does not fit
-                y = min(max(focus[1] + 1 - room, 0), focus[0])
+            else:
+                y = min(box.max_scroll_y, focus[0])
             box.scroll_to(y=y, animate=False, immediate=True)
         self._mark_board_scroll()
 

@@ -22,6 +22,7 @@ from textual.widget import Widget
 from tutor.app.widgets.kept_render import KeptRender
 from tutor.events_text import player_name
 from tutor.i18n import pick, t
+from tutor.i18n.terms import step_noun
 from tutor.lessons.text import card_noun, status_line
 from tutor.views.board import TagKind, board_sides, describe_permanent, player_summary
 
@@ -150,6 +151,17 @@ def _stack_lines(view, cards: dict, lang: str) -> list[Text]:
     return lines
 
 
+def _grouped(chips: list[Text]) -> list[Text]:
+    """Equal chips next to each other as one, with their count: "[Palude ×4]" (a compact board's lands)."""
+    groups: list[list[Text]] = []
+    for chip in chips:
+        if groups and _same(groups[-1][0], chip):
+            groups[-1].append(chip)
+        else:
+            groups.append([chip])
+    return [g[0] if len(g) == 1 else g[0][:-1] + Text(f" ×{len(g)}") + g[0][-1:] for g in groups]
+
+
 def _rule(title: str, width: int) -> Text:
     """A rule across the board with its title: "── B — avversario ─────…"."""
     line = Text("── ", style=_MUTED)
@@ -193,7 +205,10 @@ def board_rows(view, cards: dict, lang: str, learner: int | None = 0, zones_open
                                       side.title(lang) if compact else None)
         return memo[key]
 
-    lines = _pieces([(x, _HEAD) for x in status_line(view, lang).split(" · ")], width)
+    status = status_line(view, lang).split(" · ")
+    if compact:  # (the turn tracker above the board shows the step)
+        status = [x for x in status if x != str(step_noun(view.step.key, lang))]
+    lines = _pieces([(x, _HEAD) for x in status], width)
     for k, side in enumerate(board_sides(view, learner)):
         if k and view.stack:
             if focus is not None:
@@ -205,7 +220,9 @@ def board_rows(view, cards: dict, lang: str, learner: int | None = 0, zones_open
             lines.append(_rule(side.title(lang), width))
         lines += head
         if side.lands:
-            lines += _pack([Text(t("board.lands", lang), style=_MUTED)] + [chip(x) for x in side.lands], width)
+            lands = [chip(x) for x in side.lands]
+            lines += _pack([Text(t("board.lands", lang), style=_MUTED)] + (_grouped(lands) if compact else lands),
+                           width)
         others = _pack([chip(x) for x in side.others], width)
         if focus is not None:
             fighting = [chip(x).plain for x in side.others if x.attacking is not None or x.blocking is not None]
