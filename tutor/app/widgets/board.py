@@ -20,6 +20,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from tutor.app.widgets.kept_render import KeptRender
+from tutor.engine.view import Decision
 from tutor.events_text import player_name
 from tutor.i18n import pick, t
 from tutor.i18n.terms import step_noun
@@ -33,6 +34,7 @@ _MUTED = Style(dim=True)
 _TAPPED = Style(dim=True, italic=True)
 _COMBAT = Style(bold=True, underline=True)
 _CARD = Style(bold=True)
+_CHOOSING = frozenset({Decision.ATTACKERS, Decision.BLOCKERS})
 COMPACT = 100  # a board narrower than this (a narrow screen's) is compact: `board_rows`
 
 
@@ -325,12 +327,15 @@ class BoardPane(Widget):
                     rows.append(row)
                 if i in focus:
                     self._focus.extend(range(first, len(rows)))
+            pend = view.pending
+            if pend.decision in _CHOOSING and pend.player is not None and learner in (None, pend.player):
+                self._focus = []  # the learner declares attackers or blockers: their own creatures are the subject
             self._rows = (width, rows)
         return self._rows[1]
 
     def focus_lines(self, width: int) -> tuple[int, int] | None:
         """The first and last of the lines at `width` that the step is about (the stack, the creatures in
-        combat: `board_rows`'s focus), or None."""
+        combat: `board_rows`'s focus), or None (none of them, or the learner declaring attackers or blockers)."""
         self.rows(width)
         return (min(self._focus), max(self._focus)) if self._rows is not None and self._focus else None
 
