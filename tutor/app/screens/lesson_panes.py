@@ -16,6 +16,7 @@ from dataclasses import replace
 from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.content import Content
+from textual.css.scalar import Scalar
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -33,6 +34,7 @@ __all__ = ["LOG_EVENTS", "NumberInput", "PaneScroll", "PlayerPanes"]
 
 LOG_EVENTS = 40  # the last events the log shows (older ones scroll out)
 _NARROW_LIST = 7  # the list's most rows on a narrow screen (its max-height in the stylesheet)
+_NARROW_MOVES = 5  # the same for a list of moves (scrolled to the move asked for): the board has the rows saved
 _BOARD_AT_LEAST = 2  # rows of the board kept on a narrow screen when the talk needs the others
 
 
@@ -212,6 +214,9 @@ class PlayerPanes:
         if not self.has_class("narrow"):
             if talk.styles.has_rule("height"):
                 talk.styles.clear_rule("height")
+            listing = self.query_one("#choices", OptionList)
+            if listing.styles.has_rule("max_height"):
+                listing.styles.clear_rule("max_height")
             return
         width, height = self.app.size
         text_width = max(width - 3, 8)  # (the talk's padding and scrollbar)
@@ -226,8 +231,11 @@ class PlayerPanes:
         # The rows the title, the tracker, the list, the number box, the log and the footer take; the board
         # has what is left, at least a few rows; the earlier steps fill the rows the board does not need.
         listing = self.query_one("#choices", OptionList)
+        rows = _NARROW_MOVES if self.mode() == "move" else _NARROW_LIST
+        if listing.styles.max_height != Scalar.from_number(rows):
+            listing.styles.max_height = rows
         fixed = (2 + self.query_one("#tracker", TurnTracker).get_content_height(self.size, self.size, width - 2)
-                 + 1 + 2 + (min(listing.option_count, _NARROW_LIST) if listing.display else 0)
+                 + 1 + 2 + (min(listing.option_count, rows) if listing.display else 0)
                  + (3 if self.query_one("#number", NumberInput).display else 0))
         board = len(self.query_one("#board", BoardPane).rows(width - 3))
         spare = max(height - fixed - board - need, 0)
