@@ -50,8 +50,9 @@ def test_each_side_of_the_board_is_labelled_the_learners_at_the_bottom_lands_apa
         return app.screen.query_one("#board").text, screen_lines(app)
     board, lines = run_app(go, ui, (80, 24))
     rows = board.splitlines()
-    top = next(i for i, x in enumerate(rows) if x.startswith(f"── {opponent} ──"))
-    bottom = next(i for i, x in enumerate(rows) if x.startswith(f"── {you} ──"))
+    # (at 80×24 each side's rule holds the player's life and zones, "▶" marking who has priority)
+    top = next(i for i, x in enumerate(rows) if re.match(f"── (▶ )?{opponent} ·", x))
+    bottom = next(i for i, x in enumerate(rows) if re.match(f"── (▶ )?{you} ·", x))
     assert top < bottom  # the opponent above, the learner below
     mountain, forest, bears = ("Montagna", "Foresta", "Orsi Grizzly") if ui == "it" else ("Гора", "Лес", "Медведи-гризли")
     b_lands = next(i for i, x in enumerate(rows) if x.strip().startswith(lands) and mountain in x)

@@ -1025,4 +1025,8 @@ MESSAGES: dict[str, str] = {
     # ==== issue 20: quizfix ====
     'quiz.no_hints': 'Questa domanda non ha suggerimenti.',
     'quiz.feedback.is_instead': 'La tua scelta, «{option}», nel glossario: {definition}',
+    # ==== issue 20: narrow ====
+    'app.lessons.board_more_up': '↑ altro sopra: Maiusc+Tab fino alla plancia, poi Pag↑',
+    'app.lessons.board_more_down': '↓ altro sotto: Maiusc+Tab fino alla plancia, poi Pag↓',
+    'app.lessons.board_more_both': '↑↓ altro sopra e sotto: Maiusc+Tab fino alla plancia, poi Pag↑ Pag↓',
 }

@@ -1025,6 +1025,10 @@ MESSAGES: dict[str, str] = {
     # ==== issue 20: quizfix ====
     'quiz.no_hints': 'У этого вопроса нет подсказок.',
     'quiz.feedback.is_instead': 'Ваш вариант, «{option}», в глоссарии: {definition}',
+    # ==== issue 20: narrow ====
+    'app.lessons.board_more_up': '↑ ещё выше: Shift+Tab до поля, затем PgUp',
+    'app.lessons.board_more_down': '↓ ещё ниже: Shift+Tab до поля, затем PgDn',
+    'app.lessons.board_more_both': '↑↓ ещё выше и ниже: Shift+Tab до поля, затем PgUp / PgDn',
 }
 
 # Gender (m, f, n; ".pl" for plural) of card names whose first word pymorphy3 does not know as a common

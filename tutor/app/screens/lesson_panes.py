@@ -16,6 +16,7 @@ from dataclasses import replace
 from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.content import Content
+from textual.css.scalar import Scalar
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -33,6 +34,7 @@ __all__ = ["LOG_EVENTS", "NumberInput", "PaneScroll", "PlayerPanes"]
 
 LOG_EVENTS = 40  # the last events the log shows (older ones scroll out)
 _NARROW_LIST = 7  # the list's most rows on a narrow screen (its max-height in the stylesheet)
+_NARROW_MOVES = 5  # the same for a list of moves (scrolled to the move asked for): the board has the rows saved
 _BOARD_AT_LEAST = 2  # rows of the board kept on a narrow screen when the talk needs the others
 
 
@@ -93,12 +95,30 @@ class PlayerPanes:
         return changed
 
     def _show_learners_side(self) -> None:
-        """A board higher than its box (on a narrow screen) shows the learner's side, at its bottom, in full
-        (and as much of the opponent's above it as fits); the rest is a scroll away."""
+        """A board higher than its box (on a narrow screen) shows what the step is about and the learner's
+        side: from the stack or the first creature in combat down to the board's end, as much as fits (the
+        board's end at the box's bottom when all of it fits); without a stack or a combat, the learner's side
+        from its rule (and as much of the opponent's above it as fits). The rest is a scroll away, and the
+        box's lower edge says so ("↑ altro")."""
         box, board = self.query_one("#board-box", VerticalScroll), self.query_one("#board", BoardPane)
-        self._board_placed = (box.scrollable_content_region.height, box.max_scroll_y, board.version)
+        room = box.scrollable_content_region.height
+        self._board_placed = (room, box.max_scroll_y, board.version)
         if box.max_scroll_y:
-            box.scroll_to(y=board.last_side_line(), animate=False, immediate=True)
+            focus = board.focus_lines(board.content_region.width or 1)
+            if focus is None:
+                y = board.last_side_line()
+            else:
+                y = min(box.max_scroll_y, focus[0])
+            box.scroll_to(y=y, animate=False, immediate=True)
+        self._mark_board_scroll()
+
+    def _mark_board_scroll(self) -> None:
+        """The board's box says on its lower edge when some of the board is scrolled out of it, and how
+        to see it (on a narrow screen)."""
+        box = self.query_one("#board-box", VerticalScroll)
+        y, top = round(box.scroll_y), box.max_scroll_y
+        key = "app.lessons.board_more_" + ("both" if 0 < y < top else "up" if y else "down" if top else "")
+        box.border_subtitle = t(key, self.app.ui) if top else ""
 
     def _keep_board_placed(self) -> None:
         """After a layout that resized the board's box (the talk grew or shrank): the learner's side shown
@@ -194,6 +214,9 @@ class PlayerPanes:
         if not self.has_class("narrow"):
             if talk.styles.has_rule("height"):
                 talk.styles.clear_rule("height")
+            listing = self.query_one("#choices", OptionList)
+            if listing.styles.has_rule("max_height"):
+                listing.styles.clear_rule("max_height")
             return
         width, height = self.app.size
         text_width = max(width - 3, 8)  # (the talk's padding and scrollbar)
@@ -208,8 +231,11 @@ class PlayerPanes:
         # The rows the title, the tracker, the list, the number box, the log and the footer take; the board
         # has what is left, at least a few rows; the earlier steps fill the rows the board does not need.
         listing = self.query_one("#choices", OptionList)
+        rows = _NARROW_MOVES if self.mode() == "move" else _NARROW_LIST
+        if listing.styles.max_height != Scalar.from_number(rows):
+            listing.styles.max_height = rows
         fixed = (2 + self.query_one("#tracker", TurnTracker).get_content_height(self.size, self.size, width - 2)
-                 + 1 + 2 + (min(listing.option_count, _NARROW_LIST) if listing.display else 0)
+                 + 1 + 2 + (min(listing.option_count, rows) if listing.display else 0)
                  + (3 if self.query_one("#number", NumberInput).display else 0))
         board = len(self.query_one("#board", BoardPane).rows(width - 3))
         spare = max(height - fixed - board - need, 0)

@@ -150,6 +150,7 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
 
     def on_mount(self) -> None:
         self.screen_layout_refresh_signal.subscribe(self, self._keep_log_at_end)
+        self.watch(self.query_one("#board-box"), "scroll_y", lambda _y: self._mark_board_scroll(), init=False)
         for widget in self.query("#choices, #history, #outcome, #step-text, #feedback, #log"):
             # No clickable "@click" links in these texts (a rule link is the widget's own): Textual's pass
             # that styles such links goes over every segment of every line drawn, at every repaint.

@@ -20,8 +20,10 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from tutor.app.widgets.kept_render import KeptRender
+from tutor.engine.view import Decision
 from tutor.events_text import player_name
 from tutor.i18n import pick, t
+from tutor.i18n.terms import step_noun
 from tutor.lessons.text import card_noun, status_line
 from tutor.views.board import TagKind, board_sides, describe_permanent, player_summary
 
@@ -32,6 +34,8 @@ _MUTED = Style(dim=True)
 _TAPPED = Style(dim=True, italic=True)
 _COMBAT = Style(bold=True, underline=True)
 _CARD = Style(bold=True)
+_CHOOSING = frozenset({Decision.ATTACKERS, Decision.BLOCKERS})
+COMPACT = 100  # a board narrower than this (a narrow screen's) is compact: `board_rows`
 
 
 def _name(cards: dict, card_id: str, lang: str) -> str:
@@ -93,14 +97,18 @@ def _capital(text: str) -> str:
 
 
 def _player_lines(view, p, cards: dict, lang: str, learner: int | None, zones_open: bool,
-                  width: int) -> tuple[list[Text], list[Text]]:
+                  width: int, title: str | None = None) -> tuple[list[Text], list[Text]]:
     """A player's area: the line of their life and zones, and what goes below their permanents (the hand, when
-    it is shown, and the open graveyard and exile)."""
+    it is shown, and the open graveyard and exile). With `title` (a compact board, on a narrow screen), the
+    line of life and zones is the side's titled rule itself ("── ▶ A — tu · 20 punti vita · … ──"), and an
+    empty hand has no line."""
     you = learner is None or p.index == learner
     mark = "▶ " if view.pending.player == p.index and view.outcome is None else "  "
     who = _capital(player_name(p.index, lang))
     if learner is not None and p.index == learner:
         who += " (" + t("app.lessons.you", lang) + ")"
+    if title is not None:
+        who, mark = ("▶ " if mark.strip() else "") + title, "── "
     pieces: list[tuple[str, Style | None]] = [(who, _HEAD)]
     pieces += [(x, None) for x in player_summary(p, lang)]
     if p.exile or zones_open:
@@ -109,9 +117,11 @@ def _player_lines(view, p, cards: dict, lang: str, learner: int | None, zones_op
         pool = "".join("{" + c + "}" for c in "WUBRGC" for _ in range(getattr(p.mana, c)))
         pieces.append((t("lesson.board.pool", lang, mana=pool), _HEAD))
     lines = _pieces(pieces, width, first=mark, indent=4)
-    lines[0].stylize(_HEAD, 0, len(mark))
+    lines[0].stylize(_MUTED if title is not None else _HEAD, 0, len(mark))
+    if title is not None and lines[-1].cell_len + 3 <= width:
+        lines[-1].append(" " + "─" * (width - lines[-1].cell_len - 1), style=_MUTED)
     below: list[Text] = []
-    if you:
+    if you and (title is None or p.hand):
         chips = [Text("[", style=_MUTED) + Text(_name(cards, c.card, lang)) + Text("]", style=_MUTED) for c in p.hand]
         label = Text(t("app.lessons.hand", lang) + ":", style=_MUTED)
         below += _pack([label] + chips, width) if chips else [Text("  ") + label + Text(" —", style=_MUTED)]
@@ -143,6 +153,17 @@ def _stack_lines(view, cards: dict, lang: str) -> list[Text]:
     return lines
 
 
+def _grouped(chips: list[Text]) -> list[Text]:
+    """Equal chips next to each other as one, with their count: "[Palude ×4]" (a compact board's lands)."""
+    groups: list[list[Text]] = []
+    for chip in chips:
+        if groups and _same(groups[-1][0], chip):
+            groups[-1].append(chip)
+        else:
+            groups.append([chip])
+    return [g[0] if len(g) == 1 else g[0][:-1] + Text(f" ×{len(g)}") + g[0][-1:] for g in groups]
+
+
 def _rule(title: str, width: int) -> Text:
     """A rule across the board with its title: "── B — avversario ─────…"."""
     line = Text("── ", style=_MUTED)
@@ -152,14 +173,17 @@ def _rule(title: str, width: int) -> Text:
 
 
 def board_rows(view, cards: dict, lang: str, learner: int | None = 0, zones_open: bool = False,
-               width: int = 80, memo: dict | None = None) -> list[Text]:
+               width: int = 80, memo: dict | None = None, compact: bool = False,
+               focus: list[int] | None = None) -> list[Text]:
     """The board's lines, each at most `width` cells (but a card wider than a line). With `memo` (a dict kept
     by the caller), the cards and the players' areas of an earlier board are reused where they did not
     change (most of a board, from one move to the next); the lines are the same.
 
     Each player's side under a titled rule ("B — avversario", "A — tu": `tutor.views.board.board_sides`), the
     learner's at the bottom, the stack between the two; in a side, the player's area, their lands on a line
-    of their own, then their other permanents."""
+    of their own, then their other permanents. `compact` (a narrow screen): each side's rule holds the
+    player's life and zones (`_player_lines`). `focus` (a list), when given, gets the indices of the lines
+    a step is about: the stack's, and those of the creatures in combat (attacking, blocking)."""
     memo = {} if memo is None else memo
     if len(memo) > 500:
         memo.clear()
@@ -174,24 +198,38 @@ def board_rows(view, cards: dict, lang: str, learner: int | None = 0, zones_open
             memo[key] = _permanent_chip(perm, view, cards, lang)
         return memo[key]
 
-    def area(p) -> tuple[list[Text], list[Text]]:
+    def area(side) -> tuple[list[Text], list[Text]]:
+        p = side.player
         key = ("area", p, view.pending.player == p.index and view.outcome is None, lang, id(cards), learner,
-               zones_open, width)
+               zones_open, width, compact)
         if key not in memo:
-            memo[key] = _player_lines(view, p, cards, lang, learner, zones_open, width)
+            memo[key] = _player_lines(view, p, cards, lang, learner, zones_open, width,
+                                      side.title(lang) if compact else None)
         return memo[key]
 
-    lines = _pieces([(x, _HEAD) for x in status_line(view, lang).split(" · ")], width)
+    status = status_line(view, lang).split(" · ")
+    if compact:  # (the turn tracker above the board shows the step)
+        status = [x for x in status if x != str(step_noun(view.step.key, lang))]
+    lines = _pieces([(x, _HEAD) for x in status], width)
     for k, side in enumerate(board_sides(view, learner)):
         if k and view.stack:
+            if focus is not None:
+                focus.extend(range(len(lines), len(lines) + 1 + len(view.stack)))
             lines.append(_rule(t("app.lessons.stack", lang), width))
             lines += _stack_lines(view, cards, lang)
-        head, below = area(side.player)
-        lines.append(_rule(side.title(lang), width))
+        head, below = area(side)
+        if not compact:
+            lines.append(_rule(side.title(lang), width))
         lines += head
         if side.lands:
-            lines += _pack([Text(t("board.lands", lang), style=_MUTED)] + [chip(x) for x in side.lands], width)
-        lines += _pack([chip(x) for x in side.others], width)
+            lands = [chip(x) for x in side.lands]
+            lines += _pack([Text(t("board.lands", lang), style=_MUTED)] + (_grouped(lands) if compact else lands),
+                           width)
+        others = _pack([chip(x) for x in side.others], width)
+        if focus is not None:
+            fighting = [chip(x).plain for x in side.others if x.attacking is not None or x.blocking is not None]
+            focus.extend(len(lines) + i for i, line in enumerate(others) if any(c in line.plain for c in fighting))
+        lines += others
         if not side.lands and not side.others:
             lines.append(Text("  " + t("app.lessons.no_permanents", lang), style=_MUTED))
         lines += below
@@ -232,6 +270,7 @@ class BoardPane(Widget):
         self._args: tuple | None = None
         self.version = 0  # bumped by `show` when the board changes (the player keeps the learner's side in view)
         self._rows: tuple[int, list[Text]] | None = None
+        self._focus: list[int] = []  # the lines of `_rows` the step is about (`focus_lines`)
         self._strips: dict[tuple, Strip] = {}  # a line's strip by its text, styles, width and base style
         self._memo: dict = {}  # the cards and areas of the boards shown (`board_rows`)
 
@@ -275,15 +314,30 @@ class BoardPane(Widget):
         if self._rows is None or self._rows[0] != width:
             view, _, lang, learner, zones_open = self._args
             rows: list[Text] = []
-            for row in board_rows(view, self._cards, lang, learner, zones_open, width, self._memo):
+            focus: list[int] = []
+            self._focus = []
+            for i, row in enumerate(board_rows(view, self._cards, lang, learner, zones_open, width, self._memo,
+                                               compact=width < COMPACT, focus=focus)):
+                first = len(rows)
                 if row.cell_len > width:
                     for part in row.wrap(self.app.console, width, overflow="fold"):
                         part.rstrip()  # as Textual wraps: no space left at the end of a line
                         rows.append(part)
                 else:
                     rows.append(row)
+                if i in focus:
+                    self._focus.extend(range(first, len(rows)))
+            pend = view.pending
+            if pend.decision in _CHOOSING and pend.player is not None and learner in (None, pend.player):
+                self._focus = []  # the learner declares attackers or blockers: their own creatures are the subject
             self._rows = (width, rows)
         return self._rows[1]
+
+    def focus_lines(self, width: int) -> tuple[int, int] | None:
+        """The first and last of the lines at `width` that the step is about (the stack, the creatures in
+        combat: `board_rows`'s focus), or None (none of them, or the learner declaring attackers or blockers)."""
+        self.rows(width)
+        return (min(self._focus), max(self._focus)) if self._rows is not None and self._focus else None
 
     def last_side_line(self) -> int:
         """The line where the board's last side (the learner's) starts: its titled rule."""
