@@ -964,7 +964,7 @@ MESSAGES: dict[str, str] = {
     'lesson.problem.answer_on_tracker': "passo {step}: l'ordine chiesto è quello che la barra del turno mostra già; chiedi ciò che non si vede",
     'lesson.problem.answer_in_hint': "passo {step}: la risposta ({answer}) è scritta nel testo che accompagna la casella ({key})",
     # ==== issue 20: reasons ====
-    'lesson.mana_not_needed': "Un'abilità di mana si può attivare ogni volta che hai la priorità (605.3a), ma qui il mana non serve: andrebbe perso alla fine della sottofase (500.4). Non conta come errore: fai la mossa che chiede la lezione.",
+    'lesson.mana_not_needed': "Un'abilità di mana si può attivare ogni volta che hai la priorità (605.3a), ma qui quel mana non serve: se non lo spendi, va perso alla fine della sottofase o della fase (500.4). Per questo non viene aggiunto, e non è un errore: fai la mossa che chiede la lezione.",
     'lesson.reason.rule': 'La regola che decide è la {rule}.',
     'lesson.reason.choice': 'Hai scelto: {option}. Non è la risposta giusta.',
     'lesson.reason.missed': '{n:Risposta giusta non scelta|Risposte giuste non scelte}: {options}.',
@@ -1024,9 +1024,9 @@ MESSAGES: dict[str, str] = {
     'app.lessons.key_read': 'Rileggi',
     # ==== issue 20: quizfix ====
     'quiz.no_hints': 'Questa domanda non ha suggerimenti.',
-    'quiz.feedback.is_instead': 'La tua scelta, «{option}», nel glossario: {definition}',
+    'quiz.feedback.is_instead': 'Ecco che cosa dice il glossario della tua scelta, «{option}»: {definition}',
     # ==== issue 20: narrow ====
-    'app.lessons.board_more_up': '↑ altro sopra: Maiusc+Tab fino alla plancia, poi Pag↑',
-    'app.lessons.board_more_down': '↓ altro sotto: Maiusc+Tab fino alla plancia, poi Pag↓',
-    'app.lessons.board_more_both': '↑↓ altro sopra e sotto: Maiusc+Tab fino alla plancia, poi Pag↑ Pag↓',
+    'app.lessons.board_more_up': '↑ altro sopra: Maiusc+Tab fino al tavolo, poi Pag↑',
+    'app.lessons.board_more_down': '↓ altro sotto: Maiusc+Tab fino al tavolo, poi Pag↓',
+    'app.lessons.board_more_both': '↑↓ altro sopra e sotto: Maiusc+Tab fino al tavolo, poi Pag↑ o Pag↓',
 }

@@ -959,12 +959,12 @@ MESSAGES: dict[str, str] = {
     'section.open_rule': 'Чтобы открыть правило из этого раздела, введите, например: mtg-tutor rule {example}',
     # ==== issue 20: onscreen ====
     # `lesson check`: a question whose answer the screen shows while it is asked (tutor/lessons/onscreen.py).
-    'lesson.problem.answer_on_header': "шаг урока {step}: в вопросе спрашивается то, что уже видно в первой строке поля ({quantity}); спросите до того, как это произойдёт (after:), или о том, чего не видно",
-    'lesson.problem.answer_on_board': "шаг урока {step}: в вопросе спрашивается то, что уже видно на поле ({quantity}); спросите до того, как это произойдёт (after:), или о том, чего не видно",
+    'lesson.problem.answer_on_header': "шаг урока {step}: в вопросе спрашивается то, что уже видно в первой строке стола ({quantity}); спросите до того, как это произойдёт (after:), или о том, чего не видно",
+    'lesson.problem.answer_on_board': "шаг урока {step}: в вопросе спрашивается то, что уже видно на столе ({quantity}); спросите до того, как это произойдёт (after:), или о том, чего не видно",
     'lesson.problem.answer_on_tracker': "шаг урока {step}: спрашивается порядок, который уже показывает полоса хода; спросите о том, чего не видно",
     'lesson.problem.answer_in_hint': "шаг урока {step}: ответ ({answer}) написан в тексте рядом с полем ввода ({key})",
     # ==== issue 20: reasons ====
-    'lesson.mana_not_needed': 'Мана-способность можно активировать всякий раз, когда у вас есть приоритет (605.3a), но здесь мана не нужна: она пропала бы в конце шага (500.4). Это не ошибка: сделайте действие, которое просит урок.',
+    'lesson.mana_not_needed': 'Мана-способность можно активировать всякий раз, когда у вас есть приоритет (605.3a), но здесь эта мана не нужна: неизрасходованная мана исчезает в конце шага или фазы (500.4). Поэтому она не добавляется, и это не ошибка: сделайте то, что просит урок.',
     'lesson.reason.rule': 'Решающее правило — {rule}.',
     'lesson.reason.choice': 'Вы выбрали: {option}. Это неверный ответ.',
     'lesson.reason.missed': '{n:Не выбран верный ответ|Не выбраны верные ответы|Не выбраны верные ответы}: {options}.',
@@ -1024,11 +1024,11 @@ MESSAGES: dict[str, str] = {
     'app.lessons.key_read': 'Перечитать',
     # ==== issue 20: quizfix ====
     'quiz.no_hints': 'У этого вопроса нет подсказок.',
-    'quiz.feedback.is_instead': 'Ваш вариант, «{option}», в глоссарии: {definition}',
+    'quiz.feedback.is_instead': 'Вот что сказано в глоссарии о вашем варианте «{option}»: {definition}',
     # ==== issue 20: narrow ====
-    'app.lessons.board_more_up': '↑ ещё выше: Shift+Tab до поля, затем PgUp',
-    'app.lessons.board_more_down': '↓ ещё ниже: Shift+Tab до поля, затем PgDn',
-    'app.lessons.board_more_both': '↑↓ ещё выше и ниже: Shift+Tab до поля, затем PgUp / PgDn',
+    'app.lessons.board_more_up': '↑ выше есть ещё: Shift+Tab до стола, затем PgUp',
+    'app.lessons.board_more_down': '↓ ниже есть ещё: Shift+Tab до стола, затем PgDn',
+    'app.lessons.board_more_both': '↑↓ есть ещё выше и ниже: Shift+Tab до стола, затем PgUp или PgDn',
 }
 
 # Gender (m, f, n; ".pl" for plural) of card names whose first word pymorphy3 does not know as a common
