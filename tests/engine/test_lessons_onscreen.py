@@ -65,7 +65,7 @@ def test_who_has_priority_asked_while_the_header_says_it_fails(tmp_path):
     problems = _on_screen(_load(tmp_path, broken))
     assert [p.key for p in problems] == ["answer_on_header"]
     assert "priority" in problems[0].text("it") and "passo 3" in problems[0].text("it")
-    assert "первой строке поля" in problems[0].text("ru")
+    assert "первой строке стола" in problems[0].text("ru")
 
 
 def test_the_order_of_steps_the_tracker_lists_fails(tmp_path):
