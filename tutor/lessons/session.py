@@ -309,11 +309,15 @@ class LessonSession:
         self._attempt(False, {"move": repr(action)[:200]})
         return MoveResult("other", texts=message or step.body["other"])
 
+    def asks(self, action) -> bool:
+        """Whether `action` is a move the current ``do`` step accepts."""
+        return self.kind == "do" and any(matches(self.table, p, action) for p in self.step.accept)
+
     def _mana_on_the_way(self, step: Step, action) -> MoveResult | None:
         """A mana ability activated on the way to the step's move (605.3a), as people play: tap a land, then
         cast. It resolves at once (605.3b) and is no mistake; the step still waits for its move. None when the
         step is about a mana ability itself, or when the move it waits for would no longer be possible."""
-        if group_of(self.game, action) != "mana" or not any(self._mana_helps(p, action) for p in step.accept):
+        if not any(self._mana_helps(p, action) for p in step.accept):
             return None
         before, mark = self.game.undo_depth, len(self.game.events)
         self.table.apply(action)

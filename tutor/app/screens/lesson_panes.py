@@ -296,9 +296,7 @@ class PlayerPanes:
         self._show("#step-text", text, links)
 
     def _render_feedback(self, ui: str) -> None:
-        said = [note(ui) for note in self.notes]
-        refusals = [i for i, x in enumerate(said) if x.startswith("✗")]
-        text = "\n".join(x for i, x in enumerate(said) if i not in refusals[:-1])  # only the latest refusal
+        text = "\n".join(note(ui) for note in self.notes)
         self._show("#feedback", Text(text), text_links(self.app.kb, text) if text else ())
         feedback = self.query_one("#feedback", LinkedText)
         if feedback.display != bool(text):
@@ -358,17 +356,11 @@ class PlayerPanes:
 
     def _asked_option(self) -> int | None:
         """The index in the list of the (first) move the step asks for, if it is listed."""
-        from tutor.lessons.moves import matches
-
-        s = self.session
-        patterns = s.step.accept if s.kind == "do" else ()
         listing = self.query_one("#choices", OptionList)
         for i in range(listing.option_count):
             oid = listing.get_option_at_index(i).id or ""
-            if oid.startswith("m") and oid[1:].isdigit():
-                action = self.choice_moves[int(oid[1:])].action
-                if any(matches(s.table, p, action) for p in patterns):
-                    return i
+            if oid.startswith("m") and oid[1:].isdigit() and self.session.asks(self.choice_moves[int(oid[1:])].action):
+                return i
         return None
 
     def _show_option(self, index: int) -> None:

@@ -73,6 +73,7 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
         self.lesson = lesson
         self.free = None  # FreePlay once the learner chooses it after the recap
         self.notes: list = []  # what the learner's actions brought at this step: functions of the language
+        self._refusal_note = None  # the step's latest refusal among the notes (`_refused`)
         self.past: dict[int, list] = {}  # what the move or answer of an earlier step brought, by its index
         self.past_version = 0  # bumped when `past` changes
         self.picked: list = []  # options chosen so far (select all that apply, put in order)
@@ -325,9 +326,22 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
         if result.accepted:
             self.session.advance()
             self._after([lambda lang: "✓ " + result.message(lang)])
-        else:  # refused (✗), or a mana ability on the way to the move (·): the step still waits
-            self.notes.append(lambda lang: f"{result.mark} " + result.message(lang))
+        else:  # refused (✗: only the step's latest one is shown), or mana (·): the step still waits
+            def note(lang: str) -> str:
+                return f"{result.mark} " + result.message(lang)
+
+            if result.mark == "✗":
+                self._refused(note)
+            else:
+                self.notes.append(note)
             self._after()
+
+    def _refused(self, note) -> None:
+        """A refused move or a wrong answer: it takes the place of the step's earlier one (a step shows only
+        its latest refusal; hints and other notes stay)."""
+        self.notes = [n for n in self.notes if n is not self._refusal_note]
+        self._refusal_note = note
+        self.notes.append(note)
 
     def pick(self, i: int) -> None:
         """An answer option: answers a single choice or a legal question; toggles one of a select-all;
@@ -372,7 +386,7 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
             self.session.advance()
             self._after(carry)
         else:
-            self.notes.append(lambda lang: "✗ " + result.message(lang))
+            self._refused(lambda lang: "✗ " + result.message(lang))
             self._after()
 
     def submit_number(self, box: Input) -> None:
