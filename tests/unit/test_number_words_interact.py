@@ -1,10 +1,10 @@
-"""`tutor.lessons.numbers.parse_number`: a number answer in digits or in Italian or Russian words, 0 to 100."""
+"""`tutor.numbers.parse_number`: a number answer in digits or in Italian or Russian words, 0 to 100."""
 
 from __future__ import annotations
 
 import pytest
 
-from tutor.lessons.numbers import parse_number
+from tutor.numbers import parse_number
 
 IT = ("zero uno due tre quattro cinque sei sette otto nove dieci undici dodici tredici quattordici quindici sedici "
       "diciassette diciotto diciannove venti").split()

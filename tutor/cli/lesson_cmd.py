@@ -324,7 +324,7 @@ class _Player:
     def parse(kind: str, line: str, options: list):
         """The answer a line gives, or None when it gives none."""
         if kind == "number":
-            from tutor.lessons.numbers import parse_number
+            from tutor.numbers import parse_number
 
             return parse_number(line)
         parts = line.replace(",", " ").split()

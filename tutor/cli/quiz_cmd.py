@@ -13,6 +13,7 @@ import sys
 import time
 
 from tutor.cli.common import Usage, emit_json, input_stream, read_answer, shown, warn
+from tutor.debug import enabled as debug_enabled
 from tutor.i18n import LANGS, t
 
 __all__ = ["COMMANDS", "add_parsers"]
@@ -123,15 +124,6 @@ def _when(due, ui: str) -> str:
     from tutor.quiz.when import due_text
 
     return due_text(due, datetime.now(UTC), ui)
-
-
-def _debug() -> bool:
-    """Whether the debug variable (``MTG_TUTOR_DEBUG=1``) is set: the session then shows each question's id."""
-    import os
-
-    from tutor.cli import DEBUG_VARIABLE
-
-    return os.environ.get(DEBUG_VARIABLE, "").strip() not in ("", "0")
 
 
 def _question_text(q, ui: str, number: str = "", *, with_id: bool = False) -> str:
@@ -254,7 +246,7 @@ def _session(args, ui: str) -> int:
             due = sum(not item.is_new for item in items)
             print(t("quiz.session.start", ui, n=len(items), due=due, new=len(items) - due))
             print(t("quiz.session.keys", ui))
-            ended, debug = False, _debug()
+            ended, debug = False, debug_enabled()
             for number, q in enumerate(session.questions(), 1):
                 print()
                 print(_question_text(q, ui, f"[{number}/{len(items)}] ", with_id=debug))

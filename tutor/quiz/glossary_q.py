@@ -156,10 +156,10 @@ def _quoted(text: str) -> str:
 
 def _short(text: str, limit: int = 160) -> str:
     """`text`'s first sentence when it says enough, else `text` cut at a word before `limit` characters (with «…»)."""
-    first = re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0]
-    if 30 <= len(first) <= limit:
-        return first
-    return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0].rstrip(",;:") + "…"
+    from tutor.quiz.rulesref import cut_at_word, short_sentence
+
+    first = short_sentence(text, limit=limit)
+    return first if len(first) >= 30 else cut_at_word(text, limit)
 
 
 @lru_cache(maxsize=4096)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["headline", "summary"]
+__all__ = ["cut_at_word", "headline", "short_sentence", "summary"]
 
 _MAX = 160
 # The end of the first sentence: ";" or "." before a capital ("(vedi 302.6)", "(см. 302.6)" go on).
@@ -46,10 +46,19 @@ def headline(number: str, lang: str, sentence: int = 0) -> str:
     >>> headline("117.1a", "it", sentence=1).startswith("Una magia non istantaneo")
     True
     """
-    text = summary(number, lang) or ""
+    return short_sentence(summary(number, lang) or "", sentence)
+
+
+def short_sentence(text: str, sentence: int = 0, limit: int = _MAX) -> str:
+    """The `sentence`-th sentence of `text` (the first when it has fewer), cut at a word before `limit`
+    characters (with «…»)."""
     sentences = _SENTENCE_END.split(text)
-    first = sentences[sentence] if sentence < len(sentences) else sentences[0]
-    if len(first) > _MAX:
-        cut = first.rfind(" ", 0, _MAX)
-        first = first[:cut if cut > 0 else _MAX].rstrip(",;:") + "…"
-    return first
+    return cut_at_word(sentences[sentence] if sentence < len(sentences) else sentences[0], limit)
+
+
+def cut_at_word(text: str, limit: int = _MAX) -> str:
+    """`text`, or when longer than `limit` characters, cut at a word before it (with «…»)."""
+    if len(text) <= limit:
+        return text
+    cut = text.rfind(" ", 0, limit)
+    return text[:cut if cut > 0 else limit].rstrip(",;:") + "…"

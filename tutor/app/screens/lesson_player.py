@@ -36,8 +36,8 @@ from tutor.app.widgets.linked_text import LinkedText
 from tutor.app.widgets.turn_tracker import TurnTracker
 from tutor.i18n import t
 from tutor.lessons import EventLine, LessonSession
-from tutor.lessons.numbers import parse_number
 from tutor.lessons.results import stars_text, text_of
+from tutor.numbers import parse_number
 
 __all__ = ["LessonScreen", "NumberInput"]
 
@@ -390,7 +390,7 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
             self._after()
 
     def submit_number(self, box: Input) -> None:
-        """The number typed in `box` (digits or a word: `tutor.lessons.numbers`) answers the question; a line of
+        """The number typed in `box` (digits or a word: `tutor.numbers`) answers the question; a line of
         one of the player's keys does what the key does; an empty line or anything else is not judged, a note
         says what is expected. The box calls this as Enter is handled, so that a key typed right after acts
         after the answer."""
