@@ -175,7 +175,7 @@ class QuizSession:
         ``more=True`` would ask them)."""
         if self.scheduler.new_today(self.now) < self.new_cap:
             return False
-        candidates = [c.card for c in bank.cards(self.topic, self.kind, self.lang)]
+        candidates = [c.card for c in self._candidates_set]  # (this session's selection, from `_plan`)
         known = self.store.known_card_keys(candidates)
         return any(card not in known for card in candidates)
 
