@@ -88,3 +88,16 @@ def test_a_completed_lesson_asks_for_no_lesson_first_and_a_warning_is_never_cut_
     assert "⚠" not in rows[8]
     needs = {"it": "⚠ completa prima la lezione 7", "ru": "⚠ сначала пройдите урок 7"}[lang]
     assert rows[7].splitlines()[-1].strip() == needs  # lesson 8 needs lesson 7: the number on its own line
+
+
+@pytest.mark.parametrize("lang", ["it", "ru"])
+def test_the_player_names_the_lesson_to_complete_first_by_number_and_title_in_quotes(lang):
+    from tests.app.test_app_lessons import feedback, open_lesson
+    from tutor.lessons import load_course
+
+    async def go(app, pilot):
+        return feedback(await open_lesson(app, pilot, 2))
+
+    first = load_course().lessons[0]
+    said = {"it": f"presuppone la lezione 1 («{first.title['it']}»)", "ru": f"прошли урок 1 («{first.title['ru']}»)"}
+    assert said[lang] in run_app(go, lang, (120, 36))

@@ -373,7 +373,7 @@ class _Player:
 def _play(lesson_id: str, ui: str) -> int:
     from tutor.cli import OutputError
     from tutor.lessons import LessonSession
-    from tutor.lessons.results import stars_text
+    from tutor.lessons.results import lessons_named, stars_text
     from tutor.progress import ProgressError
 
     course = _course(ui)
@@ -392,8 +392,7 @@ def _play(lesson_id: str, ui: str) -> int:
             if session.completed_before:  # a completed lesson played again stays completed
                 player.say(t("lesson.replay_note", ui, stars=stars_text(session.best_stars)))
             if missing:  # by number and title, as lesson list shows them
-                player.say(t("lesson.requires", ui, ids=", ".join(t("lesson.numbered", ui, n=x.order, title=x.title[ui])
-                                                                  for x in missing)))
+                player.say(t("lesson.requires", ui, ids=lessons_named(missing, ui)))
             return player.run()
         except (BrokenPipeError, KeyboardInterrupt, OutputError, Usage):
             raise  # the edge of every command says these (an output that cannot be written: 2)

@@ -9,12 +9,19 @@ from tutor.engine_text import illegal_text
 from tutor.i18n import pick, t
 from tutor.lessons.links import TextPart, plain_text, split_text
 
-__all__ = ["AnswerResult", "EventLine", "Hint", "MoveResult", "Option", "Problem", "parts_of", "stars_text", "text_of"]
+__all__ = ["AnswerResult", "EventLine", "Hint", "MoveResult", "Option", "Problem", "lessons_named", "parts_of",
+           "stars_text", "text_of"]
 
 
 def stars_text(n: int) -> str:
     """★★☆ for 2 of 3 stars (what earns them: the catalog's ``lesson.finished`` and ``app.lessons.stars_legend``)."""
     return "★" * n + "☆" * (3 - n)
+
+
+def lessons_named(lessons, lang: str) -> str:
+    """Lessons as a learner finds them on the map and in ``lesson list``: by number and title
+    ("la lezione 8 («Bloccare: …»)")."""
+    return ", ".join(t("lesson.numbered", lang, n=x.order, title=text_of(x.title, lang)) for x in lessons)
 
 
 def text_of(texts: dict | None, lang: str) -> str:

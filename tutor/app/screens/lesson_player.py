@@ -36,7 +36,7 @@ from tutor.app.widgets.linked_text import LinkedText
 from tutor.app.widgets.turn_tracker import TurnTracker
 from tutor.i18n import t
 from tutor.lessons import EventLine, LessonSession
-from tutor.lessons.results import stars_text, text_of
+from tutor.lessons.results import lessons_named, stars_text
 from tutor.numbers import parse_number
 
 __all__ = ["LessonScreen", "NumberInput"]
@@ -94,8 +94,8 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
         if s.index:
             self.notes.append(lambda lang: t("app.lessons.resumed", lang, n=s.index + 1, total=len(lesson.steps)))
         if missing:
-            titles = [course().get(r).title if course().get(r) else {"it": r, "ru": r} for r in missing]
-            self.notes.append(lambda lang: t("lesson.requires", lang, ids=", ".join(text_of(x, lang) for x in titles)))
+            needed = [course().get(r) for r in missing if course().get(r)]
+            self.notes.append(lambda lang: t("lesson.requires", lang, ids=lessons_named(needed, lang)))
 
     def _open_session(self, lesson, store) -> LessonSession:
         """The lesson resumed from `store` (written through `tutor.app.lesson_writes`); without the store,

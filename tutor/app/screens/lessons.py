@@ -22,7 +22,7 @@ from tutor.app.lesson_services import course, lesson_store
 from tutor.app.widgets.choice_list import ChoiceList
 from tutor.app.widgets.footer import KeysFooter
 from tutor.i18n import t
-from tutor.lessons.results import stars_text, text_of
+from tutor.lessons.results import lessons_named, stars_text, text_of
 
 __all__ = ["CourseScreen"]
 
@@ -162,8 +162,8 @@ class CourseScreen(LocalizedBindings, Screen):
         text.append(t("app.lessons.rules", ui, rules=", ".join(lesson.rules)) + "\n")
         missing = self._missing(lesson)
         if missing:
-            titles = ", ".join(text_of(course().get(r).title, ui) for r in missing if course().get(r))
-            text.append("\n⚠ " + t("lesson.requires", ui, ids=titles), style="italic")
+            needed = [course().get(r) for r in missing if course().get(r)]
+            text.append("\n⚠ " + t("lesson.requires", ui, ids=lessons_named(needed, ui)), style="italic")
         st = self.states.get(lesson.id)
         if st is not None and st.status == "started":  # (a replay too: it resumes the same way)
             text.append("\n" + t("app.lessons.resume_at", ui, n=st.step + 1, total=len(lesson.steps)))
