@@ -616,8 +616,6 @@ MESSAGES: dict[str, str] = {
     'quiz.hint.stack.trigger': "Un'abilità innescata va in pila la prima volta che un giocatore riceverebbe la priorità dopo che si è innescata (603.3).",
     'quiz.hint.stack.mana': "Un'abilità di mana non usa la pila: si risolve subito dopo essere stata attivata (605.3b).",
     'quiz.stack.situation_mana_own': 'A, che ha la priorità, TAPpa {elves} per aggiungere {{G}} alla sua riserva di mana, poi lancia {spell} e ne paga il costo anche con quel {{G}}.',
-    'quiz.term.ask_ru': 'Come si dice in russo il termine italiano «{term}»?',
-    'quiz.term.ask_it': 'Come si dice in italiano il termine russo «{term}»?',
     'quiz.term.explain': 'Italiano: «{it}»; russo: «{ru}»; inglese (regole ufficiali): «{en}».',
     'quiz.term.also': 'Vale anche: {names}.',
     'quiz.term.rules': 'Regole: {rules}.',
@@ -1029,4 +1027,16 @@ MESSAGES: dict[str, str] = {
     'app.lessons.board_more_up': '↑ altro sopra: Maiusc+Tab fino al tavolo, poi Pag↑',
     'app.lessons.board_more_down': '↓ altro sotto: Maiusc+Tab fino al tavolo, poi Pag↓',
     'app.lessons.board_more_both': '↑↓ altro sopra e sotto: Maiusc+Tab fino al tavolo, poi Pag↑ o Pag↓',
+    # ==== issue 21: bridge ====
+    'quiz.term.ask.en-it': 'Come si dice in italiano il termine inglese «{term}»?',
+    'quiz.term.ask.it-en': 'Qual è il termine inglese, quello delle carte e delle regole, per «{term}»?',
+    'quiz.term.ask.en-ru': 'Come si dice in russo il termine inglese «{term}»?',
+    'quiz.term.ask.ru-en': 'Come si dice in inglese il termine russo «{term}»?',
+    'quiz.term.ask.it-ru': 'Come si dice in russo il termine italiano «{term}»?',
+    'quiz.term.ask.ru-it': 'Come si dice in italiano il termine russo «{term}»?',
+    'quiz.term.explain_bridge': 'In italiano: «{name}»; in inglese, sulle carte e nelle regole ufficiali: «{en}».',
+    'settings.allowed_bool': 'true o false',
+    'help_quiz_other_language': 'anche domande di traduzione tra italiano e russo (per arbitri e traduttori; '
+                                'senza, i termini si chiedono tra inglese e italiano; in settings.json: '
+                                'quiz_other_language)',
 }

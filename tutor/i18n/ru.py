@@ -616,8 +616,6 @@ MESSAGES: dict[str, str] = {
     'quiz.hint.stack.trigger': 'Срабатывающая способность кладётся в стек, когда игрок в следующий раз должен получить приоритет после её срабатывания (603.3).',
     'quiz.hint.stack.mana': 'Мана-способность не использует стек: она разрешается сразу после активации (605.3b).',
     'quiz.stack.situation_mana_own': 'A, у которого приоритет, поворачивает «{elves}», чтобы добавить {{G}} в своё хранилище маны, а затем разыгрывает «{spell}», оплачивая его стоимость в том числе этой маной {{G}}.',
-    'quiz.term.ask_ru': 'Как будет по-русски итальянский термин «{term}»?',
-    'quiz.term.ask_it': 'Как будет по-итальянски русский термин «{term}»?',
     'quiz.term.explain': 'По-итальянски: «{it}»; по-русски: «{ru}»; по-английски (официальные правила): «{en}».',
     'quiz.term.also': 'Тоже верно: {names}.',
     'quiz.term.rules': 'Правила: {rules}.',
@@ -1029,6 +1027,18 @@ MESSAGES: dict[str, str] = {
     'app.lessons.board_more_up': '↑ выше есть ещё: Shift+Tab до стола, затем PgUp',
     'app.lessons.board_more_down': '↓ ниже есть ещё: Shift+Tab до стола, затем PgDn',
     'app.lessons.board_more_both': '↑↓ есть ещё выше и ниже: Shift+Tab до стола, затем PgUp или PgDn',
+    # ==== issue 21: bridge ====
+    'quiz.term.ask.en-it': 'Как будет по-итальянски английский термин «{term}»?',
+    'quiz.term.ask.it-en': 'Как будет по-английски итальянский термин «{term}»?',
+    'quiz.term.ask.en-ru': 'Как будет по-русски английский термин «{term}»?',
+    'quiz.term.ask.ru-en': 'Как называется по-английски — на картах и в правилах — термин «{term}»?',
+    'quiz.term.ask.it-ru': 'Как будет по-русски итальянский термин «{term}»?',
+    'quiz.term.ask.ru-it': 'Как будет по-итальянски русский термин «{term}»?',
+    'quiz.term.explain_bridge': 'По-русски: «{name}»; по-английски, на картах и в официальных правилах: «{en}».',
+    'settings.allowed_bool': 'true или false',
+    'help_quiz_other_language': 'также вопросы на перевод между итальянским и русским (для судей и переводчиков; '
+                                'без этого термины спрашиваются между английским и русским; в settings.json: '
+                                'quiz_other_language)',
 }
 
 # Gender (m, f, n; ".pl" for plural) of card names whose first word pymorphy3 does not know as a common

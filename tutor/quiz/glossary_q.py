@@ -2,7 +2,11 @@
 
 Kinds and ids (one FSRS card per id without the ``:choice`` suffix):
 
-* ``term`` — ``term:it-ru:<concept>`` (typed: the Russian term of an Italian one), ``term:ru-it:<concept>``;
+* ``term`` — ``term:en-it:<concept>`` (typed: the Italian term of an English one), ``term:it-en:<concept>``,
+  ``term:en-ru:<concept>``, ``term:ru-en:<concept>``: English is the bridge, each asked to learners of the other
+  language of its pair. ``term:it-ru:<concept>`` and ``term:ru-it:<concept>`` (Italian ↔ Russian, for judges and
+  translators) carry the topic tag :data:`OTHER_LANGUAGE` and are asked only on request (the
+  ``quiz_other_language`` setting, ``--other-language``);
   ``…:choice`` is the same question with four options, the wrong ones from the concept's own category (the
   ``# --- … ---`` section of concepts.yaml). A session asks the choice form while the card is being learnt and the
   typed form once it is in review (recognition first, then recall). Typed answers are judged with the search
@@ -28,10 +32,12 @@ from tutor.quiz.model import Question, UnknownQuestion, both
 
 __all__ = ["ConceptInfo", "build", "card_ids", "concepts"]
 
-_DIRECTIONS = {"it-ru": ("it", "ru"), "ru-it": ("ru", "it")}
+_DIRECTIONS = {"en-it": ("en", "it"), "it-en": ("it", "en"), "en-ru": ("en", "ru"), "ru-en": ("ru", "en"),
+               "it-ru": ("it", "ru"), "ru-it": ("ru", "it")}
+OTHER_LANGUAGE = "it-ru"  # the topic tag of the Italian <-> Russian term cards, asked only on request
 _MIN_DEFINITION_WORDS = 8
 LOST_SYMBOL = "{?}"  # a mana symbol lost from the source (glossary/curated/symbols.yaml): unreadable in a question
-_LETTERS = {"it": re.compile(r"[a-zà-ù]", re.I), "ru": re.compile(r"[а-яё]", re.I)}
+_LETTERS = {"it": re.compile(r"[a-zà-ù]", re.I), "ru": re.compile(r"[а-яё]", re.I), "en": re.compile(r"[a-z]", re.I)}
 
 
 @dataclass(frozen=True)
@@ -73,7 +79,7 @@ def _askable(c: ConceptInfo, lang: str) -> bool:
     name = c.names[lang][0]
     from glossary.text import name_key
 
-    others = {name_key(c.names[x][0]) for x in LANGS if x != lang}
+    others = {name_key(c.names[x][0]) for x in (*LANGS, "en") if x != lang}
     return bool(_LETTERS[lang].search(name)) and name[:1].isalnum() and name_key(name) not in others
 
 
@@ -208,7 +214,11 @@ def card_ids() -> list[tuple[str, tuple[str, ...], tuple[str, ...]]]:
     for cid, c in concepts().items():
         for direction, (src, dst) in _DIRECTIONS.items():
             if _askable(c, src) and _askable(c, dst):
-                out.append((f"term:{direction}:{cid}", ("glossary", f"glossary-{c.category}"), LANGS))
+                if "en" in (src, dst):  # asked to the learner of the pair's other language
+                    topics, langs = ("glossary", f"glossary-{c.category}"), (src if dst == "en" else dst,)
+                else:
+                    topics, langs = ("glossary", f"glossary-{c.category}", OTHER_LANGUAGE), LANGS
+                out.append((f"term:{direction}:{cid}", topics, langs))
     for cid, c in concepts().items():
         if c.obsolete and c.obsolete.get("old"):
             out.append((f"old-term:{cid}", ("glossary", "old-terms", f"glossary-{c.category}"), LANGS))
@@ -241,6 +251,7 @@ def _term(qid: str, direction: str, c: ConceptInfo, choice: bool) -> Question:
     rng = random.Random(qid)
     shown = c.names[src][0]
     card = qid.removesuffix(":choice")
+    reader = (src if dst == "en" else dst,) if "en" in (src, dst) else LANGS  # who is asked this card
     options, answer, fmt = None, {lang: _accepted(c, dst) for lang in LANGS}, "text"
     if choice:
         picks = [c, *_distractors(c, dst, rng)]
@@ -249,10 +260,13 @@ def _term(qid: str, direction: str, c: ConceptInfo, choice: bool) -> Question:
         answer, fmt = picks.index(c) + 1, "choice"
 
     def prompt(lang: str) -> str:
-        return t(f"quiz.term.ask_{dst}", lang, term=shown)
+        return t(f"quiz.term.ask.{direction}", lang, term=shown)
 
     def explanation(lang: str) -> str:  # the rules are the question's own (Question.rules), shown after it
-        text = t("quiz.term.explain", lang, it=c.names["it"][0], ru=c.names["ru"][0], en=c.names["en"][0])
+        if "en" in (src, dst):  # the reader's language and English, the bridge: never the third language
+            text = t("quiz.term.explain_bridge", lang, name=c.names[lang][0], en=c.names["en"][0])
+        else:
+            text = t("quiz.term.explain", lang, it=c.names["it"][0], ru=c.names["ru"][0], en=c.names["en"][0])
         others = [n for n in c.names[dst][1:]]
         if others:
             text += " " + t("quiz.term.also", lang, names=", ".join(others))
@@ -264,7 +278,7 @@ def _term(qid: str, direction: str, c: ConceptInfo, choice: bool) -> Question:
         id=qid, kind="term", card=card, topic=("glossary", f"glossary-{c.category}"), difficulty=1 if choice else 2,
         prompt=both(prompt), options=options, answer_format=fmt, answer=answer, explanation=both(explanation),
         rules=c.rules, concepts=(c.id,), hints=hints, expected_ms=10_000 if choice else 15_000,
-        data={"reject": {lang: _reject(c, dst) for lang in LANGS}, "langs": list(LANGS)})
+        data={"reject": {lang: _reject(c, dst) for lang in LANGS}, "langs": list(reader)})
 
 
 def _definition(qid: str, lang_of_text: str, cid: str) -> Question:
