@@ -30,7 +30,7 @@ MESSAGES: dict[str, str] = {
     'editor_note': 'Nota della redazione',
     'corrected': 'testo corretto dalla redazione',
     'original_text': 'Testo originale della fonte',
-    'symbols_restored': 'Simboli di mana e di TAP ripristinati dalla redazione ({{?}} = simbolo perso nella fonte); il testo originale è nel JSON (--json).',
+    'symbols_restored': 'Simboli di mana e di TAP ripristinati dalla redazione (dove i simboli della fonte non si possono ricostruire, un esempio coerente con la frase); il testo originale è nel JSON (--json).',
     'links': 'Collegamenti',
     'unresolved': 'Riferimenti non risolti',
     'backlinks': 'Puntano qui',
