@@ -1039,4 +1039,9 @@ MESSAGES: dict[str, str] = {
     'help_quiz_other_language': 'anche domande di traduzione tra italiano e russo (per arbitri e traduttori; '
                                 'senza, i termini si chiedono tra inglese e italiano; in settings.json: '
                                 'quiz_other_language)',
+    'fix_outdated': "regola superata: il testo di un'edizione precedente",
+    'check_quiz_texts': 'Testi delle domande del glossario da correggere: {n}',
+    'check_quiz_text.outdated': 'definizione superata, mostrata senza la sua nota sulle regole attuali',
+    'check_quiz_text.placeholder': 'simbolo perso ({{?}})',
+    'check_quiz_text.id': 'identificativo interno',
 }

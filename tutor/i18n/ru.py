@@ -1039,6 +1039,11 @@ MESSAGES: dict[str, str] = {
     'help_quiz_other_language': 'также вопросы на перевод между итальянским и русским (для судей и переводчиков; '
                                 'без этого термины спрашиваются между английским и русским; в settings.json: '
                                 'quiz_other_language)',
+    'fix_outdated': 'устаревшее правило: текст прежней редакции',
+    'check_quiz_texts': 'Тексты вопросов по глоссарию, которые нужно исправить: {n}',
+    'check_quiz_text.outdated': 'устаревшее определение без примечания о современных правилах',
+    'check_quiz_text.placeholder': 'утраченный символ ({{?}})',
+    'check_quiz_text.id': 'внутренний идентификатор',
 }
 
 # Gender (m, f, n; ".pl" for plural) of card names whose first word pymorphy3 does not know as a common

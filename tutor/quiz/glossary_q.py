@@ -30,7 +30,7 @@ from functools import lru_cache
 from tutor.i18n import LANGS, t
 from tutor.quiz.model import Question, UnknownQuestion, both
 
-__all__ = ["ConceptInfo", "build", "card_ids", "concepts"]
+__all__ = ["ConceptInfo", "build", "card_ids", "concepts", "shown_text_problems"]
 
 _DIRECTIONS = {"en-it": ("en", "it"), "it-en": ("it", "en"), "en-ru": ("en", "ru"), "ru-en": ("ru", "en"),
                "it-ru": ("it", "ru"), "ru-it": ("ru", "it")}
@@ -148,8 +148,7 @@ def _definitions() -> dict[tuple[str, str], tuple[str, str]]:
             names = [*c.names[e.lang], e.term, *(_strip(n) for n in c.names[e.lang])]
             if len(text.split()) < _MIN_DEFINITION_WORDS or LOST_SYMBOL in text or _mentions(text, names, e.lang):
                 continue
-            old = (c.obsolete or {}).get("old", {}).get(e.lang)
-            if old and _mentions(text, [old], e.lang):  # the old glossary's rule, out of date: not taught as current
+            if not _usable(cid, eid):  # the old glossary's rule, out of date: not taught as current
                 continue
             out[(e.lang, cid)] = (eid, text)
     return out
@@ -178,11 +177,69 @@ def _own_definition(cid: str, lang: str) -> str:
     kc = kb.data.concepts.get(cid)
     for eid in (kc.entries if kc else ()):
         e = kb.data.entries.get(eid)
-        if e is not None and e.lang == lang:
+        if e is not None and e.lang == lang and _usable(cid, eid):
             text = _short(" ".join(e.text().split()))
             if text and LOST_SYMBOL not in text:
                 return text
     return ""
+
+
+def _outdated(cid: str, eid: str) -> bool:
+    """Whether the entry `eid` of concept `cid` may state an out-of-date rule: its concept has a modern-rules note
+    (concepts.yaml ``obsolete``) and the editors did not rewrite its definition (a fixes.yaml ``definition``).
+    Such a text is never a question nor an answer's explanation: the quiz cannot show the note beside it."""
+    from glossary.kb import load
+
+    kb = load()
+    concept = kb.data.concepts.get(cid)
+    if concept is None or not concept.obsolete:
+        return False
+    notes = kb.data.notes.get(eid, {})
+    return not any(fx.get("definition") for fx in notes.get("fixes", []))
+
+
+def _usable(cid: str, eid: str) -> bool:
+    """Whether the quiz may show the definition of entry `eid` (of concept `cid`): not when it is out of date."""
+    return not _outdated(cid, eid)
+
+
+_ID = re.compile(r"\b(?:it|ru|en|it-wiki|[a-z]{2}-mod|[a-z]{2}-cr-\d{4}|en-\d{4}-\d{2}-\d{2}):[a-z0-9][a-z0-9.-]*\b")
+
+
+def shown_text_problems() -> list[dict]:
+    """What `kb check` reports about the glossary questions' texts (prompts, options, hints, explanations and the
+    notes on wrong options, in both languages): a definition the modern-rules notes mark out of date (kind
+    ``outdated``), a lost-symbol placeholder (``placeholder``) or an internal id (``id``). Each problem is
+    ``{"question", "kind", "text"}`` (and ``"entry"`` for an out-of-date one); none on the shipped data."""
+    problems = []
+    outdated = {}
+    from glossary.kb import load
+
+    kb = load()
+    for cid in concepts():
+        kc = kb.data.concepts.get(cid)
+        for eid in (kc.entries if kc else ()):
+            e = kb.data.entries.get(eid)
+            if e is not None and _outdated(cid, eid):
+                outdated[" ".join(e.text().split())[:60]] = eid
+    def shown(qid: str):
+        if qid.startswith("term:"):  # a term question shows the concept's names (and its category): check those
+            c = concepts()[qid.split(":")[2]]
+            return [n for names in c.names.values() for n in names]
+        q = build(qid)
+        texts = [q.prompt, q.explanation, *(q.options or ()), *q.hints, *(n for n in q.option_notes if n)]
+        return [v for m in texts for v in m.values()]
+
+    for qid, _topics, _langs in card_ids():
+        for text in shown(qid):
+            if LOST_SYMBOL in text:
+                problems.append({"question": qid, "kind": "placeholder", "text": text})
+            if _ID.search(text):
+                problems.append({"question": qid, "kind": "id", "text": text})
+            for start, eid in outdated.items():
+                if start in " ".join(text.split()):
+                    problems.append({"question": qid, "kind": "outdated", "text": text, "entry": eid})
+    return problems
 
 
 def _mentions(text: str, names: list[str], lang: str) -> bool:
