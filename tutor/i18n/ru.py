@@ -1030,22 +1030,3 @@ MESSAGES: dict[str, str] = {
     'app.lessons.board_more_down': '↓ ниже есть ещё: Shift+Tab до стола, затем PgDn',
     'app.lessons.board_more_both': '↑↓ есть ещё выше и ниже: Shift+Tab до стола, затем PgUp или PgDn',
 }
-
-# Gender (m, f, n; ".pl" for plural) of card names whose first word pymorphy3 does not know as a common
-# noun or adjective in the nominative (tests/unit/test_i18n.py lists the names that need one).
-NAMES: dict[str, str] = {
-    "Акрома, Ангел Гнева": "f",
-    "Боггарт-громила": "m",
-    "Демистификация": "f",
-    "Инферно": "n",
-    "Каньонная рысь": "f",
-    "Контрзаклинание": "n",
-    "Ллановарские эльфы": "m.pl",
-    "Могг-фанатик": "m",
-    "Пирокластика": "f",
-    "Самитский целитель": "m",
-    "Фирексийская арена": "f",
-    "Холмовой великан": "m",
-    "Шанодинские дриады": "f.pl",
-    "Элементаль Воздуха": "m",
-}
