@@ -11,9 +11,9 @@ import pytest
 from glossary.yamlio import YamlError
 from tutor.app.widgets.board import board_text
 from tutor.cardpool import CARDS_FILE, load_cards, load_cards_from
+from tutor.events_text import name_noun
 from tutor.i18n import t
 from tutor.i18n.grammar import Noun, fmt, parse_gender
-from tutor.events_text import name_noun
 from tutor.lessons.text import board_lines, card_noun
 from tutor.scenario_table import Table
 
