@@ -363,7 +363,7 @@ def _ru_problems(key: str, cid: str, text: str) -> list[str]:
         form = m.group(1)
         declared = next((c for c in _RU_CASES if c == spec.lstrip("^~")), "nomn")
         cases = _ru_form_cases(form, target)
-        governed = _governed(text[:m.start()], last_case)
+        governed = _governed(text[:m.start()].rstrip("«"), last_case)  # («{name}» in a template: the same)
         if declared not in cases:
             problems.append(f"{{{field}:{spec}}}: «{form}» is not in the {declared} (it can be: {sorted(cases)})")
         if governed is not None and not governed & cases:
