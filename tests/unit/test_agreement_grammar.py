@@ -65,6 +65,8 @@ TEMPLATES: dict[str, dict[str, str]] = {
     "quiz.color.green": {"card": "card", "subject": "card"},
     "quiz.state.colorless": {"card": "card", "subject": "card"},
     "quiz.block.ask": {"attacker": "name"},
+    "quiz.combat.assign_trample": {"attacker": "name"},
+    "quiz.scenario.ask_zone": {"card": "name"},
     "quiz.block.ask_menace": {"attacker": "name"},
     "quiz.block.ask_attackers": {"blocker": "name"},
     "quiz.block.legal": {"names": "text", "attacker": "name"},
@@ -123,11 +125,11 @@ _CARD_FIELDS = {"card", "name", "attacker", "blocker", "cards", "names", "spell"
 _NOT_A_CARD = {
     # the name is a label or stands in a list, in the nominative: the templates give it as it is
     "lesson.whose", "lesson.board.hand", "quiz.option_creature", "quiz.combat.block_line", "quiz.combat.unblocked",
-    "quiz.combat.answer_dead", "quiz.combat.share", "quiz.combat.assign_trample", "quiz.combat.assign_split",
+    "quiz.combat.answer_dead", "quiz.combat.share", "quiz.combat.assign_split",
     "quiz.block.option_alone", "quiz.block.option_together", "quiz.term.also", "quiz.cast.card_text",
     "quiz.cast.stack", "quiz.cast.yes_instant", "quiz.cast.yes_flash", "quiz.cast.yes_main", "quiz.cast.no",
     "quiz.stack.ability_of", "quiz.stack.trigger_of", "quiz.stack.mana_of", "quiz.stack.situation_dies",
-    "quiz.which_rule.attack", "quiz.scenario.block_option", "quiz.scenario.ask_trample", "quiz.scenario.ask_zone",
+    "quiz.which_rule.attack", "quiz.scenario.block_option", "quiz.scenario.ask_trample",
     "quiz.scenario.ask_pt", "quiz.scenario.ask_tapped", "quiz.scenario.ask_can_attack", "event.targets",
     "event.attackers", "event.blockers", "event.game_won", "quiz.block.b_lands", "quiz.cast.creatures",
     "quiz.cast.others", "quiz.cast.lands",
@@ -402,7 +404,7 @@ _IT_VERBS = {"attacca": "attaccano", "blocca": "bloccano", "pu√≤": "possono", "√
              "viene": "vengono", "va": "vanno", "entra": "entrano", "resta": "restano", "muore": "muoiono",
              "infligge": "infliggono", "infliggerebbe": "infliggerebbero", "ritorna": "ritornano",
              "riceve": "ricevono", "prende": "prendono", "acquisisce": "acquisiscono", "ottiene": "ottengono",
-             "cessa": "cessano", "gioca": "giocano", "lancia": "lanciano"}
+             "cessa": "cessano", "gioca": "giocano", "lancia": "lanciano", "trova": "trovano"}
 _IT_PLURAL_VERBS = {v: k for k, v in _IT_VERBS.items()}
 _IT_ADJ = re.compile(r"^(?:\w*(?:at|ut|it)|bianc|ner|ross)(o|a|i|he|e)$")  # participles and colour adjectives
 _IT_ADJ_E = {"verde": False, "verdi": True, "incolore": False, "incolori": True}

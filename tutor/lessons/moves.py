@@ -144,9 +144,10 @@ def _name(ref: tuple, lang: str, owner: bool = True):
     return name_noun(ref[1], lang, owner=ref[2] if owner else None, missing=ref[3] if len(ref) > 3 else "?")
 
 
-def _names(refs, lang: str, owner: bool = True):
-    """Several players or cards as one field (``«A», «B» и «C»``)."""
-    return Nouns(tuple(_name(x, lang, owner) for x in refs), t("word.and", lang))
+def _names(refs, lang: str, owner: bool = True, joined: bool = True):
+    """Several players or cards as one field: ``«A», «B» и «C»`` (`joined`: with the conjunction), else
+    ``«A», «B», «C»`` (the targets of a spell, each its own)."""
+    return Nouns(tuple(_name(x, lang, owner) for x in refs), t("word.and", lang) if joined else "")
 
 
 def _label(move: Move, lang: str) -> str:
@@ -159,7 +160,7 @@ def _label(move: Move, lang: str) -> str:
         if g == "activate" and d.get("count", 1) > 1:
             text += t("lesson.move.ability_n", lang, n=d["index"] + 1)
         if d.get("targets"):
-            text += t("lesson.move.targets", lang, targets=_names(d["targets"], lang))
+            text += t("lesson.move.targets", lang, targets=_names(d["targets"], lang, joined=False))
         if d.get("x"):
             text += t("lesson.move.x", lang, x=d["x"])
         if d.get("sacrifice"):
