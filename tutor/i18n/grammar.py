@@ -14,7 +14,10 @@ text, and what follows its colon (the *spec*) asks for a grammatical form:
 - ``{card:il}``, ``{card:al}``, ``del``, ``dal``, ``nel``, ``sul`` (it): with the definite article, alone or
   joined to a / di / da / in / su: ``la creatura``, ``all'artefatto``, ``del Giocatore A``, ``dallo scudo``.
 - ``{card:datv}`` (ru): in a case (``nomn gent datv accs ablt loct``): ``существу «Медведи-гризли»``; only
-  the head declines, with its adjectives; names in «» never do.
+  the head declines, with its adjectives; a name after its head noun never does. A name alone (a noun
+  without a head: ``tutor.events_text.name_noun``, or ``~``) declines inside its «», by the card's data
+  (animacy, ``declension``) or pymorphy3, and what follows the «» stays: ``Разыграть {card:accs}`` →
+  ``Разыграть «Ллановарских эльфов»``, ``«Медведей-гризли» игрока B``. ``nomn`` says the nominative.
 - ``{card:наносит}`` (ru): words agreed with a noun by pymorphy3 (number; gender in the past tense and in
   adjectives; third-person pronouns): ``{card:нанёс бы}`` → нанёс бы / нанесла бы / нанесло бы / нанесли бы,
   ``{player:он}`` → он / она / оно / они.
