@@ -264,6 +264,7 @@ _PREP_CASES = {
     **dict.fromkeys(("в", "во", "на"), {"accs", "loct"}), **dict.fromkeys(("с", "со"), {"ablt", "gent"}),
     **dict.fromkeys(("за", "под", "над", "перед"), {"ablt", "accs"}), **dict.fromkeys(("через", "про"), {"accs"}),
 }
+_DITRANSITIVE = {"наносить", "нанести", "давать", "дать", "назначать", "назначить", "добавлять", "добавить"}  # кому что
 _RU_CASES = ("nomn", "gent", "datv", "accs", "ablt", "loct")
 _WORD = re.compile(r"[А-Яа-яЁё]+(?:-[А-Яа-яЁё]+)*")
 
@@ -283,7 +284,7 @@ def _governed(before: str, last_case: str | None) -> set[str] | None:
         return _PREP_CASES[word]
     parses = _m().parse(word)
     if all(p.tag.POS in ("VERB", "INFN", "GRND") and "tran" in p.tag for p in parses[:1]):
-        return {"accs"}
+        return {"accs", "datv"} if parses[0].normal_form in _DITRANSITIVE else {"accs"}
     if parses[0].tag.POS == "NOUN":
         return {"nomn", "gent"}  # an apposition (существо «…») or a possessor (способность «…»)
     return None
@@ -380,6 +381,7 @@ def _ru_problems(key: str, cid: str, text: str) -> list[str]:
                 if _ru_agrees(after.group(0), gender, plural) is False:
                     problems.append(f"«{form}» {after.group(0)}: the verb does not agree with the name "
                                     f"({gender}{'.pl' if plural else ''})")
+    problems += _ru_head_problems(key, cid, text)
     if "subject" in kinds:  # the card is not written: every predicate agrees with it
         gender, plural, _ = _ru_features(cid if kinds[kinds["subject"]] == "card" else _other(cid))
         outside = re.sub(r"«[^»]*»", "", text)
@@ -387,6 +389,48 @@ def _ru_problems(key: str, cid: str, text: str) -> list[str]:
             if _ru_agrees(word, gender, plural) is False:
                 problems.append(f"{word}: does not agree with the card ({gender}{'.pl' if plural else ''})")
     return problems
+
+
+def _ru_head_problems(key: str, cid: str, text: str) -> list[str]:
+    """A card named with what it is (существо «…»): the name stays in the nominative, the head noun stands in
+    the case the template declares and the words before it govern."""
+    kinds = TEMPLATES[key]
+    problems = []
+    pos = 0
+    for _, field, spec in _fields(catalog("ru")[key]):
+        kind = kinds.get(field, "text")
+        bare = spec.lstrip("^~")
+        if kind not in ("card", "card2", "spell") or "~" in spec or bare not in ("", *_RU_CASES):
+            continue
+        target = cid if kind != "card2" else _other(cid)
+        name = _cards()[target].name["ru"]
+        i = text.find(f"«{name}»", pos)
+        if i < 0:
+            problems.append(f"{{{field}:{spec}}}: «{name}» is not in the text in the nominative")
+            continue
+        pos = i + len(name) + 2
+        words = _WORD.findall(text[:i])
+        if not words or not text[:i].rstrip().endswith(words[-1]):
+            continue
+        head = words[-1]
+        declared = bare or "nomn"
+        if len(catalog("ru")[f"noun.{'spell' if kind == 'spell' else _kind(target)}"].split("«")[0].split()) != 1:
+            continue  # a head of several words (способность карты): its first word declines
+        if not any(p.tag.case == declared for p in _m().parse(head.lower()) if p.tag.POS == "NOUN"):
+            problems.append(f"{{{field}:{spec}}}: {head} is not in the {declared}")
+        before = text[:i].rstrip()[:-len(head)]
+        governed = _governed(before, None)
+        if governed is not None and declared not in governed:
+            problems.append(f"{{{field}:{spec}}}: {head} in the {declared} after {before.split()[-1:]}, which asks for "
+                            f"{sorted(governed)}")
+    return problems
+
+
+def _kind(cid: str) -> str:
+    card = _cards()[cid]
+    if card.token:
+        return "token"
+    return next((k for k in ("creature", "land", "artifact", "enchantment") if k in card.types), "spell")
 
 
 # ---- Italian: articles, verbs, participles ---------------------------------------------------------------------
@@ -627,6 +671,9 @@ def test_the_checks_catch_what_the_reports_saw():
     assert _it_problems_of("board.attacking", "grizzly-bears", "attacca il Giocatore B")
     assert _it_problems_of("board.unblockable", "phantom-warrior", "non può essere bloccata")
     assert _it_problems_of("lesson.move.block", "grizzly-bears", "«Orsi Grizzly» blocca «Fiamme Fameliche»")
+    assert _ru_head_problems("event.land_played", "forest", "Игрок B играет земля «Лес».")
+    assert not _ru_head_problems("event.land_played", "forest", "Игрок B играет землю «Лес».")
+    assert _ru_head_problems("event.land_played", "forest", "Игрок B играет землю «Леса».")
     assert _it_number_problems("Termine: 1 giuste su 1", 1)
     assert _ru_number_problems("у игрока A 5 жизнь", 5) and not _ru_number_problems("у игрока A 5 жизней", 5)
     assert _ru_number_problems("в руке 5 карты", 5) and _ru_number_problems("в руке 21 карты", 21)
