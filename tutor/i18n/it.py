@@ -603,7 +603,7 @@ MESSAGES: dict[str, str] = {
     'quiz.stack.state_empty': 'Niente: la pila è vuota',
     'quiz.stack.ask_state': "Che cosa c'è in pila adesso (dal basso verso l'alto)?",
     'quiz.stack.situation_enters': 'A lancia {name}; poi, senza fare altro, {n:passa la priorità solo A|i giocatori passano la priorità # volte di seguito, a turno, cominciando da A}.',
-    'quiz.stack.situation_dies': 'La creatura {attacker} di A attacca e B la blocca con {egg}; nessuno lancia magie né attiva abilità. Il danno da combattimento è stato inflitto e A sta per ricevere la priorità.',
+    'quiz.stack.situation_dies': 'La creatura {attacker} di A attacca e B la blocca con {egg:il}; nessuno lancia magie né attiva abilità. Il danno da combattimento è stato inflitto e A sta per ricevere la priorità.',
     'quiz.stack.situation_mana': '{spell} di {caster} è in pila. A, che ha la priorità, TAPpa {elves:il} per aggiungere {{G}} alla sua riserva di mana.',
     'quiz.stack.all_pass': "D'ora in poi, ogni volta che hanno la priorità, entrambi i giocatori passano, finché la pila non è vuota.",
     'quiz.stack.ask_order': "In che ordine si risolvono? (Scrivi per primo il numero dell'oggetto che si risolve per primo.)",

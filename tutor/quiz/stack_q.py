@@ -309,8 +309,8 @@ def _trigger(family: str, seed: int, rng: random.Random) -> Question:
         mark = len(game.events)
         pos.passes(2)
         key, fields = "quiz.stack.situation_dies", {
-            "attacker": lambda lang: card_name(pos.cards, attacker, lang),
-            "egg": lambda lang: card_name(pos.cards, "roc-egg", lang)}
+            "attacker": lambda lang: name_of(pos.cards, attacker, lang),
+            "egg": lambda lang: name_of(pos.cards, "roc-egg", lang)}
         candidates = [[], [("trigger", "roc-egg", 1)], [("trigger", "roc-egg", 0)], [("spell", "roc-egg", 1)]]
         # nothing resolved: the damage (510.2) kills the Egg (704.5g), its "dies" ability triggers (603.10a) and is
         # put on the stack, by its controller, before A receives priority (510.3a, 117.5, 603.3)
