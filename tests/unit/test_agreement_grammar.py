@@ -66,6 +66,8 @@ TEMPLATES: dict[str, dict[str, str]] = {
     "quiz.state.colorless": {"card": "card", "subject": "card"},
     "quiz.block.ask": {"attacker": "name"},
     "quiz.combat.assign_trample": {"attacker": "name"},
+    "quiz.combat.share": {"name": "name", "n": "number"},
+    "quiz.combat.assign_split": {"attacker": "name", "shares": "text"},
     "quiz.stack.situation_dies": {"attacker": "name", "egg": "name2"},
     "quiz.scenario.ask_zone": {"card": "name"},
     "quiz.block.ask_menace": {"attacker": "name"},
@@ -126,7 +128,7 @@ _CARD_FIELDS = {"card", "name", "attacker", "blocker", "cards", "names", "spell"
 _NOT_A_CARD = {
     # the name is a label or stands in a list, in the nominative: the templates give it as it is
     "lesson.whose", "lesson.board.hand", "quiz.option_creature", "quiz.combat.block_line", "quiz.combat.unblocked",
-    "quiz.combat.answer_dead", "quiz.combat.share", "quiz.combat.assign_split",
+    "quiz.combat.answer_dead", 
     "quiz.block.option_alone", "quiz.block.option_together", "quiz.term.also", "quiz.cast.card_text",
     "quiz.cast.stack", "quiz.cast.yes_instant", "quiz.cast.yes_flash", "quiz.cast.yes_main", "quiz.cast.no",
     "quiz.stack.ability_of", "quiz.stack.trigger_of", "quiz.stack.mana_of",

@@ -111,7 +111,10 @@ class Noun:
                     tuple(sorted((forms or {}).items())))
 
     def name(self) -> Noun:
-        """The name alone (the tail, with its own grammar); a noun without a tail is its own name."""
+        """The name alone (the tail, with its own grammar); a noun without a tail, or already a name (no
+        head), is its own name."""
+        if not self.head:
+            return self
         if not self.tail:
             return Noun("", self.head, self.gender, self.plural)
         return Noun("", self.tail, self.tail_gender, self.tail_plural, "", None, self.tail_animate, self.tail_forms)

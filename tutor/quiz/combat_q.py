@@ -266,8 +266,8 @@ def _prompt(pos: Position, view, combatants, split: dict, form: str, lang: str) 
         if "trample" in p.keywords and p.blocked:
             lines.append(t("quiz.combat.assign_trample", lang, attacker=name_of(cards, p.card, lang)))
     for alias, parts in split.items():
-        name = card_name(cards, pos.card_of[alias], lang)
-        shares = ", ".join(t("quiz.combat.share", lang, n=n, name=card_name(cards, pos.card_of[b], lang))
+        name = name_of(cards, pos.card_of[alias], lang)
+        shares = ", ".join(t("quiz.combat.share", lang, n=n, name=name_of(cards, pos.card_of[b], lang))
                            for b, n in parts)
         lines.append(t("quiz.combat.assign_split", lang, attacker=name, shares=shares))
     lines.append(t("quiz.combat.nothing_else", lang))
