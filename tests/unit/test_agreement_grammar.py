@@ -128,7 +128,7 @@ _CARD_FIELDS = {"card", "name", "attacker", "blocker", "cards", "names", "spell"
 _NOT_A_CARD = {
     # the name is a label or stands in a list, in the nominative: the templates give it as it is
     "lesson.whose", "lesson.board.hand", "quiz.option_creature", "quiz.combat.block_line", "quiz.combat.unblocked",
-    "quiz.combat.answer_dead", 
+    "quiz.combat.answer_dead",
     "quiz.block.option_alone", "quiz.block.option_together", "quiz.term.also", "quiz.cast.card_text",
     "quiz.cast.stack", "quiz.cast.yes_instant", "quiz.cast.yes_flash", "quiz.cast.yes_main", "quiz.cast.no",
     "quiz.stack.ability_of", "quiz.stack.trigger_of", "quiz.stack.mana_of",

@@ -113,7 +113,7 @@ class Noun:
     def name(self) -> Noun:
         """The name alone (the tail, with its own grammar); a noun without a tail, or already a name (no
         head), is its own name."""
-        if not self.head:
+        if not self.head and not self.tail_gender:
             return self
         if not self.tail:
             return Noun("", self.head, self.gender, self.plural)
