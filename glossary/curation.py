@@ -23,7 +23,7 @@ FOUNDATIONS_FILE = "foundations-rules.txt"
 OLD_RULES_FILE = "old-rules.yaml"
 FIX_KINDS = (
     "copied-definition", "corrupted-reference", "swallowed-entry", "count-mismatch", "wrong-rule",
-    "missing-section", "other",
+    "missing-section", "outdated", "other",
 )
 _SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _ENTRY_ID = re.compile(r"^[a-z-]+:[a-z0-9-]+$")

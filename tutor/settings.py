@@ -45,7 +45,7 @@ class Spec:
 
     def ok(self, value: object) -> bool:
         """Whether `value` is usable for this key (never raises)."""
-        if isinstance(value, bool):
+        if isinstance(value, bool) != (self.kind is bool):  # a bool is an int to Python, not to a setting
             return False
         if self.kind is float:
             if not isinstance(value, (int, float)) or not math.isfinite(value):
@@ -73,6 +73,8 @@ class Spec:
         if self.low is not None:
             key = "settings.allowed_float" if self.kind is float else "settings.allowed_int"
             return t(key, lang, low=str(self.low), high=str(self.high))
+        if self.kind is bool:
+            return t("settings.allowed_bool", lang)
         return t("settings.allowed_text", lang)
 
 
@@ -82,6 +84,9 @@ SPECS: dict[str, Spec] = {spec.key: spec for spec in (
     Spec("quiz_retention", 0.9, float, RETENTION_MIN, RETENTION_MAX),
     Spec("quiz_new_per_day", 10, int, 0, MAX_PER_DAY),
     Spec("quiz_session_size", 20, int, 0, MAX_PER_DAY),
+    # Term questions between Italian and Russian too (for judges and translators); by default a learner's term
+    # questions are between English, the language of cards and rules, and the learner's language.
+    Spec("quiz_other_language", False, bool),
 )}
 
 
@@ -108,6 +113,7 @@ class Settings:
     quiz_retention: float = SPECS["quiz_retention"].default
     quiz_new_per_day: int = SPECS["quiz_new_per_day"].default
     quiz_session_size: int = SPECS["quiz_session_size"].default
+    quiz_other_language: bool = SPECS["quiz_other_language"].default
     extra: dict = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
@@ -129,7 +135,7 @@ class Settings:
         return cls(**values, extra={k: v for k, v in data.items() if k not in SPECS}), problems
 
     def quiz(self) -> dict:
-        """``{"quiz_retention": …, "quiz_new_per_day": …, "quiz_session_size": …}``."""
+        """``{"quiz_retention": …, "quiz_new_per_day": …, "quiz_session_size": …, "quiz_other_language": …}``."""
         return {key: getattr(self, key) for key in SPECS if key.startswith("quiz_")}
 
 

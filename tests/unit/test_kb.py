@@ -142,10 +142,11 @@ def test_symbols_restored(kb, eid, text):
     assert text in kb.entry(eid).text()
 
 
-def test_lost_symbols_are_marked_not_dropped(kb):
+def test_lost_symbols_are_restored_readably_never_as_a_placeholder(kb):
     assert kb.entry("it:tappare").term == "{T}"
-    assert "{?}" in kb.entry("it:abilita-attivata").text()
+    assert "[costo di mana], {T}: Distruggi" in kb.entry("it:abilita-attivata").text()
     assert kb.entry_view("it:abilita-attivata")["original"].count(", :") == 1
+    assert not [eid for eid, e in kb.data.entries.items() if "{?}" in e.text() or "{?}" in e.term]
 
 
 def test_rule_view_and_toc(kb):

@@ -159,7 +159,8 @@ def test_session_answers_and_summary(store):
 
 
 def test_retention_comes_from_the_settings_file_or_the_argument(store, isolated_home):
-    assert quiz_settings() == ({"quiz_retention": 0.9, "quiz_new_per_day": 10, "quiz_session_size": 20}, [])
+    assert quiz_settings() == ({"quiz_retention": 0.9, "quiz_new_per_day": 10, "quiz_session_size": 20,
+                               "quiz_other_language": False}, [])
     (isolated_home / "settings.json").write_text(json.dumps({"quiz_retention": 0.8, "quiz_session_size": 5,
                                                              "quiz_new_per_day": "many"}))
     settings, problems = quiz_settings()

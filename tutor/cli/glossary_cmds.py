@@ -129,7 +129,10 @@ def cmd_kb(args: argparse.Namespace, ui: str) -> int:
     rep = kb.check(cited=cited_rules())
     unusable = index.problems()
     rep["unusable_rules_files"] = [p.as_dict() for p in unusable]
-    rep["consistent"] = rep["consistent"] and not unusable
+    from tutor.quiz.glossary_q import shown_text_problems
+
+    rep["quiz_texts"] = shown_text_problems()  # out-of-date definitions, placeholders or ids a question would show
+    rep["consistent"] = rep["consistent"] and not unusable and not rep["quiz_texts"]
     if args.json:
         emit_json(rep)
     else:
@@ -137,6 +140,10 @@ def cmd_kb(args: argparse.Namespace, ui: str) -> int:
 
         out = console()
         render_check(out, rep, ui)
+        out.print(t("check_quiz_texts", ui, n=len(rep["quiz_texts"])))
+        for p in rep["quiz_texts"]:
+            out.print(f"  {p['question']}: {t('check_quiz_text.' + p['kind'], ui)} — {p['text'][:120]}",
+                      markup=False, highlight=False)
         if unusable:
             out.print(t("check_unusable", ui, n=len(unusable)))
             for p in unusable:

@@ -81,6 +81,15 @@ def _selection(p: argparse.ArgumentParser, ui: str) -> None:
     p.add_argument("--topic", help=t("help_quiz_topic", ui))
     p.add_argument("--kind", help=t("help_quiz_kind", ui))
     p.add_argument("--seed", type=_bounded("seed", int, 0, 2**32 - 1, ui), help=t("help_quiz_seed", ui))
+    p.add_argument("--other-language", action="store_true", dest="other_language",
+                   help=t("help_quiz_other_language", ui))
+
+
+def _other_language(args) -> bool:
+    """Italian <-> Russian term questions too: ``--other-language``, else the ``quiz_other_language`` setting."""
+    from tutor.quiz.session import quiz_settings
+
+    return bool(args.other_language) or quiz_settings()[0]["quiz_other_language"]
 
 
 # ---- shared --------------------------------------------------------------------------------------------------
@@ -171,21 +180,21 @@ def _next(args, ui: str) -> int:
     from tutor.quiz.model import QuizError
 
     _check_selection(args, ui)
-    if args.seed is None:
-        _warn_settings(ui)  # today's session reads the quiz's settings
+    _warn_settings(ui)  # today's session reads the quiz's settings, a seeded question quiz_other_language
     try:
         if args.seed is not None:
-            q = bank.pick(args.seed, args.topic, args.kind, ui)
+            q = bank.pick(args.seed, args.topic, args.kind, ui, other_language=_other_language(args))
         else:
             from tutor.quiz.session import QuizSession
 
             with _open_store(ui) as store:
-                session = QuizSession(store, lang=ui, topic=args.topic, kind=args.kind, size=1)
+                session = QuizSession(store, lang=ui, topic=args.topic, kind=args.kind, size=1,
+                                      other_language=_other_language(args))
                 q = next(session.questions(), None)
             if q is None:
                 import secrets
 
-                q = bank.pick(secrets.randbits(32), args.topic, args.kind, ui)
+                q = bank.pick(secrets.randbits(32), args.topic, args.kind, ui, other_language=_other_language(args))
     except QuizError as exc:
         raise _quiz_error(exc, ui) from None
     if args.json:
@@ -237,7 +246,8 @@ def _session(args, ui: str) -> int:
     try:
         with _open_store(ui) as store:
             session = QuizSession(store, lang=ui, topic=args.topic, kind=args.kind, size=args.count,
-                                  seed=args.seed, retention=args.retention, more=args.more)
+                                  seed=args.seed, retention=args.retention, more=args.more,
+                                  other_language=_other_language(args))
             items = session.items
             if not items:
                 if not _more_note(session, ui):

@@ -97,10 +97,17 @@ def families(kind: str | None = None) -> list[str]:
     return out
 
 
-def cards(topic: str | None = None, kind: str | None = None, lang: str | None = None) -> list[CardInfo]:
-    """Every card (in the order new cards are introduced), filtered by topic tag, kind and interface language."""
+def cards(topic: str | None = None, kind: str | None = None, lang: str | None = None, *,
+          other_language: bool = False) -> list[CardInfo]:
+    """Every card (in the order new cards are introduced), filtered by topic tag, kind and interface language.
+    The Italian <-> Russian term cards (topic tag ``it-ru``) only with `other_language` or when that topic is
+    asked for: a learner's term questions are between English and the learner's language."""
+    from tutor.quiz.glossary_q import OTHER_LANGUAGE
+
+    cross = other_language or topic == OTHER_LANGUAGE
     return [c for c in _all_cards() if (topic is None or topic in c.topics or topic == c.kind)
-            and (kind is None or c.kind == kind) and (lang is None or lang in c.langs)]
+            and (kind is None or c.kind == kind) and (lang is None or lang in c.langs)
+            and (cross or OTHER_LANGUAGE not in c.topics)]
 
 
 def card_info(card: str) -> CardInfo | None:
@@ -167,9 +174,11 @@ def for_card(card: str, seed: int, *, review: bool = False, avoid: str | None = 
     return question(card)
 
 
-def pick(seed: int, topic: str | None = None, kind: str | None = None, lang: str | None = None) -> Question:
-    """One question drawn with `seed` among the cards of `topic` / `kind` / `lang` (the same every time)."""
-    pool = cards(topic, kind, lang)
+def pick(seed: int, topic: str | None = None, kind: str | None = None, lang: str | None = None, *,
+         other_language: bool = False) -> Question:
+    """One question drawn with `seed` among the cards of `topic` / `kind` / `lang` (the same every time); the
+    Italian <-> Russian term cards only with `other_language` (see :func:`cards`)."""
+    pool = cards(topic, kind, lang, other_language=other_language)
     if not pool:
         raise UnknownQuestion("quiz.error.no_questions", topic=topic or "", kind=kind or "")
     rng = random.Random(seed)

@@ -65,6 +65,14 @@ def refusal(game, oid: int) -> tuple[IllegalAction, CastSpell]:
     return game.cast_refusal(oid)
 
 
+def _why_not(exc, lang: str) -> str:
+    """Why a card can't be cast, for the explanation. `refusal` tried every target, so an illegal target there
+    means that no legal target exists ("nessun bersaglio legale", not "bersaglio non legale")."""
+    if exc.reason == "illegal_target":
+        return t("reason_with_rule", lang, reason=t("quiz.cast.no_legal_target", lang), rule=exc.rule)
+    return illegal_text(exc, lang)
+
+
 def _one_line(text: str) -> str:
     """A card's rules text on one line: each line a sentence ("Flash\nDeathtouch" → "Flash. Deathtouch")."""
     lines = [" ".join(line.split()) for line in text.splitlines() if line.strip()]
@@ -216,7 +224,7 @@ def _attempt(family: str, seed: int, rng: random.Random, hook=None) -> Question:
                 lines.append(t(f"quiz.cast.yes_{timing[alias][0]}", lang, name=name, player=who,
                                rules=", ".join(timing_rules(cards[cid].types))))
             else:
-                lines.append(t("quiz.cast.no", lang, name=name, reason=illegal_text(refusals[alias], lang)))
+                lines.append(t("quiz.cast.no", lang, name=name, reason=_why_not(refusals[alias], lang)))
         return "\n".join(lines)
 
     if hook is not None:

@@ -2,7 +2,11 @@
 
 Kinds and ids (one FSRS card per id without the ``:choice`` suffix):
 
-* ``term`` — ``term:it-ru:<concept>`` (typed: the Russian term of an Italian one), ``term:ru-it:<concept>``;
+* ``term`` — ``term:en-it:<concept>`` (typed: the Italian term of an English one), ``term:it-en:<concept>``,
+  ``term:en-ru:<concept>``, ``term:ru-en:<concept>``: English is the bridge, each asked to learners of the other
+  language of its pair. ``term:it-ru:<concept>`` and ``term:ru-it:<concept>`` (Italian ↔ Russian, for judges and
+  translators) carry the topic tag :data:`OTHER_LANGUAGE` and are asked only on request (the
+  ``quiz_other_language`` setting, ``--other-language``);
   ``…:choice`` is the same question with four options, the wrong ones from the concept's own category (the
   ``# --- … ---`` section of concepts.yaml). A session asks the choice form while the card is being learnt and the
   typed form once it is in review (recognition first, then recall). Typed answers are judged with the search
@@ -26,12 +30,14 @@ from functools import lru_cache
 from tutor.i18n import LANGS, t
 from tutor.quiz.model import Question, UnknownQuestion, both
 
-__all__ = ["ConceptInfo", "build", "card_ids", "concepts"]
+__all__ = ["ConceptInfo", "build", "card_ids", "concepts", "shown_text_problems"]
 
-_DIRECTIONS = {"it-ru": ("it", "ru"), "ru-it": ("ru", "it")}
+_DIRECTIONS = {"en-it": ("en", "it"), "it-en": ("it", "en"), "en-ru": ("en", "ru"), "ru-en": ("ru", "en"),
+               "it-ru": ("it", "ru"), "ru-it": ("ru", "it")}
+OTHER_LANGUAGE = "it-ru"  # the topic tag of the Italian <-> Russian term cards, asked only on request
 _MIN_DEFINITION_WORDS = 8
 LOST_SYMBOL = "{?}"  # a mana symbol lost from the source (glossary/curated/symbols.yaml): unreadable in a question
-_LETTERS = {"it": re.compile(r"[a-zà-ù]", re.I), "ru": re.compile(r"[а-яё]", re.I)}
+_LETTERS = {"it": re.compile(r"[a-zà-ù]", re.I), "ru": re.compile(r"[а-яё]", re.I), "en": re.compile(r"[a-z]", re.I)}
 
 
 @dataclass(frozen=True)
@@ -73,7 +79,7 @@ def _askable(c: ConceptInfo, lang: str) -> bool:
     name = c.names[lang][0]
     from glossary.text import name_key
 
-    others = {name_key(c.names[x][0]) for x in LANGS if x != lang}
+    others = {name_key(c.names[x][0]) for x in (*LANGS, "en") if x != lang}
     return bool(_LETTERS[lang].search(name)) and name[:1].isalnum() and name_key(name) not in others
 
 
@@ -142,8 +148,7 @@ def _definitions() -> dict[tuple[str, str], tuple[str, str]]:
             names = [*c.names[e.lang], e.term, *(_strip(n) for n in c.names[e.lang])]
             if len(text.split()) < _MIN_DEFINITION_WORDS or LOST_SYMBOL in text or _mentions(text, names, e.lang):
                 continue
-            old = (c.obsolete or {}).get("old", {}).get(e.lang)
-            if old and _mentions(text, [old], e.lang):  # the old glossary's rule, out of date: not taught as current
+            if not _usable(cid, eid):  # the old glossary's rule, out of date: not taught as current
                 continue
             out[(e.lang, cid)] = (eid, text)
     return out
@@ -172,11 +177,69 @@ def _own_definition(cid: str, lang: str) -> str:
     kc = kb.data.concepts.get(cid)
     for eid in (kc.entries if kc else ()):
         e = kb.data.entries.get(eid)
-        if e is not None and e.lang == lang:
+        if e is not None and e.lang == lang and _usable(cid, eid):
             text = _short(" ".join(e.text().split()))
             if text and LOST_SYMBOL not in text:
                 return text
     return ""
+
+
+def _outdated(cid: str, eid: str) -> bool:
+    """Whether the entry `eid` of concept `cid` may state an out-of-date rule: its concept has a modern-rules note
+    (concepts.yaml ``obsolete``) and the editors did not rewrite its definition (a fixes.yaml ``definition``).
+    Such a text is never a question nor an answer's explanation: the quiz cannot show the note beside it."""
+    from glossary.kb import load
+
+    kb = load()
+    concept = kb.data.concepts.get(cid)
+    if concept is None or not concept.obsolete:
+        return False
+    notes = kb.data.notes.get(eid, {})
+    return not any(fx.get("definition") for fx in notes.get("fixes", []))
+
+
+def _usable(cid: str, eid: str) -> bool:
+    """Whether the quiz may show the definition of entry `eid` (of concept `cid`): not when it is out of date."""
+    return not _outdated(cid, eid)
+
+
+_ID = re.compile(r"\b(?:it|ru|en|it-wiki|[a-z]{2}-mod|[a-z]{2}-cr-\d{4}|en-\d{4}-\d{2}-\d{2}):[a-z0-9][a-z0-9.-]*\b")
+
+
+def shown_text_problems() -> list[dict]:
+    """What `kb check` reports about the glossary questions' texts (prompts, options, hints, explanations and the
+    notes on wrong options, in both languages): a definition the modern-rules notes mark out of date (kind
+    ``outdated``), a lost-symbol placeholder (``placeholder``) or an internal id (``id``). Each problem is
+    ``{"question", "kind", "text"}`` (and ``"entry"`` for an out-of-date one); none on the shipped data."""
+    problems = []
+    outdated = {}
+    from glossary.kb import load
+
+    kb = load()
+    for cid in concepts():
+        kc = kb.data.concepts.get(cid)
+        for eid in (kc.entries if kc else ()):
+            e = kb.data.entries.get(eid)
+            if e is not None and _outdated(cid, eid):
+                outdated[" ".join(e.text().split())[:60]] = eid
+    def shown(qid: str):
+        if qid.startswith("term:"):  # a term question shows the concept's names (and its category): check those
+            c = concepts()[qid.split(":")[2]]
+            return [n for names in c.names.values() for n in names]
+        q = build(qid)
+        texts = [q.prompt, q.explanation, *(q.options or ()), *q.hints, *(n for n in q.option_notes if n)]
+        return [v for m in texts for v in m.values()]
+
+    for qid, _topics, _langs in card_ids():
+        for text in shown(qid):
+            if LOST_SYMBOL in text:
+                problems.append({"question": qid, "kind": "placeholder", "text": text})
+            if _ID.search(text):
+                problems.append({"question": qid, "kind": "id", "text": text})
+            for start, eid in outdated.items():
+                if start in " ".join(text.split()):
+                    problems.append({"question": qid, "kind": "outdated", "text": text, "entry": eid})
+    return problems
 
 
 def _mentions(text: str, names: list[str], lang: str) -> bool:
@@ -208,7 +271,11 @@ def card_ids() -> list[tuple[str, tuple[str, ...], tuple[str, ...]]]:
     for cid, c in concepts().items():
         for direction, (src, dst) in _DIRECTIONS.items():
             if _askable(c, src) and _askable(c, dst):
-                out.append((f"term:{direction}:{cid}", ("glossary", f"glossary-{c.category}"), LANGS))
+                if "en" in (src, dst):  # asked to the learner of the pair's other language
+                    topics, langs = ("glossary", f"glossary-{c.category}"), (src if dst == "en" else dst,)
+                else:
+                    topics, langs = ("glossary", f"glossary-{c.category}", OTHER_LANGUAGE), LANGS
+                out.append((f"term:{direction}:{cid}", topics, langs))
     for cid, c in concepts().items():
         if c.obsolete and c.obsolete.get("old"):
             out.append((f"old-term:{cid}", ("glossary", "old-terms", f"glossary-{c.category}"), LANGS))
@@ -241,6 +308,7 @@ def _term(qid: str, direction: str, c: ConceptInfo, choice: bool) -> Question:
     rng = random.Random(qid)
     shown = c.names[src][0]
     card = qid.removesuffix(":choice")
+    reader = (src if dst == "en" else dst,) if "en" in (src, dst) else LANGS  # who is asked this card
     options, answer, fmt = None, {lang: _accepted(c, dst) for lang in LANGS}, "text"
     if choice:
         picks = [c, *_distractors(c, dst, rng)]
@@ -249,10 +317,13 @@ def _term(qid: str, direction: str, c: ConceptInfo, choice: bool) -> Question:
         answer, fmt = picks.index(c) + 1, "choice"
 
     def prompt(lang: str) -> str:
-        return t(f"quiz.term.ask_{dst}", lang, term=shown)
+        return t(f"quiz.term.ask.{direction}", lang, term=shown)
 
     def explanation(lang: str) -> str:  # the rules are the question's own (Question.rules), shown after it
-        text = t("quiz.term.explain", lang, it=c.names["it"][0], ru=c.names["ru"][0], en=c.names["en"][0])
+        if "en" in (src, dst):  # the reader's language and English, the bridge: never the third language
+            text = t("quiz.term.explain_bridge", lang, name=c.names[lang][0], en=c.names["en"][0])
+        else:
+            text = t("quiz.term.explain", lang, it=c.names["it"][0], ru=c.names["ru"][0], en=c.names["en"][0])
         others = [n for n in c.names[dst][1:]]
         if others:
             text += " " + t("quiz.term.also", lang, names=", ".join(others))
@@ -264,7 +335,7 @@ def _term(qid: str, direction: str, c: ConceptInfo, choice: bool) -> Question:
         id=qid, kind="term", card=card, topic=("glossary", f"glossary-{c.category}"), difficulty=1 if choice else 2,
         prompt=both(prompt), options=options, answer_format=fmt, answer=answer, explanation=both(explanation),
         rules=c.rules, concepts=(c.id,), hints=hints, expected_ms=10_000 if choice else 15_000,
-        data={"reject": {lang: _reject(c, dst) for lang in LANGS}, "langs": list(LANGS)})
+        data={"reject": {lang: _reject(c, dst) for lang in LANGS}, "langs": list(reader)})
 
 
 def _definition(qid: str, lang_of_text: str, cid: str) -> Question:

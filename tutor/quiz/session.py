@@ -132,15 +132,18 @@ class QuizSession:
     the generated questions reproducible (random otherwise); `lang` is the learner's interface language (text
     answers are judged in it; questions made for learners of the other language are left out); `more` asks new
     cards beyond the day's cap (``quiz_new_per_day``), as many as the session has room for (:meth:`capped` says
-    when the cap holds some back).
+    when the cap holds some back); `other_language` adds the Italian <-> Russian term questions (the
+    ``quiz_other_language`` setting by default).
     """
 
     def __init__(self, store, *, lang: str, topic: str | None = None, kind: str | None = None,
                  size: int | None = None, seed: int | None = None, retention: float | None = None,
                  now: datetime | None = None, fuzzing: bool = True, day_policy=None,
-                 new_per_day: int | None = None, more: bool = False) -> None:
+                 new_per_day: int | None = None, more: bool = False, other_language: bool | None = None) -> None:
         self.store = store
         self.lang = lang
+        # Italian <-> Russian term questions too: the setting's choice unless the caller says.
+        self.other_language = quiz_settings()[0]["quiz_other_language"] if other_language is None else other_language
         self.topic, self.kind = topic, kind
         self.seed = secrets.randbits(32) if seed is None else seed
         self.now = now
@@ -161,7 +164,7 @@ class QuizSession:
     def _plan(self) -> list:
         """The scheduler's session restricted to the wanted cards: due reviews first (most overdue), new cards
         mixed in by the scheduler, at most `size` items."""
-        candidates = bank.cards(self.topic, self.kind, self.lang)
+        candidates = bank.cards(self.topic, self.kind, self.lang, other_language=self.other_language)
         self._candidates_set = set(candidates)
         everything_due = self.scheduler.session((), self.now, seed=self.seed, size=10**6, new_per_day=0)
         others = sum(1 for item in everything_due if not self._wanted(item.card_id))

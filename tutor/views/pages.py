@@ -110,7 +110,8 @@ def entry_page(kb: KnowledgeBase, eid: str, ui: str) -> EntryPage:
         o = v["obsolete"]
         modern = ModernNote(heading=t("modern_rules", ui, year=obsolete_since(o["year"], ui)), text=_note(o["note"], ui),
                             terms_label=t("modern_term", ui),
-                            terms=tuple((o["modern"][k], k) for k in ("it", "ru", "en") if o["modern"].get(k)))
+                            terms=tuple((o["modern"][k], k) for k in (ui, *(x for x in ("it", "ru") if x != ui), "en")
+                                          if o["modern"].get(k)))  # the reader's language first
     notes = tuple(EditorNote(heading=t("editor_note", ui), kind=fix_kind(fx["kind"], ui), text=_note(fx["note"], ui))
                   for fx in fixes)
     original = v.get("original") if fixes else None

@@ -27,7 +27,7 @@ SOURCE_KEYS = {"it-glossary-8ed": "search.src_it_glossary", "ru-glossary-10ed": 
 STATUS_ORDER = ("resolved", "fixed", "title_only", "missing", "unresolved")
 # Editor's-note kinds with words (glossary.curation.FIX_KINDS; "other" needs none).
 FIX_KINDS = ("copied-definition", "corrupted-reference", "swallowed-entry", "count-mismatch", "wrong-rule",
-             "missing-section")
+             "missing-section", "outdated")
 
 
 def source_name(doc: str, ui: str) -> str:

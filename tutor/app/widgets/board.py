@@ -139,11 +139,11 @@ def _stack_lines(view, cards: dict, lang: str) -> list[Text]:
         what = str(card_noun(card, lang, "spell" if item.kind.value == "spell" else "ability")) if card else item.card
         line = Text(f"  {i}. ")
         line.append(what, style=_CARD)
-        line.append(" (" + _capital(player_name(item.controller, lang)) + ")")
+        line.append(" (" + player_name(item.controller, lang) + ")")  # mid-phrase: «(игрок B)», not «(Игрок B)»
         targets = []
         for x in item.targets:
             if x.player is not None:
-                targets.append(_capital(player_name(x.player, lang)))
+                targets.append(player_name(x.player, lang))
             else:
                 perm = view.permanent(x.object)
                 targets.append(f"«{_name(cards, perm.card, lang)}»" if perm is not None else "?")
