@@ -174,9 +174,8 @@ def _attempt(family: str, seed: int, rng: random.Random, hook=None) -> Question:
     def names(group, lang):
         if by_attacker:
             group = group[:1]
-        return t("word.list_and", lang, items=", ".join(card_name(cards, pos.card_of[b], lang) for b in group[:-1]),
-                 last=card_name(cards, pos.card_of[group[-1]], lang)) if len(group) > 1 \
-            else card_name(cards, pos.card_of[group[0]], lang)
+        quoted = [f"«{card_name(cards, pos.card_of[b], lang)}»" for b in group]  # as the attacker after «→»
+        return t("word.list_and", lang, items=", ".join(quoted[:-1]), last=quoted[-1]) if len(group) > 1 else quoted[0]
 
     def option(group, lang):
         if family == "can-block:menace":
