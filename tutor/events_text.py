@@ -24,11 +24,11 @@ an event's data into their fields:
 from __future__ import annotations
 
 from tutor.engine.events import EventKind
-from tutor.i18n import Nouns, catalog, noun, pick, t
+from tutor.i18n import Noun, Nouns, catalog, noun, pick, t
 from tutor.i18n.grammar import minus
 from tutor.i18n.terms import keyword_noun, step_noun
 
-__all__ = ["card_noun", "event_key", "keyword_name", "player_name", "player_noun", "render_event", "render_log",
+__all__ = ["card_noun", "event_key", "name_noun", "keyword_name", "player_name", "player_noun", "render_event", "render_log",
            "step_name"]
 
 # Events whose card is named as a card in hand or as a spell, whatever its type.
@@ -95,7 +95,21 @@ def card_noun(card, lang: str, kind: str | None = None, missing: str = "?"):
     if card is None:
         return noun(f"noun.{kind or 'card'}", lang, name=missing)
     return noun(f"noun.{kind or _kind(card)}", lang, name=pick(card.name, lang)).with_tail_gender(
-        card.gender.get(lang, ""))
+        card.gender.get(lang, ""), card.declension.get(lang))
+
+
+def name_noun(card, lang: str, owner: str | None = None, missing: str = "?"):
+    """A card's name alone as a noun, in «», with its grammar (gender, number, animacy, cases: see `card_noun`):
+    ``«Orsi Grizzly»``, ``«Медведи-гризли»`` (``{name:accs}`` → ``«Медведей-гризли»``); with `owner` (a player's
+    letter), whose it is: ``«Orsi Grizzly» di B``, ``«Медведи-гризли» игрока B`` (only the name declines)."""
+    if card is None:
+        base = Noun("", f"«{missing}»")
+    else:
+        base = Noun("", f"«{pick(card.name, lang)}»").with_tail_gender(card.gender.get(lang, ""),
+                                                                    card.declension.get(lang)).name()
+    if owner:
+        base.tail = t("lesson.whose", lang, name=base.tail, player=owner)
+    return base
 
 
 def render_event(e, cards: dict, lang: str, names: dict | None = None) -> str:

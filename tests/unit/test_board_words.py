@@ -55,9 +55,9 @@ def test_the_tags_are_data_in_the_boards_order():
 
 @pytest.mark.parametrize(("lang", "bears", "aura", "spider"), [
     ("it", ["TAPpati", "debolezza da evocazione", "1 danno segnato", "1 segnalino +1/+1", "attaccano il Giocatore B", "bloccati"],
-     ["assegnata a «Orsi Grizzly»"], ["raggiungere", "blocca «Orsi Grizzly»"]),
+     ["assegnata agli «Orsi Grizzly»"], ["raggiungere", "blocca gli «Orsi Grizzly»"]),
     ("ru", ["повёрнуты", "болезнь вызова", "1 отмеченное повреждение", "1 жетон +1/+1", "атакуют игрока B",
-            "заблокированы"], ["прикреплена к карте «Медведи-гризли»"], ["захват", "блокирует существо «Медведи-гризли»"]),
+            "заблокированы"], ["прикреплена к «Медведям-гризли»"], ["захват", "блокирует «Медведей-гризли»"]),
 ])
 def test_the_three_boards_say_the_same_words(lang, bears, aura, spider):
     view = _position()

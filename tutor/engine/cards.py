@@ -24,7 +24,11 @@ LAND_TYPES = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Fore
 TRIGGERS = ("enters", "dies", "upkeep")
 # The grammatical gender and number of a card's name, by language (the catalogs' noun tags): Italian has no
 # neuter; Russian names are agreed by pymorphy3, and the field corrects it where it is wrong.
-NAME_GENDERS = {"it": ("m", "f", "m.pl", "f.pl"), "ru": ("m", "f", "n", "m.pl", "f.pl", "n.pl")}
+# A Russian name also says its animacy where pymorphy3 gets it wrong (``m.anim``: the accusative is the genitive,
+# «Искателя славы»), and a name pymorphy3 declines wrong gives its cases (``declension``).
+NAME_GENDERS = {"it": ("m", "f", "m.pl", "f.pl"),
+                "ru": tuple(g + pl + anim for g in ("m", "f", "n") for pl in ("", ".pl") for anim in ("", ".anim", ".inan"))}
+DECLINED_CASES = {"ru": ("gent", "datv", "accs", "ablt", "loct")}  # the nominative is the name itself
 
 
 @dataclass(frozen=True)
@@ -68,6 +72,7 @@ class CardDef:
     text: dict = field(default_factory=dict)
     unofficial: frozenset = frozenset()
     gender: dict = field(default_factory=dict)  # {"it": "m.pl"}: the gender and number of the name (NAME_GENDERS)
+    declension: dict = field(default_factory=dict)  # {"ru": {"gent": "Акромы, Ангела Гнева", ...}} (DECLINED_CASES)
     # Derived from the abilities (hot in action generation): the kinds of its activated abilities ("activated",
     # "mana"), and the colours of its free {T} mana abilities (305.6 for basic land types).
     activated_kinds: frozenset = field(init=False, repr=False, compare=False, default=frozenset())
@@ -235,6 +240,21 @@ def _gender(card: str, value: object) -> dict:
     return dict(value)
 
 
+def _declension(card: str, value: object) -> dict:
+    """The optional ``declension`` of a card's name: every case but the nominative, by language
+    (``{ru: {gent: ..., datv: ..., accs: ..., ablt: ..., loct: ...}}``), for the names pymorphy3 declines wrong."""
+    _keys(card, "declension", value, set(DECLINED_CASES))
+    out = {}
+    for lang, forms in value.items():
+        cases = DECLINED_CASES[lang]
+        _keys(card, f"declension.{lang}", forms, set(cases), set(cases))
+        for case, form in forms.items():
+            if not isinstance(form, str) or not form.strip():
+                _fail(card, f"declension.{lang}.{case}", f"the {case} of the name is a non-empty text")
+        out[lang] = {case: forms[case].strip() for case in cases}
+    return out
+
+
 def card_from_dict(d: dict, tokens: set[str] = frozenset()) -> CardDef:
     """Validate and build a card definition; `tokens` are the token ids effects may create."""
     cid = d.get("id") if isinstance(d, dict) else None
@@ -242,7 +262,7 @@ def card_from_dict(d: dict, tokens: set[str] = frozenset()) -> CardDef:
         _fail(str(cid), "id", "every card needs an id")
     _keys(cid, "", d, {"id", "name", "unofficial", "cost", "types", "supertypes", "subtypes", "power", "toughness",
                        "keywords", "enchant", "abilities", "spell", "additional_cost", "text", "token", "colors",
-                       "gender"},
+                       "gender", "declension"},
           {"id", "name", "types"})
     name = _texts(cid, "name", d["name"], {"en", "it", "ru"}, {"en", "it", "ru"})
     types = d["types"]
@@ -303,4 +323,5 @@ def card_from_dict(d: dict, tokens: set[str] = frozenset()) -> CardDef:
         text=dict(_texts(cid, "text", d.get("text") or {}, {"en", "it", "ru"}, empty=True)),
         unofficial=frozenset(_strings(cid, "unofficial", d.get("unofficial"), "languages")),
         gender=_gender(cid, d["gender"]) if "gender" in d else {},
+        declension=_declension(cid, d["declension"]) if "declension" in d else {},
     )

@@ -14,7 +14,10 @@ text, and what follows its colon (the *spec*) asks for a grammatical form:
 - ``{card:il}``, ``{card:al}``, ``del``, ``dal``, ``nel``, ``sul`` (it): with the definite article, alone or
   joined to a / di / da / in / su: ``la creatura``, ``all'artefatto``, ``del Giocatore A``, ``dallo scudo``.
 - ``{card:datv}`` (ru): in a case (``nomn gent datv accs ablt loct``): ``существу «Медведи-гризли»``; only
-  the head declines, with its adjectives; names in «» never do.
+  the head declines, with its adjectives; a name after its head noun never does. A name alone (a noun
+  without a head: ``tutor.events_text.name_noun``, or ``~``) declines inside its «», by the card's data
+  (animacy, ``declension``) or pymorphy3, and what follows the «» stays: ``Разыграть {card:accs}`` →
+  ``Разыграть «Ллановарских эльфов»``, ``«Медведей-гризли» игрока B``. ``nomn`` says the nominative.
 - ``{card:наносит}`` (ru): words agreed with a noun by pymorphy3 (number; gender in the past tense and in
   adjectives; third-person pronouns): ``{card:нанёс бы}`` → нанёс бы / нанесла бы / нанесло бы / нанесли бы,
   ``{player:он}`` → он / она / оно / они.
@@ -58,7 +61,7 @@ MINUS = "\u2212"
 # str.format's own specs ([[fill]align][sign][z][#][0][width][grouping][.precision][type]).
 _STANDARD = re.compile(r"(?:.?[<>=^])?[+\- ]?z?#?0?\d*[,_]?(?:\.\d+)?[bcdeEfFgGnosxX%]?")
 _NOUN_TAGS = re.compile(r"^(m|f|n)(\.pl)?:")
-_GENDER = re.compile(r"(m|f|n)(\.pl)?")
+_GENDER = re.compile(r"(m|f|n)(\.pl)?(?:\.(?:anim|inan))?")
 
 
 class TemplateError(ValueError):
@@ -75,30 +78,50 @@ class Noun:
     `tail` never changes (a name in «», a letter). `gender` ("m", "f", "n") and `plural` are for
     agreement; empty / None: the language finds them (Russian: pymorphy3; Italian: from the ending).
     `tail_gender` and `tail_plural` are the same for the tail alone (the ``~`` spec), when the data
-    knows them. (A plain class rather than a dataclass: the grammar must import fast.)"""
+    knows them; `tail_animate` (Russian: None when pymorphy3 knows) and `tail_forms` (a name's cases, as
+    ``(("gent", "Акромы, Ангела Гнева"), ...)``, for the names pymorphy3 declines wrong) too.
 
-    __slots__ = ("head", "tail", "gender", "plural", "tail_gender", "tail_plural")
+    A noun without a head is a name (``{card:~…}``, or a name given alone): in Russian the name in «»
+    declines (``«Акрому, Ангела Гнева»``), what follows it (``игрока B``) does not. (A plain class rather
+    than a dataclass: the grammar must import fast.)"""
+
+    __slots__ = ("head", "tail", "gender", "plural", "tail_gender", "tail_plural", "tail_animate", "tail_forms")
 
     def __init__(self, head: str = "", tail: str = "", gender: str = "", plural: bool | None = None,
-                 tail_gender: str = "", tail_plural: bool | None = None) -> None:
+                 tail_gender: str = "", tail_plural: bool | None = None, tail_animate: bool | None = None,
+                 tail_forms: tuple = ()) -> None:
         self.head, self.tail, self.gender, self.plural = head, tail, gender, plural
         self.tail_gender, self.tail_plural = tail_gender, tail_plural
+        self.tail_animate, self.tail_forms = tail_animate, tuple(tail_forms)
 
-    def with_tail_gender(self, spec: str) -> Noun:
-        """This noun, its tail (a name) having the gender and number `spec` (``m``, ``f.pl``, as a card's
-        ``gender`` gives them); an empty spec changes nothing.
+    def with_tail_gender(self, spec: str, forms: dict | None = None) -> Noun:
+        """This noun, its tail (a name) having the gender and number `spec` (``m``, ``f.pl``, Russian
+        ``m.anim`` as a card's ``gender`` gives them) and the cases `forms` (a card's ``declension``);
+        an empty spec changes nothing.
 
         >>> fmt("{c:~TAPpato|TAPpata|TAPpati|TAPpate}", "it", c=Noun("creatura", "«Orsi Grizzly»", "f")
         ...     .with_tail_gender("m.pl"))
         'TAPpati'
         """
-        if not spec:
+        if not spec and not forms:
             return self
-        gender, plural = parse_gender(spec)
-        return Noun(self.head, self.tail, self.gender, self.plural, gender, plural)
+        gender, plural = parse_gender(spec) if spec else ("", None)
+        animate = {"anim": True, "inan": False}.get(spec.rsplit(".", 1)[-1]) if spec else None
+        return Noun(self.head, self.tail, self.gender, self.plural, gender, plural, animate,
+                    tuple(sorted((forms or {}).items())))
+
+    def name(self) -> Noun:
+        """The name alone (the tail, with its own grammar); a noun without a tail, or already a name (no
+        head), is its own name."""
+        if not self.head and not self.tail_gender:
+            return self
+        if not self.tail:
+            return Noun("", self.head, self.gender, self.plural)
+        return Noun("", self.tail, self.tail_gender, self.tail_plural, "", None, self.tail_animate, self.tail_forms)
 
     def _key(self) -> tuple:
-        return self.head, self.tail, self.gender, self.plural, self.tail_gender, self.tail_plural
+        return (self.head, self.tail, self.gender, self.plural, self.tail_gender, self.tail_plural, self.tail_animate,
+                self.tail_forms)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Noun) and self._key() == other._key()
@@ -271,7 +294,9 @@ class Russian(Grammar):
             return super().decline(noun, case)
         from tutor.i18n import russian
 
-        head = russian.decline(noun.head, case, *self.features(noun)) if noun.head else ""
+        if not noun.head:  # a name: the name in «» declines, what follows it does not
+            return russian.decline_name(noun.tail, case, *self.features(noun), noun.tail_animate, noun.tail_forms)
+        head = russian.decline(noun.head, case, *self.features(noun))
         return " ".join(x for x in (head, noun.tail) if x)
 
     def features(self, noun: Noun) -> tuple[str, bool]:
@@ -344,13 +369,11 @@ _FORMATTERS: dict[str, _Formatter] = {}
 
 
 def _name_only(value: object) -> object:
-    """The ``~`` of a field: the tail alone, with the tail's own gender and number if the noun has them."""
+    """The ``~`` of a field: the tail alone, with the tail's own grammar if the noun has it."""
     if isinstance(value, Nouns):
         return Nouns(tuple(_name_only(x) for x in value.items), value.conjunction)
     if isinstance(value, Noun):
-        if not value.tail:
-            return Noun("", value.head, value.gender, value.plural)  # nothing but the head: it is the name
-        return Noun("", value.tail, value.tail_gender, value.tail_plural)
+        return value.name()
     return value
 
 
@@ -378,7 +401,8 @@ def parse_gender(spec: str) -> tuple[str, bool]:
     ``"f"`` → ``("f", False)``; anything else is a ValueError."""
     m = _GENDER.fullmatch(spec)
     if not m:
-        raise ValueError(f"a gender is m, f or n, with .pl for a plural (m.pl): not {spec!r}")
+        raise ValueError(f"a gender is m, f or n, with .pl for a plural (m.pl) and .anim or .inan for an animacy: "
+                         f"not {spec!r}")
     return m.group(1), bool(m.group(2))
 
 

@@ -17,7 +17,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["agree_with", "agree_with_number", "decline", "features", "name_features", "name_is_clear", "unknown_words"]
+__all__ = ["agree_with", "agree_with_number", "decline", "decline_name", "features", "name_features", "name_is_clear",
+           "unknown_words"]
 
 _WORD = re.compile(r"[А-Яа-яЁё]+(?:-[А-Яа-яЁё]+)*")
 _GENDER = {"m": "masc", "f": "femn", "n": "neut"}
@@ -174,14 +175,14 @@ def _gender(p) -> str:
 @lru_cache(maxsize=1024)
 def name_features(name: str) -> tuple[str, bool]:
     """(gender, plural) of a card name used as a subject: «Медведи-гризли» → plural, «Пирокластика» →
-    feminine, «Поднять тревогу» (an infinitive) → neuter; names pymorphy3 cannot tell are in
-    ``tutor.i18n.ru.NAMES``."""
-    from tutor.i18n.ru import NAMES
-
-    bare = name.strip("«»\"' ")
-    if bare in NAMES:
-        tag = NAMES[bare]
-        return tag[0], tag.endswith(".pl")
+    feminine, «Поднять тревогу» (an infinitive) → neuter; a name pymorphy3 cannot tell says its own in the
+    card pool (``gender: {ru: f}`` in lessons/cards.yaml). (A name reached through its card carries its grammar
+    with it; this is for a name given as a text.)"""
+    bare = _quoted(name)[1]
+    spec = _pool_genders().get(bare)
+    if spec:
+        parts = spec.split(".")
+        return parts[0], "pl" in parts
     words = _WORD.findall(bare.lower())
     if not words:
         return "m", False
@@ -191,9 +192,17 @@ def name_features(name: str) -> tuple[str, bool]:
     return features(" ".join(words))
 
 
+@lru_cache(maxsize=1)
+def _pool_genders() -> dict[str, str]:
+    """The Russian names of the card pool that say their gender (lessons/cards.yaml ``gender: {ru: …}``)."""
+    from tutor.cardpool import load_cards
+
+    return {c.name["ru"]: c.gender["ru"] for c in load_cards().values() if "ru" in c.gender}
+
+
 def name_is_clear(name: str) -> bool:
     """Whether pymorphy3 knows the first word of a name as a common word in the nominative (otherwise
-    the name's gender and number belong in ``tutor.i18n.ru.NAMES``)."""
+    the name's gender and number belong in the card pool: ``gender: {ru: …}``)."""
     words = _WORD.findall(name.lower())
     if not words or not _morph().word_is_known(words[0].split("-")[0]):
         return False
@@ -204,3 +213,52 @@ def name_is_clear(name: str) -> bool:
 def unknown_words(words: str) -> list[str]:
     """Words of a template that pymorphy3 does not know (it would only guess their forms)."""
     return [w for w in _WORD.findall(words.lower()) if not _morph().word_is_known(w)]
+
+
+_QUOTED = re.compile(r"«([^»]*)»")
+
+
+def _quoted(text: str) -> tuple[str, str, str]:
+    """(before, name, after): the first name in «» of `text` (the whole text, unquoted, when it has none)."""
+    m = _QUOTED.search(text)
+    if not m:
+        return "", text.strip("«»\"' "), ""
+    return text[:m.start(1)], m.group(1), text[m.end(1):]
+
+
+@lru_cache(maxsize=4096)
+def decline_name(text: str, case: str, gender: str = "", plural: bool = False, animate: bool | None = None,
+                 forms: tuple = ()) -> str:
+    """The card name in «» of `text` in `case` («Акрома, Ангел Гнева» игрока B → «Акрому, Ангела Гнева» игрока B
+    in the accusative): the name's own cases when the data gives them (`forms`: the card's ``declension``), else
+    pymorphy3's, each part of an apposition («Акрома, Ангел Гнева») declined, in each part the adjectives and the
+    first noun; a name that is a verb («Поднять тревогу») stays. `animate` (from the data) overrides pymorphy3's
+    animacy for the accusative: an animate masculine or plural name takes the genitive («Ползучего вурма»)."""
+    before, name, after = _quoted(text)
+    if case == "nomn" or not name:
+        return text
+    table = dict(forms)
+    if case in table:
+        return before + table[case] + after
+    if case == "accs" and animate is not None and (plural or gender == "m") and not _first_declension(name):
+        case = "gent" if animate else "nomn"  # the accusative of an animate is its genitive, else its nominative
+        if case == "nomn":
+            return text
+    declined = ", ".join(_decline_phrase(part, case, gender, plural) for part in name.split(", "))
+    return before + declined + after
+
+
+def _decline_phrase(phrase: str, case: str, gender: str, plural: bool) -> str:
+    words = _WORD.findall(phrase.lower())
+    if not words or _morph().parse(words[0])[0].tag.POS == "INFN":
+        return phrase
+    return decline(phrase, case, gender, plural)
+
+
+def _first_declension(name: str) -> bool:
+    """Whether the name's first noun ends in -а/-я (обжора, убийца: their accusative is their own)."""
+    for word in _WORD.findall(name.lower()):
+        p = _parse(word, ("NOUN",), "nomn")
+        if p.tag.POS == "NOUN":
+            return word.split("-")[0].endswith(("а", "я"))
+    return False

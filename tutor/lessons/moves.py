@@ -26,7 +26,7 @@ from tutor.engine import (
     player_target,
 )
 from tutor.engine.view import Player
-from tutor.i18n import pick, t
+from tutor.i18n import Nouns, t
 from tutor.scenario import PLAYERS
 
 __all__ = ["GROUPS", "GROUP_RULES", "Move", "MoveGroup", "group_of", "label", "legal_moves", "matches", "move_rule"]
@@ -101,8 +101,8 @@ def _snapshot(game, action) -> tuple:
             return ("player", PLAYERS[-1 - oid])
         o = s.objects.get(oid)
         if o is None:
-            return ("card", {"en": str(oid)}, None)
-        return ("card", o.card.name, PLAYERS[o.controller] if o.zone == "battlefield" else None)
+            return ("card", None, None, str(oid))
+        return ("card", o.card, PLAYERS[o.controller] if o.zone == "battlefield" else None)
 
     if isinstance(action, (PlayLand, CastSpell)):
         out = [("card", name_of(action.card))]
@@ -134,13 +134,20 @@ def _ability_count(o) -> int:
     return sum(1 for ab in o.card.abilities if ab.kind in ("activated", "mana")) if o else 0
 
 
-def _name(ref: tuple, lang: str, owner: bool = True) -> str:
-    if ref[0] == "player":
-        from tutor.events_text import player_name
+def _name(ref: tuple, lang: str, owner: bool = True):
+    """A player, or a card by its name in «» (with whose it is, if `owner`), as a noun with its grammar: the
+    templates decline it (``Разыграть {card:accs}``) and agree with it (``{blocker:блокирует}``)."""
+    from tutor.events_text import name_noun, player_noun
 
-        return player_name(Player.from_letter(ref[1]), lang)
-    text = f"«{pick(ref[1], lang)}»"
-    return t("lesson.whose", lang, name=text, player=ref[2]) if owner and ref[2] else text
+    if ref[0] == "player":
+        return player_noun(Player.from_letter(ref[1]), lang)
+    return name_noun(ref[1], lang, owner=ref[2] if owner else None, missing=ref[3] if len(ref) > 3 else "?")
+
+
+def _names(refs, lang: str, owner: bool = True, joined: bool = True):
+    """Several players or cards as one field: ``«A», «B» и «C»`` (`joined`: with the conjunction), else
+    ``«A», «B», «C»`` (the targets of a spell, each its own)."""
+    return Nouns(tuple(_name(x, lang, owner) for x in refs), t("word.and", lang) if joined else "")
 
 
 def _label(move: Move, lang: str) -> str:
@@ -153,7 +160,7 @@ def _label(move: Move, lang: str) -> str:
         if g == "activate" and d.get("count", 1) > 1:
             text += t("lesson.move.ability_n", lang, n=d["index"] + 1)
         if d.get("targets"):
-            text += t("lesson.move.targets", lang, targets=", ".join(_name(x, lang) for x in d["targets"]))
+            text += t("lesson.move.targets", lang, targets=_names(d["targets"], lang, joined=False))
         if d.get("x"):
             text += t("lesson.move.x", lang, x=d["x"])
         if d.get("sacrifice"):
@@ -161,7 +168,7 @@ def _label(move: Move, lang: str) -> str:
         return text
     if g == "attack":
         cards = d["cards"]
-        return t("lesson.move.attack", lang, cards=", ".join(_name(c, lang, False) for c in cards)) if cards \
+        return t("lesson.move.attack", lang, cards=_names(cards, lang, False)) if cards \
             else t("lesson.move.no_attack", lang)
     if g == "block":
         blocks = d["blocks"]
@@ -173,7 +180,7 @@ def _label(move: Move, lang: str) -> str:
         parts = ", ".join(t("lesson.move.damage_part", lang, n=n, to=_name(r, lang)) for r, n in d["parts"])
         return t("lesson.move.damage", lang, card=_name(d["card"], lang, False), parts=parts)
     if g == "discard":
-        return t("lesson.move.discard", lang, cards=", ".join(_name(c, lang, False) for c in d["cards"]))
+        return t("lesson.move.discard", lang, cards=_names(d["cards"], lang, False))
     return g
 
 

@@ -18,7 +18,7 @@ from tutor.engine.keywords import WALKS, quiz_keywords
 from tutor.engine_text import illegal_text
 from tutor.i18n import t
 from tutor.quiz.combat_q import keyword_hint
-from tutor.quiz.describe import bullets, card_name, creature_text
+from tutor.quiz.describe import bullets, card_name, creature_text, name_of
 from tutor.quiz.model import Question, Rejected, both, draw
 from tutor.quiz.position import Position, pool, test_creature
 
@@ -174,9 +174,8 @@ def _attempt(family: str, seed: int, rng: random.Random, hook=None) -> Question:
     def names(group, lang):
         if by_attacker:
             group = group[:1]
-        return t("word.list_and", lang, items=", ".join(card_name(cards, pos.card_of[b], lang) for b in group[:-1]),
-                 last=card_name(cards, pos.card_of[group[-1]], lang)) if len(group) > 1 \
-            else card_name(cards, pos.card_of[group[0]], lang)
+        quoted = [f"«{card_name(cards, pos.card_of[b], lang)}»" for b in group]  # as the attacker after «→»
+        return t("word.list_and", lang, items=", ".join(quoted[:-1]), last=quoted[-1]) if len(group) > 1 else quoted[0]
 
     def option(group, lang):
         if family == "can-block:menace":
@@ -198,16 +197,16 @@ def _attempt(family: str, seed: int, rng: random.Random, hook=None) -> Question:
         att = view.permanent(pos.ids[attacker])
         lines = situation(lang)
         if by_attacker:
-            lines.append(t("quiz.block.ask_attackers", lang, blocker=card_name(cards, pos.card_of[blockers[0]], lang)))
+            lines.append(t("quiz.block.ask_attackers", lang, blocker=name_of(cards, pos.card_of[blockers[0]], lang)))
         else:
             key = "quiz.block.ask_menace" if family == "can-block:menace" else "quiz.block.ask"
-            lines.append(t(key, lang, attacker=card_name(cards, att.card, lang)))
+            lines.append(t(key, lang, attacker=name_of(cards, att.card, lang)))
         return "\n".join(lines)
 
     def explanation(lang):
         lines = []
         for group, refusal in zip(candidates, results):
-            attacker_name = card_name(cards, pos.card_of[group[1] if by_attacker else attacker], lang)
+            attacker_name = name_of(cards, pos.card_of[group[1] if by_attacker else attacker], lang)
             if refusal is None:
                 lines.append(t("quiz.block.legal", lang, names=names(group, lang), attacker=attacker_name))
             else:

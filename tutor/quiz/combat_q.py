@@ -25,7 +25,7 @@ from tutor.engine.view import Player
 from tutor.events_text import render_event
 from tutor.i18n import catalog, t
 from tutor.i18n.terms import keyword_noun
-from tutor.quiz.describe import bullets, card_name, creature_text, lives_text, option_creature, step_text
+from tutor.quiz.describe import bullets, card_name, creature_text, lives_text, name_of, option_creature, step_text
 from tutor.quiz.model import Question, Rejected, both, draw
 from tutor.quiz.position import Position, Trial, pool, test_creature
 
@@ -264,10 +264,10 @@ def _prompt(pos: Position, view, combatants, split: dict, form: str, lang: str) 
         lines.append(t("quiz.combat.unblocked", lang, names=", ".join(unblocked)))
     for p in attackers:
         if "trample" in p.keywords and p.blocked:
-            lines.append(t("quiz.combat.assign_trample", lang, attacker=card_name(cards, p.card, lang)))
+            lines.append(t("quiz.combat.assign_trample", lang, attacker=name_of(cards, p.card, lang)))
     for alias, parts in split.items():
-        name = card_name(cards, pos.card_of[alias], lang)
-        shares = ", ".join(t("quiz.combat.share", lang, n=n, name=card_name(cards, pos.card_of[b], lang))
+        name = name_of(cards, pos.card_of[alias], lang)
+        shares = ", ".join(t("quiz.combat.share", lang, n=n, name=name_of(cards, pos.card_of[b], lang))
                            for b, n in parts)
         lines.append(t("quiz.combat.assign_split", lang, attacker=name, shares=shares))
     lines.append(t("quiz.combat.nothing_else", lang))

@@ -8,12 +8,12 @@ from the curated concepts, as in the event log; a permanent's state in the words
 from __future__ import annotations
 
 from tutor.engine.view import Player
-from tutor.events_text import card_noun, player_noun
+from tutor.events_text import card_noun, name_noun, player_noun
 from tutor.i18n import t
 from tutor.i18n.terms import step_noun
 from tutor.views.board import COMBAT, TagKind, card_name, describe_permanent
 
-__all__ = ["bullets", "card_name", "creature_text", "lives_text", "option_creature", "player", "step_text"]
+__all__ = ["bullets", "card_name", "name_of", "creature_text", "lives_text", "option_creature", "player", "step_text"]
 
 TEST_PREFIX = "quiz-test-"
 _COLOR_KEYS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
@@ -67,3 +67,9 @@ def lives_text(view, lang: str) -> str:
 def step_text(step_key: str, lang: str):
     """A step or main phase as a noun (from its concept)."""
     return step_noun(step_key, lang)
+
+
+def name_of(cards: dict, card_id: str, lang: str):
+    """A card's name in «» as a noun with its grammar, for a template that declines it or agrees with it
+    (``заблокировать {attacker:accs}`` → заблокировать «Ангела Серры»; ``bloccare {attacker:il}``)."""
+    return name_noun(cards.get(card_id), lang, missing=card_id)

@@ -26,7 +26,7 @@ from tutor.engine_text import illegal_text
 from tutor.events_text import render_event
 from tutor.i18n import t
 from tutor.i18n.terms import STEP_CONCEPTS
-from tutor.quiz.describe import bullets, card_name, creature_text, step_text
+from tutor.quiz.describe import bullets, card_name, creature_text, name_of, step_text
 from tutor.quiz.model import Question, Rejected, UnknownQuestion, both
 from tutor.quiz.position import Position, Trial
 from tutor.quiz.rulesref import headline
@@ -291,7 +291,7 @@ def _which_rule(family: str, seed: int, rng: random.Random) -> Question:
 
         def action(lang: str) -> str:
             return t("quiz.which_rule.block", lang, names=ctx["names"](group, lang),
-                     attacker=card_name(pos.cards, pos.card_of[ctx["attacker_of"](group)], lang))
+                     attacker=name_of(pos.cards, pos.card_of[ctx["attacker_of"](group)], lang))
     elif family == "which-rule:cast":
         sub = rng.choice(sorted(casting_q.FAMILIES))
         ctx = casting_q._attempt(sub, seed, rng, hook=lambda c: c)
@@ -308,7 +308,7 @@ def _which_rule(family: str, seed: int, rng: random.Random) -> Question:
 
         def action(lang: str) -> str:
             return t("quiz.which_rule.cast", lang, player=ctx["who"],
-                     card=card_name(pos.cards, pos.card_of[alias], lang))
+                     card=name_of(pos.cards, pos.card_of[alias], lang))
     else:
         ctx, exc, action = _attack_refusal(rng)
         pos = ctx["pos"]

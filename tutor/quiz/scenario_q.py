@@ -39,7 +39,7 @@ from tutor.engine.keywords import NEEDS_BLOCKERS
 from tutor.engine.view import Player
 from tutor.events_text import render_event
 from tutor.i18n import LANGS, pick, t
-from tutor.quiz.describe import bullets, card_name, option_creature, step_text
+from tutor.quiz.describe import bullets, card_name, name_of, option_creature, step_text
 from tutor.quiz.model import Question, UnknownQuestion, both
 
 __all__ = ["build", "card_ids", "gives_away"]
@@ -300,7 +300,7 @@ def _derivations(result, exp, rng: random.Random):
             zone = view.zone_of(oid) or "library"
             yield _choice([zone, *(z for z in _ZONES if z != zone)], zone,
                           lambda z, lang: t(f"quiz.zone.{z}", lang),
-                          lambda lang, oid=oid: t("quiz.scenario.ask_zone", lang, card=card_name(
+                          lambda lang, oid=oid: t("quiz.scenario.ask_zone", lang, card=name_of(
                               cards, game.state.objects[oid].card.id, lang)),
                           lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "zone", rng)
     for alias, oe in (exp.get("objects") or {}).items():

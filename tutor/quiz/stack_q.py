@@ -19,7 +19,7 @@ from tutor.engine.view import Player
 from tutor.events_text import render_event
 from tutor.i18n import t
 from tutor.quiz.casting_q import stack_item_text
-from tutor.quiz.describe import bullets, card_name, creature_text, lives_text, option_creature
+from tutor.quiz.describe import bullets, card_name, creature_text, lives_text, name_of, option_creature
 from tutor.quiz.model import Question, Rejected, both, draw
 from tutor.quiz.position import Position, Trial, pool
 
@@ -289,7 +289,7 @@ def _trigger(family: str, seed: int, rng: random.Random) -> Question:
         mark = len(game.events)
         passes = rng.choice((1, 2))
         pos.passes(passes)
-        key, fields = "quiz.stack.situation_enters", {"name": lambda lang: card_name(pos.cards, creature, lang),
+        key, fields = "quiz.stack.situation_enters", {"name": lambda lang: name_of(pos.cards, creature, lang),
                                                        "n": passes}
         candidates = [[], [("spell", creature, 0)], [("spell", creature, 0), ("trigger", creature, 0)],
                       [("trigger", creature, 0)]]
@@ -309,8 +309,8 @@ def _trigger(family: str, seed: int, rng: random.Random) -> Question:
         mark = len(game.events)
         pos.passes(2)
         key, fields = "quiz.stack.situation_dies", {
-            "attacker": lambda lang: card_name(pos.cards, attacker, lang),
-            "egg": lambda lang: card_name(pos.cards, "roc-egg", lang)}
+            "attacker": lambda lang: name_of(pos.cards, attacker, lang),
+            "egg": lambda lang: name_of(pos.cards, "roc-egg", lang)}
         candidates = [[], [("trigger", "roc-egg", 1)], [("trigger", "roc-egg", 0)], [("spell", "roc-egg", 1)]]
         # nothing resolved: the damage (510.2) kills the Egg (704.5g), its "dies" ability triggers (603.10a) and is
         # put on the stack, by its controller, before A receives priority (510.3a, 117.5, 603.3)
@@ -364,8 +364,8 @@ def _mana_ability(family: str, seed: int, rng: random.Random) -> Question:
     actual = _stack_state(game.view())
     candidates = [[], [("mana", "llanowar-elves", 0)], [*actual, ("mana", "llanowar-elves", 0)],
                   [("mana", "llanowar-elves", 0), *actual]]
-    fields = {"spell": lambda lang: card_name(pos.cards, spell, lang), "caster": Player(caster).letter,
-              "elves": lambda lang: card_name(pos.cards, "llanowar-elves", lang)}
+    fields = {"spell": lambda lang: name_of(pos.cards, spell, lang), "caster": Player(caster).letter,
+              "elves": lambda lang: name_of(pos.cards, "llanowar-elves", lang)}
     key = "quiz.stack.situation_mana" if caster == 1 else "quiz.stack.situation_mana_own"
     return _state_question(family, seed, rng, pos, before, key, fields, actual, candidates,
                            game.events[mark:], ("605.3b", "605.3a", "106.4"), ("mana-ability", "stack"),

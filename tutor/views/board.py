@@ -19,7 +19,7 @@ from enum import Enum
 
 from tutor.engine.keywords import ATTACKS_WHEN_SICK
 from tutor.engine.view import Player
-from tutor.events_text import card_noun, player_noun
+from tutor.events_text import card_noun, name_noun, player_noun
 from tutor.i18n import pick, t
 from tutor.i18n.grammar import minus
 from tutor.i18n.terms import keyword_noun
@@ -131,10 +131,8 @@ def tag_text(tag: Tag, name, cards: dict, lang: str) -> str:
         return t(tag.key, lang, kind=minus(value[0]), n=value[1])
     if kind is TagKind.ATTACKING:
         return t(tag.key, lang, card=name, player=player_noun(value, lang))
-    if kind is TagKind.BLOCKING:
-        return t(tag.key, lang, card=name, name=card_name(cards, value, lang))
-    if kind is TagKind.ATTACHED:
-        return t(tag.key, lang, card=name, name=card_name(cards, value, lang))
+    if kind in (TagKind.BLOCKING, TagKind.ATTACHED):  # the other card by its name, declined (ru) or with its article (it)
+        return t(tag.key, lang, card=name, name=name_noun(cards.get(value), lang, missing=value))
     if kind is TagKind.SICK:
         return t(tag.key, lang)
     return t(tag.key, lang, card=name)
