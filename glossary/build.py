@@ -299,6 +299,35 @@ def _digest(kb: KBData, curated_dir: Path) -> None:
     kb.foundations = load_foundations(curated_dir / "foundations-rules.txt")
 
 
+TITLES_FILE = "titles-it.yaml"
+
+
+def _titles(kb: KBData, curated_dir: Path) -> None:
+    """The Italian sources' titles in sentence case (curated/titles-it.yaml): each item changes only the case of a
+    built-in document's rule or section title; anything else is an error naming the file, line and key."""
+    from glossary.yamlio import LineDict, YamlError, load_yaml
+
+    path = curated_dir / TITLES_FILE
+    if not path.is_file():
+        return
+    name = f"glossary/curated/{TITLES_FILE}"
+    data = load_yaml(path, name)
+    if data is None:
+        return
+    if not isinstance(data, LineDict):
+        raise YamlError(name, 1, "the file holds a mapping of \"document:number\" to a title")
+    builtin = {s.doc for s in SOURCES}
+    for key, title in data.items():
+        line = data.key_line(key)
+        target = kb.rules.get(str(key)) or kb.sections.get(str(key))
+        if target is None or str(key).split(":")[0] not in builtin:
+            raise YamlError(name, line, "no rule or section of a built-in source has this key", key=str(key))
+        if not isinstance(title, str) or title.strip().casefold() != (target.title or "").casefold():
+            raise YamlError(name, line, f"a title may change only its case (the source has {target.title!r})",
+                            key=str(key))
+        target.title = title.strip()
+
+
 def _editions(kb: KBData, curated_dir: Path) -> None:
     """For each English edition other than Foundations, the same rule under its number there; and the rules of
     older editions that the modern rules contradict (glossary/curated/old-rules.yaml)."""
@@ -389,6 +418,7 @@ def build(user_rules: list[Path] | None = None, curated_dir: Path = CURATED_DIR,
     _align(kb, cur)
     _resolve(kb, cur)
     _digest(kb, curated_dir)
+    _titles(kb, curated_dir)
     _editions(kb, curated_dir)
     _detach_curation(kb)
     kb.rule_titles = {key: r.title for key, r in kb.rules.items() if r.title}

@@ -77,7 +77,7 @@ def test_a_number_leads_to_the_page_of_the_cited_rule(kb):
 def test_pages_list_the_rules_their_texts_mention(kb):
     entry = entry_page(kb, "it:fase-iniziale", "it")
     assert [m.number for m in entry.mentioned] == ["501", "504"]
-    assert entry.mentioned[0].title == "501. Fase Iniziale" and entry.mentioned[0].target is not None
+    assert entry.mentioned[0].title == "501. Fase iniziale" and entry.mentioned[0].target is not None
     page = rule_page(kb, "509.2", "it")  # its summary cites 509.1 and 509.2a (a sub-rule: listed as such)
     assert "509.1" in [m.number for m in page.mentioned] and "509.2" not in [m.number for m in page.mentioned]
 

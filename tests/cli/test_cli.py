@@ -117,7 +117,7 @@ def test_rule_renumbered_between_editions(capsys):
     code, out, _ = run(capsys, "rule", "210", "--json")
     data = json.loads(out)
     assert data["title"] == "Difesa" and data["doc"] == "it-cr-2024"
-    assert any(e["doc"] == "it-cr-old" and e["title"] == "Modificatore di Carte in Mano" for e in data["editions"])
+    assert any(e["doc"] == "it-cr-old" and e["title"] == "Modificatore di carte in mano" for e in data["editions"])
     code, out, _ = run(capsys, "rule", "210.1", "--json")
     data = json.loads(out)
     assert data["doc"] == "it-cr-old" and data["current_title"]["title"] == "Difesa"
@@ -217,13 +217,13 @@ def test_a_section_number_shows_the_section_and_its_rules(capsys, monkeypatch):
     code, out, _ = run(capsys, "rule", "5", "--json")
     data = json.loads(out)
     assert code == 0 and data["section"] == "5"
-    assert data["title"]["it"] == "Struttura del Turno" and data["title"]["ru"] == "Структура хода"
+    assert data["title"]["it"] == "Struttura del turno" and data["title"]["ru"] == "Структура хода"
     numbers = [r["number"] for r in data["rules"]]
     assert numbers == [str(n) for n in range(500, 515)]
     assert data["rules"][9]["title"]["it"] == "Sottofase di dichiarazione delle creature bloccanti"
     assert all(r["title"]["ru"] for r in data["rules"])  # every three-digit rule has its Russian title
     code, out, _ = run(capsys, "rule", "5")
-    assert code == 0 and "5. Struttura del Turno" in out and "509. Sottofase di dichiarazione" in out
+    assert code == 0 and "5. Struttura del turno" in out and "509. Sottofase di dichiarazione" in out
     assert "mtg-tutor rule 500" in out
     code, out, _ = run(capsys, "--ui", "ru", "show", "1")
     assert code == 0 and "1. Основные понятия игры" in out and "101. Золотые правила Magic" in out

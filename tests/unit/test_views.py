@@ -121,7 +121,7 @@ def test_rule_page_sub_rules_links_and_parent(kb):
 def test_rule_page_editions_and_the_numbering_warning(kb):
     page = rule_page(kb, "210", "it")
     (ed,) = page.editions
-    assert ed.target == RuleLocation("it-cr-old", "210") and ed.title == "Modificatore di Carte in Mano"
+    assert ed.target == RuleLocation("it-cr-old", "210") and ed.title == "Modificatore di carte in mano"
     assert ed.status == t("status_title_only", "it")
     old = rule_page(kb, "210.1", "it")
     assert old.location == RuleLocation("it-cr-old", "210.1") and "«Difesa»" in old.warning
