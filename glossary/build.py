@@ -284,11 +284,21 @@ def _plain(value):
 def _detach_curation(kb: KBData) -> None:
     """Replace the curated data's YAML mappings by plain dicts, wherever they ended up."""
     for c in kb.concepts.values():
-        c.obsolete, c.note = _plain(c.obsolete), _plain(c.note)
+        c.obsolete, c.note, c.modern = _plain(c.obsolete), _plain(c.note), _plain(c.modern)
     for refs in [e.refs for e in kb.entries.values()] + [r.refs for r in kb.rules.values()]:
         for ref in refs:
             ref.note = _plain(ref.note)
     kb.notes, kb.checks, kb.sources = _plain(kb.notes), _plain(kb.checks), _plain(kb.sources)
+
+
+def _modern(kb: KBData, curated_dir: Path) -> None:
+    """The modern glossary: its records joined to their concepts, and a page in Italian and in Russian for
+    every concept that has no source entry in that language."""
+    from glossary.modern import HEADWORDS_FILE, add_pages, load_headwords, load_modern, merge_modern
+
+    merge_modern(kb, load_modern(curated_dir / "modern"))
+    kb.modern_headwords = load_headwords(curated_dir / HEADWORDS_FILE)
+    add_pages(kb, lambda number: _resolve_rule(kb, number, "it-cr-2024"))
 
 
 def _digest(kb: KBData, curated_dir: Path) -> None:
@@ -388,6 +398,7 @@ def build(user_rules: list[Path] | None = None, curated_dir: Path = CURATED_DIR,
     _index_names(kb, cur)
     _align(kb, cur)
     _resolve(kb, cur)
+    _modern(kb, curated_dir)
     _digest(kb, curated_dir)
     _editions(kb, curated_dir)
     _detach_curation(kb)
