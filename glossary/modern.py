@@ -240,9 +240,15 @@ def merge_modern(kb: KBData, records: list[dict]) -> None:
                         + [o["name"] for o in m.get("old", [])]:
                     if name_key(n) not in {name_key(x) for x in display}:
                         _add(extra, n)
+            if en != r["en"]:  # "Mana Source (Obsolete)" as printed, too
+                _add(c.extra.setdefault("en", []), r["en"])
             for number in r["rules"]:
                 if number not in c.rules:
                     c.rules.append(number)
+        for lang in LANGS:  # a concept known by an obsolete headword only: its old name is its name
+            extra = c.extra.get(lang) or []
+            if not getattr(c, lang) and extra:
+                getattr(c, lang).append(extra.pop(0))
         main = _main(recs, c)
         c.modern = {
             "headword": recs[main]["en"],

@@ -342,6 +342,20 @@ def render_check(console: Console, rep: dict, ui: str) -> None:
                 for item in items:
                     where = ", ".join(item["where"][:3]) + (" …" if len(item["where"]) > 3 else "")
                     console.print(Text(f"  {item['number']}  ({where})", style="red"))
+    modern = rep.get("modern")
+    if modern and modern["headwords"]:
+        bad = bool(modern["missing"] or modern["not_headwords"])
+        console.print(Text(t("check.modern", ui, records=modern["records"], headwords=modern["headwords"]),
+                           style="bold red" if bad else ""))
+        for m in modern["missing"]:
+            if m["what"] == "record":
+                line = t("check.modern_no_record", ui, headword=m["headword"])
+            else:
+                line = t("check.modern_missing", ui, headword=m["headword"], lang=m["lang"],
+                         what=t(f"check.modern_what.{m['what']}", ui)) + f"  ({m['where']})"
+            console.print(Text(line, style="red"))
+        for h in modern["not_headwords"]:
+            console.print(Text(t("check.modern_not_headword", ui, headword=h), style="red"))
     if rep["stray_lines"]:
         console.print(Text(t("check_stray", ui), style="bold"))
         for s in rep["stray_lines"]:
