@@ -276,9 +276,10 @@ class SearchIndex:
             if len(out) >= limit:
                 break
             same_concept = (t[n].concept, t[n].lang) if prefer and t[n].kind == "term" and t[n].concept else None
-            if t[n].id not in seen and same_concept not in seen:
+            if t[n].id not in seen and (same_concept is None or same_concept not in seen):
                 seen.add(t[n].id)
-                seen.add(same_concept)
+                if same_concept is not None:
+                    seen.add(same_concept)
                 out.append((t[n], round(sc, 1)))
         return out
 
@@ -465,7 +466,10 @@ def build_index(d: KBData, derivations: Derivations | None = None) -> SearchInde
             c = d.concepts[cid]
             names += [(n, lg, 1 if lg == e.lang else 2) for lg in ("en", "it", "ru")
                       for n in (*getattr(c, lg), *c.extra.get(lg, ()))]
-        n = index.add_target(Target(eid, "term", e.lang, e.term, cid), expand(names), e.text())
+        # A modern glossary page is found by its names, not by the words of its short definition (a phrase of
+        # it would outrank the entries a phrase's words name: «изгнанная карта» is about exile, not suspend).
+        text = "" if e.doc in ("it-modern", "ru-modern") else e.text()
+        n = index.add_target(Target(eid, "term", e.lang, e.term, cid), expand(names), text)
         for number in d.concepts[cid].rules if cid else ():
             index.rule_concepts.setdefault(number, []).append(n)
     for key, r in d.rules.items():
