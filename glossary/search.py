@@ -226,7 +226,7 @@ class SearchIndex:
 
         With `prefer` (the learner's language), hits in that language come first: another language's hit counts
         `OTHER_LANG_PENALTY` less, an English one (an imported rules glossary, an English rule)
-        `ENGLISH_PENALTY` less, for the order only (the score stays the match's); and a concept is one hit per
+        `ENGLISH_PENALTY` less (the score given is the one it is ranked by); and a concept is one hit per
         language (its best page)."""
         q = self.core_query(query)
         scores: dict[int, tuple[float, str]] = {}  # target -> (score, language of the query form that matched)
@@ -280,7 +280,7 @@ class SearchIndex:
                 seen.add(t[n].id)
                 if same_concept is not None:
                     seen.add(same_concept)
-                out.append((t[n], round(sc, 1)))
+                out.append((t[n], round(order(sc, n), 1)))
         return out
 
     def core_query(self, query: str) -> str:
