@@ -398,8 +398,8 @@ def build(user_rules: list[Path] | None = None, curated_dir: Path = CURATED_DIR,
     _index_names(kb, cur)
     _align(kb, cur)
     _resolve(kb, cur)
-    _modern(kb, curated_dir)
     _digest(kb, curated_dir)
+    _modern(kb, curated_dir)
     _editions(kb, curated_dir)
     _detach_curation(kb)
     kb.rule_titles = {key: r.title for key, r in kb.rules.items() if r.title}

@@ -84,8 +84,9 @@ class KnowledgeBase(RulesMixin):
         found = self.data.entries.get(tid)
         return found if found is not None else self.data.rules.get(tid)
 
-    def find(self, text: str) -> Entry | None:
-        """An entry by id, by exact name (any language), or the best search hit that is a term."""
+    def find(self, text: str, ui: str | None = None) -> Entry | None:
+        """An entry by id, by exact name (any language), or the best search hit that is a term (the learner's
+        language `ui` first)."""
         text = text.strip()
         if text in self.data.entries:
             return self.data.entries[text]
@@ -93,7 +94,7 @@ class KnowledgeBase(RulesMixin):
         for eid, names in self.data.names.items():
             if any(name_key(n) == key for n in names):
                 return self.data.entries[eid]
-        for hit in self.lookup(text, limit=5)["hits"]:
+        for hit in self.lookup(text, limit=5, ui=ui)["hits"]:
             if hit["kind"] == "term":
                 return self.data.entries[hit["id"]]
         return None

@@ -68,7 +68,7 @@ def cmd_show(args: argparse.Namespace, ui: str) -> int:
         args.number, args.lang, args.doc = query, None, None
         return cmd_rule(args, ui)
     kb = load_kb(ui)
-    entry = kb.find(query)
+    entry = kb.find(query, ui)
     if entry is None:
         raise Usage(t("no_entry", ui, what=query), status=1)
     # The concept's page in the learner's language (a source's entry, else the modern glossary's page), unless

@@ -82,6 +82,7 @@ class DocumentView(LocalizedBindings, VerticalScroll):
 
         self._parts_built = True
         self._original = LinkedText(id="doc-original-text")  # in the DOM once the Collapsible is composed
+        self._other = LinkedText(id="doc-other", classes="other-language")  # likewise
         body, source = self.query_one("#doc-body"), self.query_one("#doc-source")
         self.mount(LinkedText(id="doc-modern", classes="note-modern"), before=body)
         self.mount_all([
@@ -91,7 +92,7 @@ class DocumentView(LocalizedBindings, VerticalScroll):
             LinkedText(id="doc-summary", classes="summary"),
             LinkedText(id="doc-english", classes="english"),
             # The other language's source text, folded below the page's own language.
-            Collapsible(LinkedText(id="doc-other", classes="other-language"), id="doc-other-fold", collapsed=True),
+            Collapsible(self._other, id="doc-other-fold", collapsed=True),
             Label(id="links-label", classes="section-label"),
             OptionList(id="doc-links"),
             Label(id="backlinks-label", classes="section-label"),
@@ -323,7 +324,7 @@ class DocumentView(LocalizedBindings, VerticalScroll):
         folded.display = original is not None
         self._show_linked(self._original, original)
         for wid, content in (("#doc-modern", modern), ("#doc-fixes", fixes), ("#doc-summary", summary),
-                             ("#doc-english", english), ("#doc-other", other), ("#doc-glossary", None)):
+                             ("#doc-english", english), (self._other, other), ("#doc-glossary", None)):
             self._show_linked(wid, content)
         fold = self.query_one("#doc-other-fold", Collapsible)
         fold.collapsed = True
