@@ -284,11 +284,11 @@ def _plain(value):
 def _detach_curation(kb: KBData) -> None:
     """Replace the curated data's YAML mappings by plain dicts, wherever they ended up."""
     for c in kb.concepts.values():
-        c.obsolete, c.note, c.modern = _plain(c.obsolete), _plain(c.note), _plain(c.modern)
+        c.obsolete, c.note = _plain(c.obsolete), _plain(c.note)
     for refs in [e.refs for e in kb.entries.values()] + [r.refs for r in kb.rules.values()]:
         for ref in refs:
             ref.note = _plain(ref.note)
-    kb.notes, kb.checks, kb.sources = _plain(kb.notes), _plain(kb.checks), _plain(kb.sources)
+    kb.notes, kb.checks, kb.sources, kb.modern = _plain(kb.notes), _plain(kb.checks), _plain(kb.sources), _plain(kb.modern)
 
 
 def _modern(kb: KBData, curated_dir: Path) -> None:

@@ -169,8 +169,8 @@ class KnowledgeBase(RulesMixin):
         if notes.get("original") is not None and notes["original"] != e.text():
             view["original"] = notes["original"]
         view["modern_page"] = self.is_modern_page(eid)
-        english = ([re.sub(r"\s*\(obsolete\)$", "", c.modern["headword"], flags=re.IGNORECASE)] if c is not None and c.modern
-                   else []) + (list(c.en) if c is not None else [e.term] if e.lang == "en" else [])
+        modern = self.data.modern.get(c.id) if c is not None else None
+        english = ([re.sub(r"\s*\(obsolete\)$", "", modern["headword"], flags=re.IGNORECASE)] if modern else []) + (list(c.en) if c is not None else [e.term] if e.lang == "en" else [])
         view["english"] = list({name_key(n): n for n in reversed(english)}.values())[::-1]
         view["modern"] = self.modern_view(c) if c is not None else None
         view["summaries"] = [{"number": n, **self.data.summaries[n]} for n in (c.rules if c is not None else ())
@@ -188,7 +188,7 @@ class KnowledgeBase(RulesMixin):
     def modern_view(self, c) -> dict | None:
         """A concept's modern glossary data: the headword whose record defines it, the unofficial definitions
         ``{it, ru}`` and every name with its language, kind and status."""
-        m = c.modern
+        m = self.data.modern.get(c.id)
         if not m:
             return None
         return {"headword": m["headword"], "edition": "2024-11-08", "definition": dict(m["definition"]),

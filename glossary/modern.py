@@ -250,10 +250,13 @@ def merge_modern(kb: KBData, records: list[dict]) -> None:
             if not getattr(c, lang) and extra:
                 getattr(c, lang).append(extra.pop(0))
         main = _main(recs, c)
-        c.modern = {
+        kb.modern[cid] = {
             "headword": recs[main]["en"],
             "definition": {lang: (recs[main].get(lang) or {}).get("def") for lang in LANGS},
-            "records": recs,
+            # Each record, as `kb check` needs it: its headword, where it is, what it lacks.
+            "records": [{"en": r["en"], "where": r["where"],
+                         "missing": [[lang, what] for lang in LANGS for what in ("name", "def")
+                                     if not (r.get(lang) or {}).get(what)]} for r in recs],
             "names": [dict(n, headword=r["en"], **({"def": {lang: (r.get(lang) or {}).get("def") for lang in LANGS}}
                                                    if i != main and n["kind"] == "name" else {}))
                       for i, r in enumerate(recs) for n in names_of(r)],
@@ -276,7 +279,7 @@ def add_pages(kb: KBData, resolve_rule) -> None:
             names = getattr(c, lang)
             if not names:
                 continue
-            modern = c.modern or {}
+            modern = kb.modern.get(cid) or {}
             text = (modern.get("definition") or {}).get(lang)
             if not text:  # a concept the Foundations glossary has no headword for: the summary of its first rule
                 text = next((kb.summaries[n][lang] for n in c.rules if kb.summaries.get(n, {}).get(lang)), None)
@@ -288,7 +291,7 @@ def add_pages(kb: KBData, resolve_rule) -> None:
             pages[e.id] = e
     for e in pages.values():
         c = kb.concepts[e.concept]
-        for see in (c.modern or {}).get("see", []):
+        for see in (kb.modern.get(e.concept) or {}).get("see", []):
             target = kb.concepts.get(see)
             if target is None:
                 continue
@@ -311,18 +314,14 @@ def add_pages(kb: KBData, resolve_rule) -> None:
 
 def missing_report(kb: KBData, headwords: list[str]) -> dict:
     """Every Foundations headword without a record, or without an Italian or Russian name or definition."""
-    found = {r["en"]: r for c in kb.concepts.values() for r in (c.modern or {}).get("records", [])}
+    found = {r["en"]: r for m in kb.modern.values() for r in m.get("records", [])}
     missing = []
     for h in headwords:
         r = found.get(h)
         if r is None:
             missing.append({"headword": h, "lang": None, "what": "record"})
             continue
-        for lang in LANGS:
-            m = r.get(lang) or {}
-            for what in ("name", "def"):
-                if not m.get(what):
-                    missing.append({"headword": h, "lang": lang, "what": what, "where": r["where"]})
+        missing += [{"headword": h, "lang": lang, "what": what, "where": r["where"]} for lang, what in r["missing"]]
     extra = sorted(h for h in found if headwords and h not in set(headwords))
     return {"headwords": len(headwords), "records": len(found), "missing": missing, "not_headwords": extra}
 

@@ -90,15 +90,16 @@ def test_the_real_records_cover_every_headword_once():
 def test_every_record_joins_its_concept_with_its_names(kb):
     for r in _records():
         c = kb.data.concepts[r["concept"]]
-        names = {(n["lang"], n["name"]) for n in c.modern["names"]}
+        names = {(n["lang"], n["name"]) for n in kb.data.modern[r["concept"]]["names"]}
         assert ("en", r["en"]) in names, r["en"]
         for lang in ("it", "ru"):
             assert (lang, r[lang]["name"]) in names, (r["en"], lang)
             assert getattr(c, lang), (r["en"], lang)  # the concept has a name in both languages
     # An existing concept keeps its names and entries; an obsolete headword is a name of the modern concept.
     mv = kb.data.concepts["mana-value"]
-    assert mv.entries[:1] == ["it:costo-di-mana-convertito"] and mv.modern["headword"] == "Mana Value"
-    assert any(n["name"] == "Converted Mana Cost (Obsolete)" and n["status"] == "obsolete" for n in mv.modern["names"])
+    modern = kb.data.modern["mana-value"]
+    assert mv.entries[:1] == ["it:costo-di-mana-convertito"] and modern["headword"] == "Mana Value"
+    assert any(n["name"] == "Converted Mana Cost (Obsolete)" and n["status"] == "obsolete" for n in modern["names"])
 
 
 def test_every_concept_has_a_page_in_both_languages(kb):
