@@ -43,11 +43,12 @@ class KnowledgeBase(RulesMixin):
         return self.data.entries.get(eid)
 
     def primary_entry(self, eid: str, lang: str) -> str:
-        """The entry of the same concept in `lang` when the sources have one, otherwise `eid` itself.
+        """The entry of the same concept in `lang` when the sources have one, else the concept's page in the modern
+        glossary (``ru-mod:<concept>``), otherwise `eid` itself.
 
         >>> kb = load()
         >>> kb.primary_entry("it:cimitero", "ru"), kb.primary_entry("it:cimitero", "it"), kb.primary_entry("it:a-caso", "ru")
-        ('ru:kladbishche', 'it:cimitero', 'it:a-caso')
+        ('ru:kladbishche', 'it:cimitero', 'ru-mod:random')
         """
         e = self.data.entries[eid]
         if e.lang == lang:

@@ -203,3 +203,19 @@ def test_kb_check_reports_a_missing_definition(tmp_path):
     assert rep["modern"]["missing"] == [{"headword": "Menace", "lang": "ru", "what": "def",
                                          "where": f"glossary/curated/modern/{path.name}:{text[:start].count(chr(10)) + 2}"}]
     assert not rep["consistent"]
+
+
+def test_an_imported_english_glossary_ranks_after_the_learners_language(en_rules):
+    """After `import-rules`, «стек» and «pila» still open the learner's page first; the English glossary's Stack
+    comes after every hit in Italian or Russian of the same match."""
+    from glossary.build import build
+    from glossary.kb import KnowledgeBase
+
+    kb = KnowledgeBase(build([en_rules]))
+    for query, ui, first in (("стек", "ru", "ru-mod:stack"), ("pila", "it", "it:pila"), ("stack", "ru", "ru-mod:stack"),
+                             ("stack", "it", "it:pila")):
+        hits = kb.lookup(query, ui=ui, limit=20)["hits"]
+        assert hits[0]["id"] == first, (query, ui, hits[:3])
+        english = [i for i, h in enumerate(hits) if h["kind"] == "term" and h["lang"] == "en"
+                   and (h["concept"] or {}).get("id") == "stack"]
+        assert english and all(h["lang"] in ("it", "ru") for h in hits[: english[0]]), (query, ui)
