@@ -194,7 +194,8 @@ def names_of(record: dict) -> list[dict]:
         if m.get("name"):
             out.append({"lang": lang, "name": m["name"], "kind": "name", "status": m["status"],
                         **{k: m[k] for k in ("since", "source") if k in m}})
-        out += [{"lang": lang, "name": a, "kind": "also", "status": m["status"]} for a in m.get("also", [])]
+        # Another form people type has no status of its own: not known from a source.
+        out += [{"lang": lang, "name": a, "kind": "also", "status": "unverified"} for a in m.get("also", [])]
         out += [{"lang": lang, "name": o["name"], "kind": "old", "status": "obsolete",
                  **({"until": o["until"]} if "until" in o else {})} for o in m.get("old", [])]
     return out
