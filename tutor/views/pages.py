@@ -66,6 +66,10 @@ def _link(kb: KnowledgeBase, ref: dict, ui: str) -> Link:
     """A reference (as `KnowledgeBase.ref_view` gives it) as a link."""
     title = ref.get("title") or ref["text"]
     number = ref.get("number")
+    rule = kb.target(ref.get("target")) if ui == "ru" and ref["kind"] == "see_rule" else None
+    if rule is not None and getattr(rule, "lang", None) == "it" and "." not in rule.number:
+        ru = kb.toc_title(rule.number, "ru")  # an Italian three-digit rule's title: ours in Russian, as in the tree
+        title = f"{rule.number}. {ru}" if ru else title
     target = location_of(kb, ref.get("target")) if ref["status"] in OK_STATUS else None
     if ref["status"] == "title_only":
         brief = t("status_title_only", ui)
