@@ -263,6 +263,35 @@ def merge_modern(kb: KBData, records: list[dict]) -> None:
                       for i, r in enumerate(recs) for n in names_of(r)],
             "see": list(dict.fromkeys(s for r in recs for s in r["see"] if s != cid)),
         }
+    _unshare(kb)
+
+
+def _unshare(kb: KBData) -> None:
+    """Another form (`also`, `old`) that is the name of another concept in the same language ("жетон" given as a form
+    of counter-spell, the name of the counter) finds that concept only: it is taken off the search names and listed
+    (``kb.modern[cid]["shared"]``: `kb check` shows them)."""
+    from glossary.lang import stem_words  # Snowball: "жетоны" is a form of "жетон"
+
+    def key(name: str, lang: str) -> str:
+        return stem_words(name_key(name), lang)
+
+    owners: dict[tuple[str, str], set[str]] = {}
+    for cid, c in kb.concepts.items():
+        for lang in LANGS:
+            for n in getattr(c, lang):
+                owners.setdefault((lang, key(n, lang)), set()).add(cid)
+    for cid, m in kb.modern.items():
+        c = kb.concepts[cid]
+        for lang in LANGS:
+            keep = []
+            for n in c.extra.get(lang, []):
+                others = owners.get((lang, key(n, lang)), set()) - {cid}
+                if others:
+                    m.setdefault("shared", []).append({"lang": lang, "name": n, "concepts": sorted(others)})
+                else:
+                    keep.append(n)
+            if lang in c.extra:
+                c.extra[lang] = keep
 
 
 def add_pages(kb: KBData, resolve_rule) -> None:
@@ -324,7 +353,9 @@ def missing_report(kb: KBData, headwords: list[str]) -> dict:
             continue
         missing += [{"headword": h, "lang": lang, "what": what, "where": r["where"]} for lang, what in r["missing"]]
     extra = sorted(h for h in found if headwords and h not in set(headwords))
-    return {"headwords": len(headwords), "records": len(found), "missing": missing, "not_headwords": extra}
+    shared = [dict(x, concept=cid) for cid, m in kb.modern.items() for x in m.get("shared", [])]
+    return {"headwords": len(headwords), "records": len(found), "missing": missing, "not_headwords": extra,
+            "shared_forms": shared}
 
 
 HEADER = """\

@@ -356,6 +356,9 @@ def render_check(console: Console, rep: dict, ui: str) -> None:
             console.print(Text(line, style="red"))
         for h in modern["not_headwords"]:
             console.print(Text(t("check.modern_not_headword", ui, headword=h), style="red"))
+        for x in modern.get("shared_forms", []):
+            console.print(Text(t("check.modern_shared", ui, name=x["name"], lang=x["lang"], concept=x["concept"],
+                                 others=", ".join(x["concepts"])), style="yellow"))
     if rep["stray_lines"]:
         console.print(Text(t("check_stray", ui), style="bold"))
         for s in rep["stray_lines"]:

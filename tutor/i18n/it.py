@@ -1058,4 +1058,5 @@ MESSAGES: dict[str, str] = {
     'check.modern_not_headword': '  {headword}: non è una voce del glossario',
     'check.modern_what.name': 'il nome',
     'check.modern_what.def': 'la definizione',
+    'check.modern_shared': '  «{name}» ({lang}), altra forma di {concept}, è il nome di {others}: cercarla trova solo questo',
 }

@@ -1058,6 +1058,7 @@ MESSAGES: dict[str, str] = {
     'check.modern_not_headword': '  {headword}: такой статьи в глоссарии нет',
     'check.modern_what.name': 'названия',
     'check.modern_what.def': 'определения',
+    'check.modern_shared': '  «{name}» ({lang}), другая форма {concept}, — название {others}: поиск находит только его',
 }
 
 # Gender (m, f, n; ".pl" for plural) of card names whose first word pymorphy3 does not know as a common

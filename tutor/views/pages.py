@@ -62,11 +62,12 @@ def page_for(kb: KnowledgeBase, location: Location, ui: str) -> EntryPage | Rule
     return rule_page(kb, location.number, ui, doc=location.doc)
 
 
-def _link(kb: KnowledgeBase, ref: dict, ui: str) -> Link:
-    """A reference (as `KnowledgeBase.ref_view` gives it) as a link."""
+def _link(kb: KnowledgeBase, ref: dict, ui: str, own_titles: bool = False) -> Link:
+    """A reference (as `KnowledgeBase.ref_view` gives it) as a link; with `own_titles` (a page of the modern
+    glossary), a three-digit Italian rule is named by our Russian title in the Russian interface."""
     title = ref.get("title") or ref["text"]
     number = ref.get("number")
-    rule = kb.target(ref.get("target")) if ui == "ru" and ref["kind"] == "see_rule" else None
+    rule = kb.target(ref.get("target")) if own_titles and ui == "ru" and ref["kind"] == "see_rule" else None
     if rule is not None and getattr(rule, "lang", None) == "it" and "." not in rule.number:
         ru = kb.toc_title(rule.number, "ru")  # an Italian three-digit rule's title: ours in Russian, as in the tree
         title = f"{rule.number}. {ru}" if ru else title
@@ -158,7 +159,7 @@ def entry_page(kb: KnowledgeBase, eid: str, ui: str) -> EntryPage:
         corrected=t("corrected", ui) if any(fx.get("definition") for fx in fixes) else None,
         blocks=_blocks(v), modern=modern, notes=notes, original_label=t("original_text", ui), original=original,
         restored=restored, other=tuple(other), concept=line,
-        links_heading=t("links", ui), links=tuple(_link(kb, r, ui) for r in v["links"]),
+        links_heading=t("links", ui), links=tuple(_link(kb, r, ui, bool(v.get("modern_page"))) for r in v["links"]),
         unresolved_heading=t("unresolved", ui), unresolved=tuple(_link(kb, r, ui) for r in v["unresolved"]),
         backlinks_heading=t("backlinks", ui), backlinks=_backlinks(kb, v["backlinks"]),
         source=f"{t('source', ui)}: {source_name(src['doc'], ui)}"
