@@ -288,7 +288,17 @@ def _detach_curation(kb: KBData) -> None:
     for refs in [e.refs for e in kb.entries.values()] + [r.refs for r in kb.rules.values()]:
         for ref in refs:
             ref.note = _plain(ref.note)
-    kb.notes, kb.checks, kb.sources = _plain(kb.notes), _plain(kb.checks), _plain(kb.sources)
+    kb.notes, kb.checks, kb.sources, kb.modern = _plain(kb.notes), _plain(kb.checks), _plain(kb.sources), _plain(kb.modern)
+
+
+def _modern(kb: KBData, curated_dir: Path) -> None:
+    """The modern glossary: its records joined to their concepts, and a page in Italian and in Russian for
+    every concept that has no source entry in that language."""
+    from glossary.modern import HEADWORDS_FILE, add_pages, load_headwords, load_modern, merge_modern
+
+    merge_modern(kb, load_modern(curated_dir / "modern"))
+    kb.modern_headwords = load_headwords(curated_dir / HEADWORDS_FILE)
+    add_pages(kb, lambda number: _resolve_rule(kb, number, "it-cr-2024"))
 
 
 def _digest(kb: KBData, curated_dir: Path) -> None:
@@ -419,6 +429,7 @@ def build(user_rules: list[Path] | None = None, curated_dir: Path = CURATED_DIR,
     _resolve(kb, cur)
     _digest(kb, curated_dir)
     _titles(kb, curated_dir)
+    _modern(kb, curated_dir)
     _editions(kb, curated_dir)
     _detach_curation(kb)
     kb.rule_titles = {key: r.title for key, r in kb.rules.items() if r.title}

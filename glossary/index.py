@@ -35,8 +35,8 @@ from glossary.rulesfile import Problem, scan
 
 __all__ = ["KEY_FILE", "MAGIC", "fingerprint", "imported_rules", "load_data", "problems", "take_new_problems"]
 
-_FORMAT = 5  # bump when KBData's shape or the file layout changes (3: authenticated; 4: the rules digest, editions;
-# 5: the rules deferred, their titles apart)
+_FORMAT = 6  # bump when KBData's shape or the file layout changes (3: authenticated; 4: the rules digest, editions;
+# 5: the rules deferred, their titles apart; 6: the modern glossary)
 MAGIC = b"mtg-tutor index\n4\n"
 KEY_FILE = "cache.key"  # in the data directory, never in the cache directory
 _KEY_BYTES = 32
@@ -173,16 +173,23 @@ def _read_cache(path: Path, key: bytes, fp: str):
 
 
 def _dumps(value) -> bytes:
-    """The pickle of `value`, with `Loc` (thousands of them) rebuilt by its constructor: a frozen dataclass's
-    own way back (``__setstate__`` calling ``dataclasses.fields`` for each object) costs a tenth of the load."""
+    """The pickle of `value`, with `Loc` (thousands of them), `Entry`, `Block` and `Ref` rebuilt by their
+    constructors: a slotted dataclass's own way back (``__setstate__`` calling ``dataclasses.fields`` for each
+    object) costs a tenth of the load."""
     import copyreg
     import io
 
-    from glossary.model import Loc
+    from glossary.model import Block, Entry, Loc, Ref
 
     out = io.BytesIO()
     pickler = pickle.Pickler(out, protocol=pickle.HIGHEST_PROTOCOL)
-    pickler.dispatch_table = {**copyreg.dispatch_table, Loc: lambda loc: (Loc, (loc.file, loc.line))}
+    # Likewise the entries, their blocks and references (a thousand entries with the modern glossary's pages).
+    pickler.dispatch_table = {
+        **copyreg.dispatch_table, Loc: lambda loc: (Loc, (loc.file, loc.line)),
+        Entry: lambda e: (Entry, (e.id, e.lang, e.term, e.blocks, e.refs, e.loc, e.doc, e.raw_term, e.concept)),
+        Block: lambda b: (Block, (b.kind, b.items, b.loc, b.sub)),
+        Ref: lambda r: (Ref, (r.kind, r.text, r.loc, r.target, r.status, r.note)),
+    }
     pickler.dump(value)
     return out.getvalue()
 
@@ -192,8 +199,9 @@ def _write_cache(path: Path, key: bytes, fp: str, data, found: list[Problem]) ->
 
     from glossary.model import Deferred
 
-    # The rules go in as a pickle of their own, unpickled when first read (a lookup reads none).
-    data = dataclasses.replace(data, rules=Deferred(_dumps(dict(data.rules))))
+    # The rules and the modern glossary go in as pickles of their own, unpickled when first read (a lookup reads
+    # neither).
+    data = dataclasses.replace(data, rules=Deferred(_dumps(dict(data.rules))), modern=Deferred(_dumps(dict(data.modern))))
     payload = _dumps({"format": _FORMAT, "fingerprint": fp, "data": data, "problems": found})
     write_atomic(path, MAGIC + _tag(key, payload) + payload)
     for old in path.parent.glob("kb-*.pickle"):

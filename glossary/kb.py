@@ -7,6 +7,8 @@
 
 from __future__ import annotations
 
+import re
+
 from glossary.index import load_data
 from glossary.kb_rules import DIGEST_DOC, RulesMixin
 from glossary.model import Entry, KBData, Ref, Rule, parse_rule_query
@@ -41,11 +43,12 @@ class KnowledgeBase(RulesMixin):
         return self.data.entries.get(eid)
 
     def primary_entry(self, eid: str, lang: str) -> str:
-        """The entry of the same concept in `lang` when the sources have one, otherwise `eid` itself.
+        """The entry of the same concept in `lang` when the sources have one, else the concept's page in the modern
+        glossary (``ru-mod:<concept>``), otherwise `eid` itself.
 
         >>> kb = load()
         >>> kb.primary_entry("it:cimitero", "ru"), kb.primary_entry("it:cimitero", "it"), kb.primary_entry("it:a-caso", "ru")
-        ('ru:kladbishche', 'it:cimitero', 'it:a-caso')
+        ('ru:kladbishche', 'it:cimitero', 'ru-mod:random')
         """
         e = self.data.entries[eid]
         if e.lang == lang:
@@ -54,7 +57,15 @@ class KnowledgeBase(RulesMixin):
         if cid is None:
             return eid
         same = [x for x in self.data.concepts[cid].entries if x in self.data.entries and self.data.entries[x].lang == lang]
-        return same[0] if same else eid
+        if same:
+            return same[0]
+        page = f"{lang}-mod:{cid}"  # the concept's own page in that language (glossary.modern)
+        return page if page in self.data.entries else eid
+
+    def is_modern_page(self, eid: str) -> bool:
+        """Whether an entry is a page of the modern glossary (no source has an entry of its concept in its language)."""
+        e = self.data.entries.get(eid)
+        return e is not None and e.doc in ("it-modern", "ru-modern")
 
     def concept_entries(self, cid: str) -> list[str]:
         """The ids of the entries of the curated concept `cid` that the sources have (empty when unknown)."""
@@ -74,8 +85,9 @@ class KnowledgeBase(RulesMixin):
         found = self.data.entries.get(tid)
         return found if found is not None else self.data.rules.get(tid)
 
-    def find(self, text: str) -> Entry | None:
-        """An entry by id, by exact name (any language), or the best search hit that is a term."""
+    def find(self, text: str, ui: str | None = None) -> Entry | None:
+        """An entry by id, by exact name (any language), or the best search hit that is a term (the learner's
+        language `ui` first)."""
         text = text.strip()
         if text in self.data.entries:
             return self.data.entries[text]
@@ -83,7 +95,7 @@ class KnowledgeBase(RulesMixin):
         for eid, names in self.data.names.items():
             if any(name_key(n) == key for n in names):
                 return self.data.entries[eid]
-        for hit in self.lookup(text, limit=5)["hits"]:
+        for hit in self.lookup(text, limit=5, ui=ui)["hits"]:
             if hit["kind"] == "term":
                 return self.data.entries[hit["id"]]
         return None
@@ -157,6 +169,13 @@ class KnowledgeBase(RulesMixin):
             view["source_term"] = e.raw_term
         if notes.get("original") is not None and notes["original"] != e.text():
             view["original"] = notes["original"]
+        view["modern_page"] = self.is_modern_page(eid)
+        modern = self.data.modern.get(c.id) if c is not None else None
+        english = ([re.sub(r"\s*\(obsolete\)$", "", modern["headword"], flags=re.IGNORECASE)] if modern else []) + (list(c.en) if c is not None else [e.term] if e.lang == "en" else [])
+        view["english"] = list({name_key(n): n for n in reversed(english)}.values())[::-1]
+        view["modern"] = self.modern_view(c) if c is not None else None
+        view["summaries"] = [{"number": n, **self.data.summaries[n]} for n in (c.rules if c is not None else ())
+                             if n in self.data.summaries]
         if c is not None:
             view["concept"] = {"id": c.id, "en": c.en, "it": c.it, "ru": c.ru, "rules": c.rules}
             view["obsolete"] = c.obsolete
@@ -167,13 +186,24 @@ class KnowledgeBase(RulesMixin):
             ]
         return view
 
+    def modern_view(self, c) -> dict | None:
+        """A concept's modern glossary data: the headword whose record defines it, the unofficial definitions
+        ``{it, ru}`` and every name with its language, kind and status."""
+        m = self.data.modern.get(c.id)
+        if not m:
+            return None
+        return {"headword": m["headword"], "edition": "2024-11-08", "definition": dict(m["definition"]),
+                "names": [dict(n) for n in m["names"]], "see": list(m["see"])}
+
     # ---- search ---------------------------------------------------------------------------------
-    def lookup(self, query: str, lang: str | None = None, limit: int = 10) -> dict:
+    def lookup(self, query: str, lang: str | None = None, limit: int = 10, ui: str | None = None) -> dict:
         """``{"query": str, "hits": [{"kind", "id", "lang", "term", "score", "translations", "concept"}],
         "suggestions": [str]}``, hits best first. `concept` is ``{"id", "rules"}`` (its curated rule numbers)
         of a term's concept, or for a rule of the concept (one without entries) whose name led to it; None
         otherwise. `suggestions` ("did you mean"): when nothing is found, a few names close to the query
-        in both languages; empty when there are hits.
+        in both languages; empty when there are hits. With `ui` (the learner's language), hits in that language
+        come first, an English one (an imported rules glossary) after the others, and a concept is one hit per
+        language.
 
         >>> kb = load()
         >>> r = kb.lookup("cimtero"); r["hits"][0]["id"], r["suggestions"]
@@ -183,7 +213,7 @@ class KnowledgeBase(RulesMixin):
         """
         index = self.data.search
         hits = []
-        for target, score in index.search(query, lang=lang, limit=limit):
+        for target, score in index.search(query, lang=lang, limit=limit, prefer=ui):
             concept = self.data.concepts.get(target.concept) if target.concept else None
             if target.kind == "rule" and concept is not None:  # reached through the concept's names
                 translations = {lg: list(getattr(concept, lg)) for lg in LANGS}
@@ -255,9 +285,12 @@ class KnowledgeBase(RulesMixin):
             "findings": d.checks,
             "stray_lines": [{"source": f"{f}:{line}", "text": t} for f, line, t in d.stray],
         }
+        from glossary.modern import missing_report
+
+        report["modern"] = modern = missing_report(d, d.modern_headwords)
         report["citations"] = rules = self.citation_check(cited)
         report["consistent"] = (
-            not unaligned and not open_findings
+            not unaligned and not open_findings and not modern["missing"] and not modern["not_headwords"]
             and not rules["without_text"] and not rules["not_in_foundations"] and not rules["summaries_not_in_foundations"]
             and not any(u["status"] == "unresolved" and not u["imported"] for u in unresolved)
             and (ok + explained) / max(len(refs), 1) >= 0.95 and ok / max(len(refs), 1) >= 0.95

@@ -215,6 +215,7 @@ class Concept:
     obsolete: dict | None = None  # {"year", "old": {..}, "modern": {it, ru, en}, "note": {it, ru}}
     note: dict | None = None
     rules: list[str] = field(default_factory=list)  # rule numbers about this concept
+    extra: dict[str, list[str]] = field(default_factory=dict)  # lang -> names found by search only (also, old)
 
 
 class Deferred(Mapping):
@@ -314,6 +315,10 @@ class KBData:
     same_rule: dict[str, dict[str, str]] = field(default_factory=dict)
     # Rules of older editions that the modern rules contradict: rule key -> concept ids (their obsolete notes).
     modern_notes: dict[str, list[str]] = field(default_factory=dict)
+    modern_headwords: list[str] = field(default_factory=list)  # the Foundations glossary's headwords, in order
+    # The modern glossary (glossary.modern): concept id -> {"headword", "definition": {it, ru}, "names", "see",
+    # "records"} (a `Deferred` one from the cache: a lookup reads none of it).
+    modern: dict[str, dict] = field(default_factory=dict)
     search: object = None  # glossary.search.SearchIndex, built last
 
 

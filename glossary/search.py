@@ -56,6 +56,7 @@ RULE_TITLE_RANK = 9  # a rule title counts one tier below a glossary headword
 DERIVED_RANK = 3  # a derived word counts this much below the name it comes from
 ACTION_BONUS = 5.0  # in a phrase that matches no name, an entry named by a verb comes first
 _VERB = re.compile(r"(?:are|ere|ire|arsi|ersi|irsi|ть|ться|тись|чь)$", re.IGNORECASE)  # an infinitive
+OTHER_LANG_PENALTY, ENGLISH_PENALTY = 5.0, 12.0  # with a learner's language: how much later other languages come
 SUGGESTIONS = 5
 SUGGEST_MIN, SUGGEST_MIN_OTHER = 35.0, 45.0  # similarity (rapidfuzz ratio) below which a name is not worth suggesting
 
@@ -219,8 +220,14 @@ class SearchIndex:
         return self
 
     # ---- searching -----------------------------------------------------------------------------
-    def search(self, query: str, lang: str | None = None, limit: int = 10) -> list[tuple[Target, float]]:
-        """The best targets for `query`, best first, as (target, score); one hit per target id."""
+    def search(self, query: str, lang: str | None = None, limit: int = 10,
+               prefer: str | None = None) -> list[tuple[Target, float]]:
+        """The best targets for `query`, best first, as (target, score); one hit per target id.
+
+        With `prefer` (the learner's language), hits in that language come first: another language's hit counts
+        `OTHER_LANG_PENALTY` less, an English one (an imported rules glossary, an English rule)
+        `ENGLISH_PENALTY` less (the score given is the one it is ranked by); and a concept is one hit per
+        language (its best page)."""
         q = self.core_query(query)
         scores: dict[int, tuple[float, str]] = {}  # target -> (score, language of the query form that matched)
 
@@ -252,18 +259,28 @@ class SearchIndex:
             if " " in key and not any(sc >= S_FUZZY_MIN for sc, _ in scores.values()):
                 self._words(key, qscript, lambda ids, sc: add(ids, sc, qlang))
         t = self.targets
+
+        def order(sc: float, n: int) -> float:
+            if prefer is None or t[n].lang == prefer:
+                return sc
+            return sc - (ENGLISH_PENALTY if t[n].lang == "en" else OTHER_LANG_PENALTY)
+
         ranked = sorted(
             scores.items(),
-            key=lambda it: (-it[1][0], t[it[0]].kind != "term", t[it[0]].lang != it[1][1], len(t[it[0]].label), t[it[0]].label),
+            key=lambda it: (-order(it[1][0], it[0]), t[it[0]].kind != "term", t[it[0]].lang != (prefer or it[1][1]),
+                            t[it[0]].lang != it[1][1], len(t[it[0]].label), t[it[0]].label),
         )
         out: list[tuple[Target, float]] = []
-        seen: set[str] = set()
+        seen: set = set()
         for n, (sc, _) in ranked:
             if len(out) >= limit:
                 break
-            if t[n].id not in seen:
+            same_concept = (t[n].concept, t[n].lang) if prefer and t[n].kind == "term" and t[n].concept else None
+            if t[n].id not in seen and (same_concept is None or same_concept not in seen):
                 seen.add(t[n].id)
-                out.append((t[n], round(sc, 1)))
+                if same_concept is not None:
+                    seen.add(same_concept)
+                out.append((t[n], round(order(sc, n), 1)))
         return out
 
     def core_query(self, query: str) -> str:
@@ -447,8 +464,12 @@ def build_index(d: KBData, derivations: Derivations | None = None) -> SearchInde
         cid = d.entry_concept.get(eid)
         if cid:
             c = d.concepts[cid]
-            names += [(n, lg, 1 if lg == e.lang else 2) for lg in ("en", "it", "ru") for n in getattr(c, lg)]
-        n = index.add_target(Target(eid, "term", e.lang, e.term, cid), expand(names), e.text())
+            names += [(n, lg, 1 if lg == e.lang else 2) for lg in ("en", "it", "ru")
+                      for n in (*getattr(c, lg), *c.extra.get(lg, ()))]
+        # A modern glossary page is found by its names, not by the words of its short definition (a phrase of
+        # it would outrank the entries a phrase's words name: «изгнанная карта» is about exile, not suspend).
+        text = "" if e.doc in ("it-modern", "ru-modern") else e.text()
+        n = index.add_target(Target(eid, "term", e.lang, e.term, cid), expand(names), text)
         for number in d.concepts[cid].rules if cid else ():
             index.rule_concepts.setdefault(number, []).append(n)
     for key, r in d.rules.items():
@@ -457,7 +478,7 @@ def build_index(d: KBData, derivations: Derivations | None = None) -> SearchInde
                              " ".join([r.text, *r.examples]) if r.text else "")
         index.rule_numbers.setdefault(r.number, []).append(n)
     for cid, c in d.concepts.items():
-        if any(x in d.entries for x in c.entries):
+        if any(x in d.entries for x in c.entries) or any(f"{lg}-mod:{cid}" in d.entries for lg in ("it", "ru")):
             continue
         rule = _concept_rule(kb, c.rules)
         if rule is None:

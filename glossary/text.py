@@ -51,9 +51,26 @@ def fold(text: str) -> str:
     >>> fold("Abilità ATTIVATA"), fold("Ещё Й")
     ('abilita attivata', 'еще й')
     """
+    if text.isascii():  # most names and every rule text: nothing to decompose
+        return text.lower()
     text = text.casefold().replace("ё", "е").replace("й", "\0")
-    bare = "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
+    decomposed = unicodedata.normalize("NFKD", text)
+    if decomposed.isascii():
+        return decomposed.replace("\0", "й")
+    bare = decomposed.translate(_marks())
+    if max(bare) > "\uffff":  # a mark outside the Basic Multilingual Plane is possible: one by one
+        bare = "".join(ch for ch in bare if not unicodedata.combining(ch))
     return unicodedata.normalize("NFC", bare).replace("\0", "й")
+
+
+_MARKS: dict[int, None] = {}
+
+
+def _marks() -> dict[int, None]:
+    """The combining characters of the Basic Multilingual Plane, for `str.translate` (built on first use)."""
+    if not _MARKS:
+        _MARKS.update((c, None) for c in range(0x300, 0x10000) if unicodedata.combining(chr(c)))
+    return _MARKS
 
 
 def slugify(text: str) -> str:

@@ -126,9 +126,15 @@ def render_entry(console: Console, page: EntryPage) -> None:
     """An entry page (`mtg-tutor show`): the definition, notes, the other language, concept, links, source."""
     title = symbol_text(page.term, "bold")
     title.append(f"  [{page.lang}]", style="dim")
+    if page.english:
+        title.append(f"  {page.english}", style="dim")
     if page.corrected:
         title.append(f"  ✎ {page.corrected}", style="magenta")
-    console.print(Panel(_definition(page.blocks), title=title, title_align="left", border_style="blue"))
+    body = _definition(page.blocks)
+    if page.modern_page and page.modern_definition:  # the page's definition is the modern glossary's: said so
+        m = page.modern_definition
+        body = Group(body, Text(f"{m.heading}. {m.note}", style="dim italic"))
+    console.print(Panel(body, title=title, title_align="left", border_style="blue"))
     if page.modern:
         m = page.modern
         body = Text(m.text)
@@ -143,14 +149,20 @@ def render_entry(console: Console, page: EntryPage) -> None:
                             border_style="dim"))
     if page.restored:
         console.print(Text(page.restored, style="dim"))
-    # The other languages, side by side with the concept's names where no entry exists.
-    for other in page.other:
-        for o in other.entries:
-            head = symbol_text(o.term, "bold")
-            head.append(f"  [{o.lang}]" + (f"  {o.source}" if o.source else ""), style="dim")
-            console.print(Panel(symbol_text(o.definition), title=head, title_align="left", border_style="green"))
-        if other.missing:
-            console.print(Text(other.missing, style="green"))
+    if page.modern_definition and not page.modern_page:
+        m = page.modern_definition
+        body = symbol_text(m.text)
+        body.append(f"\n{m.note}", style="dim italic")
+        console.print(Panel(body, title=Text(m.heading), title_align="left", border_style="green"))
+    _names(console, page)
+    if page.summaries:
+        console.print(Text(page.summaries_heading, style="bold"))
+        for x in page.summaries:
+            line = Text("→ ")
+            line.append(x.number, style="bold cyan")
+            line.append("  ")
+            line.append_text(symbol_text(x.text))
+            console.print(line)
     if page.concept:
         c = page.concept
         line = Text(f"{c.label}: ", style="bold")
@@ -162,7 +174,34 @@ def render_entry(console: Console, page: EntryPage) -> None:
     _links(console, page.links_heading, page.links)
     _links(console, page.unresolved_heading, page.unresolved)
     _backlinks(console, page.backlinks_heading, page.backlinks)
+    # The other language's source text, after the page's own language (and the concept's names where none exists).
+    if any(o.entries for o in page.other) and page.other_heading:
+        console.print(Text(page.other_heading, style="bold"))
+    for other in page.other:
+        for o in other.entries:
+            head = symbol_text(o.term, "bold")
+            head.append(f"  [{o.lang}]" + (f"  {o.source}" if o.source else ""), style="dim")
+            console.print(Panel(symbol_text(o.definition), title=head, title_align="left", border_style="green"))
+        if other.missing:
+            console.print(Text(other.missing, style="green"))
     console.print(Text(page.source, style="dim"))
+
+
+def _names(console: Console, page: EntryPage) -> None:
+    """The concept's names in English, Italian and Russian, each with its status."""
+    if not page.names:
+        return
+    console.print(Text(page.names_heading, style="bold"))
+    for n in page.names:
+        line = Text(f"  {n.lang}: ")
+        if n.kind:
+            line.append(f"({n.kind}) ", style="dim")
+        line.append_text(symbol_text(n.name, "bold"))
+        line.append(f" — {n.status}", style="dim")
+        if n.definition:
+            line.append("\n      ")
+            line.append_text(symbol_text(n.definition, "italic"))
+        console.print(line)
 
 
 def _mentioned(console: Console, heading: str, rules) -> None:
@@ -303,6 +342,23 @@ def render_check(console: Console, rep: dict, ui: str) -> None:
                 for item in items:
                     where = ", ".join(item["where"][:3]) + (" …" if len(item["where"]) > 3 else "")
                     console.print(Text(f"  {item['number']}  ({where})", style="red"))
+    modern = rep.get("modern")
+    if modern and modern["headwords"]:
+        bad = bool(modern["missing"] or modern["not_headwords"])
+        console.print(Text(t("check.modern", ui, records=modern["records"], headwords=modern["headwords"]),
+                           style="bold red" if bad else ""))
+        for m in modern["missing"]:
+            if m["what"] == "record":
+                line = t("check.modern_no_record", ui, headword=m["headword"])
+            else:
+                line = t("check.modern_missing", ui, headword=m["headword"], lang=m["lang"],
+                         what=t(f"check.modern_what.{m['what']}", ui)) + f"  ({m['where']})"
+            console.print(Text(line, style="red"))
+        for h in modern["not_headwords"]:
+            console.print(Text(t("check.modern_not_headword", ui, headword=h), style="red"))
+        for x in modern.get("shared_forms", []):
+            console.print(Text(t("check.modern_shared", ui, name=x["name"], lang=x["lang"], concept=x["concept"],
+                                 others=", ".join(x["concepts"])), style="yellow"))
     if rep["stray_lines"]:
         console.print(Text(t("check_stray", ui), style="bold"))
         for s in rep["stray_lines"]:

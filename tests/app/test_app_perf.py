@@ -13,8 +13,8 @@ from textual.widgets._footer import FooterKey  # noqa: E402
 from tests.pilot import count_layouts, run_app  # noqa: E402
 from tutor.views.locations import EntryLocation  # noqa: E402
 
-PARTS = ["doc-modern", "doc-fixes", "doc-original", "doc-summary", "doc-english", "doc-other", "links-label",
-         "doc-links", "backlinks-label", "doc-backlinks"]
+PARTS = ["doc-modern", "doc-fixes", "doc-original", "doc-glossary", "doc-summary", "doc-english", "doc-other-fold",
+         "links-label", "doc-links", "backlinks-label", "doc-backlinks"]
 
 
 def run(coro_fn, size=(100, 30), settings=None):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -178,17 +179,17 @@ def test_kb_check_speaks_words_not_codes(capsys, monkeypatch, ui, words):
     monkeypatch.setenv("COLUMNS", "300")  # one finding a line
     code, out, _ = run(capsys, "--ui", ui, "kb", "check")
     assert code == 0
-    for w in words:
-        assert w in out
+    for w in words:  # a count of references may grow with the data: its words, then a number
+        assert re.search(re.escape(w).replace("55", r"\d+"), out), w
     for raw in RAW_CODES:
         assert raw not in out, raw
 
 
 @pytest.mark.parametrize(("ui", "term", "words"), [
     ("it", "Attacco Improvviso", ["Nota della redazione (definizione copiata da un'altra voce)", "Testo originale"]),
-    ("ru", "Attacco Improvviso", ["Примечание редакции (определение скопировано из другой статьи)"]),
+    ("ru", "it:attacco-improvviso", ["Примечание редакции (определение скопировано из другой статьи)"]),
     ("it", "Mazzo", ["Nota della redazione (sezione non presente nelle fonti)", "(non presente nelle fonti: Il rimando"]),
-    ("ru", "Mazzo", ["Примечание редакции (раздела нет в источниках)", "(отсутствует в источниках: Ссылка"]),
+    ("ru", "it:mazzo", ["Примечание редакции (раздела нет в источниках)", "(отсутствует в источниках: Ссылка"]),
     ("it", "Turno", ["  1. Fase iniziale", "      1. Interfase di STAP", "Nelle regole moderne (già nel 2011)"]),
     ("it", "Tipo di Carta", ["Nota della redazione (il numero annunciato non corrisponde all'elenco)"]),
 ])

@@ -78,7 +78,7 @@ def test_an_encoding_without_the_characters(home, settings):
     assert res.returncode == 0 and "Traceback" not in res.stderr and res.stderr == ""
     assert "term" in res.stdout or "termine" in res.stdout
     # JSON stays exact: escapes instead of lost characters
-    res = _tutor(home, "lookup", "кладбище", "--json", **settings)
+    res = _tutor(home, "--ui", "ru", "lookup", "кладбище", "--json", **settings)  # a Russian learner's hits first
     assert res.returncode == 0
     assert json.loads(res.stdout)["hits"][0]["term"] == "Кладбище"
     res = _tutor(home, "--ui", "ru", "lookup", "zzzzqqqq", **settings)  # a Russian message on stderr

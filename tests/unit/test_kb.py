@@ -253,7 +253,8 @@ def test_directories_follow_mtg_tutor_home(isolated_home, monkeypatch):
 def test_queries_the_app_needs(kb):
     assert kb.primary_entry("it:cimitero", "ru") == "ru:kladbishche"
     assert kb.primary_entry("ru:kladbishche", "it") == "it:cimitero"
-    assert kb.primary_entry("it:a-caso", "ru") == "it:a-caso"  # no Russian entry: the entry itself
+    assert kb.primary_entry("it:a-caso", "ru") == "ru-mod:random"  # no Russian entry: the modern glossary's page
+    assert kb.primary_entry("ru-mod:random", "it") == "it:a-caso" and kb.primary_entry("ru-mod:random", "ru") == "ru-mod:random"
     assert kb.target("it:cimitero").term == "Cimitero" and kb.target("it-cr-old:210.1").doc == "it-cr-old"
     assert kb.target("section:it-cr-2024:6") is None and kb.target(None) is None
     tree = kb.rules_tree("it")

@@ -16,8 +16,15 @@ from glossary.yamlio import YamlError
 QUERIES = yaml.safe_load((Path(__file__).parents[1] / "search_queries.yaml").read_text(encoding="utf-8"))
 
 
-def _ok(hit_ids: list[str], q: dict) -> bool:
-    return bool(hit_ids) and hit_ids[0] in [q["expect"], *q.get("alt", [])]
+def _ok(hit_ids: list[str], q: dict, kb=None) -> bool:
+    """The first hit is the one expected, or (with `kb`) another page of the same concept: the modern glossary's
+    page in the query's language (стек -> ru-mod:stack, of it:pila's concept)."""
+    if not hit_ids:
+        return False
+    if hit_ids[0] in [q["expect"], *q.get("alt", [])]:
+        return True
+    concepts = kb.data.entry_concept if kb is not None else {}
+    return concepts.get(hit_ids[0]) is not None and concepts.get(hit_ids[0]) == concepts.get(q["expect"])
 
 
 def test_labelled_queries_accuracy(kb, capsys):
@@ -27,7 +34,7 @@ def test_labelled_queries_accuracy(kb, capsys):
     failures = []
     for q in QUERIES:
         ids = [h["id"] for h in kb.lookup(q["q"], limit=3)["hits"]]
-        if _ok(ids, q):
+        if _ok(ids, q, kb):
             top1 += 1
         else:
             failures.append(f"{q['cat']:<14} {q['q']!r}: expected {q['expect']}, got {ids}")
@@ -59,7 +66,7 @@ def test_learner_classes_pass_every_query(kb, name):
     failures = []
     for q in queries:
         ids = [h["id"] for h in kb.lookup(q["q"], limit=3)["hits"]]
-        if not _ok(ids, q):
+        if not _ok(ids, q, kb):
             failures.append((q["q"], q["expect"], ids))
     assert not failures
 
@@ -85,8 +92,9 @@ def test_ranking_tiers(kb):
     fulltext = score("pila degli scarti", "it:cimitero")
     assert exact > form > prefix > fuzzy > fulltext
     hits = kb.lookup("pila")["hits"]
-    assert [h["id"] for h in hits[:2]] == ["it:pila", "it-cr-2024:405"]
-    assert hits[0]["score"] > hits[1]["score"]
+    ids = [h["id"] for h in hits]
+    assert ids[0] == "it:pila" and ids.index("it-cr-2024:405") <= 2  # after the Russian page of the same concept
+    assert hits[0]["score"] > hits[ids.index("it-cr-2024:405")]["score"]
     # The query's language first on equal matches.
     assert kb.lookup("мана ожог")["hits"][0]["lang"] == "ru"
     assert kb.lookup("graveyard")["hits"][0]["lang"] == "it"
@@ -164,7 +172,7 @@ def test_rule_numbers_survive_the_phrases(kb):
 
 def test_a_rule_the_sources_lack_leads_to_its_concept_and_the_rule_above(kb):
     ids = [(h["id"], h["score"]) for h in kb.lookup("regola 702.19")["hits"]]
-    assert ids == [("it:travolgere", 90.0), ("it-cr-2024:702", 88.0)]
+    assert ids == [("it:travolgere", 90.0), ("ru-mod:trample", 90.0), ("it-cr-2024:702", 88.0)]
 
 
 # ---- "did you mean" ----------------------------------------------------------------------------------
@@ -185,7 +193,7 @@ def test_suggestions_come_in_both_languages(kb):
 
 
 def test_a_derived_word_suggests_the_name_it_comes_from(kb):
-    assert kb.lookup("жертвоприношение")["suggestions"][0] == "пожертвовать"
+    assert "пожертвовать" in kb.lookup("жертвоприношение")["suggestions"][:2]
 
 
 def test_no_suggestions_when_there_are_hits_and_the_filter_holds(kb):

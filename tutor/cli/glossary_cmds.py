@@ -46,7 +46,7 @@ def cmd_lookup(args: argparse.Namespace, ui: str) -> int:
         raise Usage(t("bad_limit", ui, what=args.limit)) from None
     if not 1 <= limit <= 100:
         raise Usage(t("bad_limit", ui, what=args.limit))
-    result = load_kb(ui).lookup(query, lang=args.lang, limit=limit)
+    result = load_kb(ui).lookup(query, lang=args.lang, limit=limit, ui=ui)
     if args.json:
         emit_json(result)
     elif result["hits"]:
@@ -68,17 +68,20 @@ def cmd_show(args: argparse.Namespace, ui: str) -> int:
         args.number, args.lang, args.doc = query, None, None
         return cmd_rule(args, ui)
     kb = load_kb(ui)
-    entry = kb.find(query)
+    entry = kb.find(query, ui)
     if entry is None:
         raise Usage(t("no_entry", ui, what=query), status=1)
-    view = kb.entry_view(entry.id)
+    # The concept's page in the learner's language (a source's entry, else the modern glossary's page), unless
+    # an entry was asked for by its id.
+    eid = entry.id if query == entry.id else kb.primary_entry(entry.id, ui)
+    view = kb.entry_view(eid)
     if args.json:
         emit_json(view)
     else:
         from tutor.render import render_entry
         from tutor.views import entry_page
 
-        render_entry(console(), entry_page(kb, entry.id, ui))
+        render_entry(console(), entry_page(kb, eid, ui))
     return 0
 
 

@@ -22,6 +22,9 @@ __all__ = [
     "EntryPage",
     "Link",
     "MentionedRule",
+    "ModernDefinition",
+    "NameLine",
+    "RuleSummaryLine",
     "OtherText",
     "ModernNote",
     "OtherEntry",
@@ -179,6 +182,36 @@ class OtherText:
 
 
 @dataclass(frozen=True, slots=True)
+class NameLine:
+    """One name of a concept in one language, with its status in words
+    ("pila — ufficiale, dal 2010, fonte: S14")."""
+
+    lang: str
+    name: str
+    status: str  # the status, since / until and source, in words
+    kind: str = ""  # "" for a name, "anche" / "un tempo" for another or an old form
+    definition: str = ""  # an obsolete headword's own short definition, in the page's language
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSummaryLine:
+    """A rule the concept is about, with its unofficial summary in the page's language."""
+
+    number: str
+    text: str
+    target: RuleLocation
+
+
+@dataclass(frozen=True, slots=True)
+class ModernDefinition:
+    """The modern glossary's unofficial definition of a concept in the page's language, marked as such."""
+
+    heading: str  # "Definizione non ufficiale (dal glossario delle Regole Complete in inglese, 2024-11-08)"
+    text: str
+    note: str  # "fa fede il testo ufficiale"
+
+
+@dataclass(frozen=True, slots=True)
 class EntryPage:
     """A glossary entry with everything around it."""
 
@@ -203,6 +236,17 @@ class EntryPage:
     source: str  # "Fonte: file:line (document)"
     mentioned_heading: str = ""
     mentioned: tuple[MentionedRule, ...] = ()  # rule numbers in the definition and notes, as links
+    # The modern glossary (issue 21): the English name, the page of the modern glossary itself (`modern_page`: its
+    # body is the unofficial definition), the definition on a source's page, the names with their status, the
+    # summaries of the concept's rules, and the heading of the other language's source text below.
+    english: str = ""  # "in inglese: Stack"
+    modern_page: bool = False
+    modern_definition: ModernDefinition | None = None
+    names_heading: str = ""
+    names: tuple[NameLine, ...] = ()
+    summaries_heading: str = ""
+    summaries: tuple[RuleSummaryLine, ...] = ()
+    other_heading: str = ""  # "Nelle fonti, in russo"
 
     @property
     def definition(self) -> str:

@@ -31,11 +31,14 @@ from tutor.views.model import (
     EditorNote,
     EntryPage,
     Link,
+    ModernDefinition,
     ModernNote,
+    NameLine,
     OtherEntry,
     OtherLanguage,
     OtherText,
     RulePage,
+    RuleSummaryLine,
     SubRule,
     Summary,
 )
@@ -59,10 +62,15 @@ def page_for(kb: KnowledgeBase, location: Location, ui: str) -> EntryPage | Rule
     return rule_page(kb, location.number, ui, doc=location.doc)
 
 
-def _link(kb: KnowledgeBase, ref: dict, ui: str) -> Link:
-    """A reference (as `KnowledgeBase.ref_view` gives it) as a link."""
+def _link(kb: KnowledgeBase, ref: dict, ui: str, own_titles: bool = False) -> Link:
+    """A reference (as `KnowledgeBase.ref_view` gives it) as a link; with `own_titles` (a page of the modern
+    glossary), a three-digit Italian rule is named by our Russian title in the Russian interface."""
     title = ref.get("title") or ref["text"]
     number = ref.get("number")
+    rule = kb.target(ref.get("target")) if own_titles and ui == "ru" and ref["kind"] == "see_rule" else None
+    if rule is not None and getattr(rule, "lang", None) == "it" and "." not in rule.number:
+        ru = kb.toc_title(rule.number, "ru")  # an Italian three-digit rule's title: ours in Russian, as in the tree
+        title = f"{rule.number}. {ru}" if ru else title
     target = location_of(kb, ref.get("target")) if ref["status"] in OK_STATUS else None
     if ref["status"] == "title_only":
         brief = t("status_title_only", ui)
@@ -124,7 +132,7 @@ def entry_page(kb: KnowledgeBase, eid: str, ui: str) -> EntryPage:
         entries = tuple(OtherEntry(location=EntryLocation(o["id"]), term=o["term"], lang=lang, definition=o["definition"],
                                    source=_where(o["source"])) for o in v["other"] if o["lang"] == lang)
         missing = None
-        if not entries and concept:
+        if not entries and concept and not (v.get("modern") or {}).get("names"):  # else the names say it
             missing = t("no_entry_in_lang", ui, lang=LANG_NAMES[ui][lang], name=", ".join(concept.get(lang) or []))
         if entries or missing:
             other.append(OtherLanguage(lang=lang, entries=entries, missing=missing))
@@ -134,6 +142,17 @@ def entry_page(kb: KnowledgeBase, eid: str, ui: str) -> EntryPage:
                            names=tuple((k, tuple(concept[k])) for k in ("en", "it", "ru")),
                            rules_label=t("rules_about", ui), rules=tuple(concept.get("rules") or ()))
     src = v["source"]
+    page_lang = v["lang"] if v["lang"] in OTHER_LANGS else ui
+    mod = v.get("modern") or {}
+    modern_def = None
+    own_def = (mod.get("definition") or {}).get(page_lang)
+    if own_def:
+        modern_def = ModernDefinition(heading=t("modern.definition", page_lang, date=mod.get("edition", "")),
+                                      text=own_def, note=t("modern.note", page_lang))
+    names = _name_lines(mod.get("names") or [], page_lang)
+    summaries = tuple(RuleSummaryLine(number=x["number"], text=x[page_lang], target=RuleLocation(DIGEST_DOC, x["number"]))
+                      for x in v.get("summaries") or [] if x.get(page_lang))
+    english = ", ".join(dict.fromkeys(v.get("english") or []))
     texts = [b.text() for b in _blocks(v)] + ([modern.text] if modern else []) + [n.text for n in notes]
     texts += [o.definition for lang in other for o in lang.entries]
     return EntryPage(
@@ -141,13 +160,54 @@ def entry_page(kb: KnowledgeBase, eid: str, ui: str) -> EntryPage:
         corrected=t("corrected", ui) if any(fx.get("definition") for fx in fixes) else None,
         blocks=_blocks(v), modern=modern, notes=notes, original_label=t("original_text", ui), original=original,
         restored=restored, other=tuple(other), concept=line,
-        links_heading=t("links", ui), links=tuple(_link(kb, r, ui) for r in v["links"]),
+        links_heading=t("links", ui), links=tuple(_link(kb, r, ui, bool(v.get("modern_page"))) for r in v["links"]),
         unresolved_heading=t("unresolved", ui), unresolved=tuple(_link(kb, r, ui) for r in v["unresolved"]),
         backlinks_heading=t("backlinks", ui), backlinks=_backlinks(kb, v["backlinks"]),
         source=f"{t('source', ui)}: {source_name(src['doc'], ui)}"
                + (f" ({src['file']}:{src['line']})" if debug.enabled() else ""),
         mentioned_heading=t("mentioned_rules", ui), mentioned=mentioned_rules(kb, texts, ui),
+        english=t("modern.english", page_lang, name=english) if english and v["lang"] != "en" else "",
+        modern_page=bool(v.get("modern_page")), modern_definition=modern_def,
+        names_heading=t("modern.names", page_lang), names=names,
+        summaries_heading=t("modern.summaries", page_lang), summaries=summaries,
+        other_heading=t("modern.other_heading", page_lang,
+                        lang=", ".join(LANG_NAMES[page_lang][o.lang] for o in other if o.entries)),
     )
+
+
+def status_words(n: dict, lang: str) -> str:
+    """A name's status in words, with since / until and its source ("ufficiale, dal 2010, fonte: S14").
+
+    >>> status_words({"status": "official", "since": 2010, "source": "S14"}, "it")
+    'ufficiale, dal 2010, fonte: S14'
+    >>> status_words({"status": "obsolete", "until": 2021}, "ru")
+    'устаревшее, до 2021 г.'
+    """
+    parts = [t(f"modern.status.{n['status']}", lang)]
+    if n.get("since"):
+        parts.append(t("modern.since", lang, year=n["since"]))
+    if n.get("until"):
+        parts.append(t("modern.until", lang, year=n["until"]))
+    if n.get("source"):
+        parts.append(t("modern.source", lang, source=n["source"]))
+    return ", ".join(parts)
+
+
+def _name_lines(names: list[dict], lang: str) -> tuple[NameLine, ...]:
+    """The concept's names: English first, then the page's language, then the other; each once."""
+    order = {"en": 0, lang: 1}
+    out, seen = [], set()
+    kinds = {"headword": 0, "name": 0, "also": 1, "old": 2}
+    for n in sorted(names, key=lambda n: (order.get(n["lang"], 2), n["status"] == "obsolete", kinds[n["kind"]])):
+        key = (n["lang"], n["name"].casefold())
+        if key in seen:
+            continue
+        seen.add(key)
+        kind = t(f"modern.kind.{n['kind']}", lang) if n["kind"] in ("also", "old") else ""
+        own = (n.get("def") or {}).get(lang) or ""
+        out.append(NameLine(lang=n["lang"], name=n["name"], status=status_words(n, lang), kind=kind,
+                            definition=own if n["lang"] in ("en", lang) else ""))
+    return tuple(out)
 
 
 def _modern(note: dict | None, ui: str) -> ModernNote | None:

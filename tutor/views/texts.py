@@ -21,7 +21,7 @@ __all__ = ["SOURCE_KEYS", "finding_text", "fix_kind", "obsolete_since", "plural"
 
 # The built-in sources by document id (glossary.build.SOURCES), in words; other documents are named by their id.
 SOURCE_KEYS = {"it-glossary-8ed": "search.src_it_glossary", "ru-glossary-10ed": "search.src_ru_glossary",
-               "it-cr-2024": "search.src_wiki"}
+               "it-cr-2024": "search.src_wiki", "it-modern": "search.src_it_modern", "ru-modern": "search.src_ru_modern"}
 
 # Reference statuses in the order a report lists them.
 STATUS_ORDER = ("resolved", "fixed", "title_only", "missing", "unresolved")

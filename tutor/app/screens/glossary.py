@@ -88,7 +88,11 @@ def _snippet(text: str, size: int = SNIPPET) -> str:
 
 
 def _term_row(kb, hit: dict, ui: str, qlang: str, label: Text) -> Text:
+    # The name in the other language and the English one (the bridge), when the hit is not English itself.
     other = [x for lang, xs in hit["translations"].items() if lang != hit["lang"] and lang in ("it", "ru") for x in xs[:1]]
+    english = hit["translations"].get("en", [])[:1] if hit["lang"] != "en" else []
+    if english:
+        other = [" · ".join([*other[:1], f"en: {english[0]}"])]
     missing = hit["concept"] and qlang != hit["lang"] and not _has_entry(kb, hit["id"], qlang)
     if other or missing:
         label.append(symbol_text("\n  " + (other[0] if other else ""), "italic"))
@@ -242,7 +246,7 @@ class GlossaryScreen(BrowserScreen):
         nothing is redrawn when the list would be the same."""
         ui = self.app.ui
         kb = self.app.kb if query.strip() else None  # the empty box of the first screen needs no index
-        result = kb.lookup(query, limit=LIMIT) if kb is not None else None
+        result = kb.lookup(query, limit=LIMIT, ui=ui) if kb is not None else None
         shown = None if result is None else (
             ui, query_lang(query), tuple(h["id"] for h in result["hits"]), tuple(result["suggestions"]))
         if shown == self._shown:

@@ -82,14 +82,17 @@ class DocumentView(LocalizedBindings, VerticalScroll):
 
         self._parts_built = True
         self._original = LinkedText(id="doc-original-text")  # in the DOM once the Collapsible is composed
+        self._other = LinkedText(id="doc-other", classes="other-language")  # likewise
         body, source = self.query_one("#doc-body"), self.query_one("#doc-source")
         self.mount(LinkedText(id="doc-modern", classes="note-modern"), before=body)
         self.mount_all([
             LinkedText(id="doc-fixes", classes="note-editor"),
             Collapsible(self._original, id="doc-original", collapsed=True),  # the source's wrong text, folded
+            LinkedText(id="doc-glossary", classes="summary"),  # the modern glossary: definition, names, rules
             LinkedText(id="doc-summary", classes="summary"),
             LinkedText(id="doc-english", classes="english"),
-            LinkedText(id="doc-other", classes="other-language"),
+            # The other language's source text, folded below the page's own language.
+            Collapsible(self._other, id="doc-other-fold", collapsed=True),
             Label(id="links-label", classes="section-label"),
             OptionList(id="doc-links"),
             Label(id="backlinks-label", classes="section-label"),
@@ -136,6 +139,8 @@ class DocumentView(LocalizedBindings, VerticalScroll):
     def _show_entry(self, p: EntryPage) -> None:
         title = symbol_text(p.term, "bold")
         title.append(f"  [{p.lang}]", style="dim")
+        if p.english:
+            title.append(f"  {p.english}", style="dim")
         if p.corrected:
             title.append(f"  ✎ {p.corrected}", style="italic")
         modern = None
@@ -181,9 +186,15 @@ class DocumentView(LocalizedBindings, VerticalScroll):
             if p.concept.rules:
                 source += f" · {p.concept.rules_label}: {', '.join(p.concept.rules)}"
         self._summary = None
-        self._fill(title, modern, fixes, symbol_text(p.definition), None, other if other.plain else None, links,
+        body = symbol_text(p.definition)
+        if p.modern_page and p.modern_definition:  # the page's definition is the modern glossary's: said so
+            body.append(f"\n{p.modern_definition.heading}. {p.modern_definition.note}", style="dim italic")
+        self._fill(title, modern, fixes, body, None, other if other.plain else None, links,
                    self._backlink_options(p.backlinks), source, p.links_heading, p.backlinks_heading,
                    original=original, original_label=p.original_label)
+        self._show_linked("#doc-glossary", glossary_text(p))
+        if self._parts_built:
+            self.query_one("#doc-other-fold").title = p.other_heading or t("other_language", self.app.ui)
 
     def _show_rule(self, p: RulePage) -> None:
         title = Text(p.heading, style="bold")
@@ -313,8 +324,11 @@ class DocumentView(LocalizedBindings, VerticalScroll):
         folded.display = original is not None
         self._show_linked(self._original, original)
         for wid, content in (("#doc-modern", modern), ("#doc-fixes", fixes), ("#doc-summary", summary),
-                             ("#doc-english", english), ("#doc-other", other)):
+                             ("#doc-english", english), (self._other, other), ("#doc-glossary", None)):
             self._show_linked(wid, content)
+        fold = self.query_one("#doc-other-fold", Collapsible)
+        fold.collapsed = True
+        fold.display = other is not None
         for list_id, label_id, options, label in (("#doc-links", "#links-label", links, links_label),
                                                   ("#doc-backlinks", "#backlinks-label", backlinks, backlinks_label)):
             ol = self.query_one(list_id, OptionList)
@@ -347,6 +361,36 @@ class DocumentView(LocalizedBindings, VerticalScroll):
         location = getattr(event.option, "location", None)
         if location is not None:
             self.post_message(self.LinkChosen(location))
+
+
+def glossary_text(p: EntryPage) -> Text | None:
+    """The modern glossary's part of an entry page: the unofficial definition (on a source's page), the concept's
+    names with their status, the summaries of its rules."""
+    out = Text()
+    if p.modern_definition and not p.modern_page:
+        out.append(p.modern_definition.heading + "\n", style="bold")
+        out.append(symbol_text(p.modern_definition.text))
+        out.append(f"\n{p.modern_definition.note}", style="dim italic")
+    if p.names:
+        _new_line(out)
+        out.append(p.names_heading, style="bold")
+        for n in p.names:
+            out.append(f"\n{n.lang}: ")
+            if n.kind:
+                out.append(f"({n.kind}) ", style="dim")
+            out.append(symbol_text(n.name, "bold"))
+            out.append(f" — {n.status}", style="dim")
+            if n.definition:
+                out.append("\n    ")
+                out.append(symbol_text(n.definition, "italic"))
+    if p.summaries:
+        _new_line(out)
+        out.append(p.summaries_heading, style="bold")
+        for x in p.summaries:
+            out.append(f"\n{x.number}", style="bold")
+            out.append("  ")
+            out.append(symbol_text(x.text))
+    return out if out.plain else None
 
 
 def _new_line(text: Text) -> None:
