@@ -143,7 +143,7 @@ _NOT_A_CARD = {
     "quiz.stats.chart", "quiz.stats.week", "lesson.reason.choice", "lesson.reason.missed", "lesson.reason.not_right",
     "lesson.reason.order", "quiz.feedback.missed", "quiz.feedback.extra", "quiz.app.order.already",
     "quiz.app.order.taken_back", "quiz.feedback.is_instead", "search.did_you_mean", "search.concept_rule",
-    "quiz.term.explain_bridge",
+    "quiz.term.explain_bridge", "modern.english", "modern.old_headword", "check.modern_shared",
 }
 _NUMBER_FIELDS = {"n", "amount", "cap", "correct", "count", "due", "life", "new", "removed", "reviews", "streak",
                   "total", "answered", "turn", "library", "hand", "graveyard"}
