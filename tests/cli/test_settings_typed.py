@@ -32,7 +32,8 @@ def test_one_table_of_defaults():
     assert (s.ui, s.theme, s.quiz_retention, s.quiz_new_per_day, s.quiz_session_size) == (
         "it", "textual-dark", 0.9, 10, 20)
     assert APP_DEFAULTS == {"ui": s.ui, "theme": s.theme}  # the app's defaults are the typed ones
-    assert quiz_settings() == ({"quiz_retention": 0.9, "quiz_new_per_day": 10, "quiz_session_size": 20}, [])
+    assert quiz_settings() == ({"quiz_retention": 0.9, "quiz_new_per_day": 10, "quiz_session_size": 20,
+                                "quiz_other_language": False}, [])
 
 
 @pytest.mark.parametrize("key, value", [
@@ -198,6 +199,8 @@ def test_the_app_answers_a_due_card_with_a_retention_out_of_bounds_in_the_file(i
     ({"theme": 5}, ("settings.allowed_text", {})),
     ({"ui": "en"}, ("settings.allowed_choices", {"choices": "it, ru"})),
     ({"quiz_session_size": 2.5}, ("settings.allowed_int", {"low": "0", "high": "1000"})),
+    ({"quiz_other_language": "yes"}, ("settings.allowed_bool", {})),
+    ({"quiz_other_language": 1}, ("settings.allowed_bool", {})),
 ])
 @pytest.mark.parametrize("ui", ["it", "ru"])
 def test_a_refused_setting_says_in_words_what_its_key_accepts(setting, allowed, ui):

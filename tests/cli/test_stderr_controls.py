@@ -56,7 +56,8 @@ def test_the_quiz_reads_settings_with_a_bom(isolated_home):
 def test_the_quiz_survives_settings_nested_too_deeply(isolated_home, capsys):
     (isolated_home / "settings.json").write_text("[" * 100_000, encoding="utf-8")
     settings, problems = quiz_settings()
-    assert settings == {"quiz_retention": 0.9, "quiz_new_per_day": 10, "quiz_session_size": 20}
+    assert settings == {"quiz_retention": 0.9, "quiz_new_per_day": 10, "quiz_session_size": 20,
+                        "quiz_other_language": False}
     assert [p.key for p in problems] == [UNREADABLE]  # the defaults, and the quiz says why
     assert main(["quiz", "next", "--json"]) == 0
     err = capsys.readouterr().err

@@ -142,6 +142,7 @@ class QuizSession:
                  new_per_day: int | None = None, more: bool = False, other_language: bool | None = None) -> None:
         self.store = store
         self.lang = lang
+        self.planned_lang = lang  # the language the session's cards were chosen for (a term card is one language's)
         # Italian <-> Russian term questions too: the setting's choice unless the caller says.
         self.other_language = quiz_settings()[0]["quiz_other_language"] if other_language is None else other_language
         self.topic, self.kind = topic, kind

@@ -326,6 +326,11 @@ class QuizScreen(LocalizedBindings, Screen):
         ui = self.app.ui
         if self.session is not None:
             self.session.lang = ui
+            q = self.question
+            if q is not None and self.outcome is None and ui not in q.data.get("langs", (ui,)):
+                # a question for the other language's learners (a term between English and it): today's session
+                # again, in this language (the answers given so far are kept)
+                self.call_later(self._new_session, more=self.more)
         header = self.query_one("#quiz-header", Static)
         prompt = self.query_one("#quiz-prompt", Static)
         q = self.question
@@ -525,6 +530,9 @@ class QuizScreen(LocalizedBindings, Screen):
             self._new_session(more=False)
             return
         if self.outcome is None:
+            return
+        if self.session.planned_lang != self.app.ui:  # the learner switched language: today's cards in theirs
+            self._new_session(more=self.more)
             return
         self._show_question(next(self._questions, None))
 
