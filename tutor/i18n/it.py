@@ -1077,4 +1077,6 @@ MESSAGES: dict[str, str] = {
     'check.modern_what.def': 'la definizione',
     'check.modern_shared': '  «{name}» ({lang}), altra forma di {concept}, è il nome di {others}: cercarla trova solo questo',
 
+    'quiz.category.modern': 'altri termini delle regole',
+    'quiz.definition.explain_modern': 'È la definizione di «{term}» nel glossario moderno di mtg-tutor: non ufficiale, scritta dalle Regole Complete in inglese (2024-11-08).',
 }

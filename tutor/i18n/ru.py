@@ -1076,4 +1076,6 @@ MESSAGES: dict[str, str] = {
     'check.modern_what.name': 'названия',
     'check.modern_what.def': 'определения',
     'check.modern_shared': '  «{name}» ({lang}), другая форма {concept}, — название {others}: поиск находит только его',
+    'quiz.category.modern': 'другие термины правил',
+    'quiz.definition.explain_modern': 'Это определение термина «{term}» из современного глоссария mtg-tutor — неофициальное, по английским Comprehensive Rules (2024-11-08).',
 }

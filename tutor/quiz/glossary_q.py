@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from tutor.i18n import LANGS, t
@@ -42,13 +42,17 @@ _LETTERS = {"it": re.compile(r"[a-zà-ù]", re.I), "ru": re.compile(r"[а-яё]"
 
 @dataclass(frozen=True)
 class ConceptInfo:
-    """A concept as the quiz uses it: names per language, category, rules, obsolete note."""
+    """A concept as the quiz uses it: names per language, category, rules, obsolete note; `unnamed`: the languages
+    whose first name is not a term to be asked (the modern glossary's status ``none``, our own descriptive
+    rendering, or ``obsolete``; English when the concept is known only by an obsolete headword)."""
 
     id: str
     names: dict  # lang -> [names], "en" too
-    category: str  # slug of its section of concepts.yaml
+    category: str  # slug of its section of concepts.yaml ("modern" for a concept of the modern glossary only)
     rules: tuple[str, ...]
     obsolete: dict | None
+    unnamed: frozenset = frozenset()
+    forms: dict = field(default_factory=dict)  # lang -> other forms (also, old): never in a question's text
 
 
 def _strip(name: str) -> str:
@@ -56,26 +60,56 @@ def _strip(name: str) -> str:
 
 
 @lru_cache(maxsize=1)
+def _kb():
+    """The knowledge base, loaded once for the quiz's tables (a load reads the whole compiled index)."""
+    from glossary.kb import load
+
+    return load()
+
+
+MODERN_CATEGORY = "modern"  # the concepts of the modern glossary that concepts.yaml does not have
+
+
+@lru_cache(maxsize=1)
 def concepts() -> dict[str, ConceptInfo]:
-    """Every curated concept, in file order, with its category."""
+    """Every concept of the knowledge base: the curated ones in file order, each with its category (its section of
+    concepts.yaml), then those of the modern glossary only (category ``modern``), in the glossary's order; with
+    the names the knowledge base merged (glossary.modern) and their status."""
     from glossary.curation import CURATED_DIR, load_curation
-    from glossary.text import slugify
+    from glossary.text import name_key, slugify
 
     cur = load_curation()
     lines = (CURATED_DIR / "concepts.yaml").read_text(encoding="utf-8").splitlines()
     heads = [(i + 1, slugify(m.group(1).split("(")[0].split(",")[0]))
              for i, line in enumerate(lines) if (m := re.match(r"# --- (.*?) ---", line))]
-    out = {}
+    categories = {}
     for c in cur.concepts:
         line = cur.where.get(id(c), ("", 0))[1]
-        category = next((slug for start, slug in reversed(heads) if start <= line), "other")
-        out[c.id] = ConceptInfo(c.id, {"it": list(c.it), "ru": list(c.ru), "en": list(c.en)}, category,
-                                tuple(c.rules), c.obsolete)
+        categories[c.id] = next((slug for start, slug in reversed(heads) if start <= line), "other")
+    data = _kb().data
+    out = {}
+    for cid in [*categories, *(x for x in data.concepts if x not in categories)]:
+        c = data.concepts.get(cid)
+        if c is None:
+            continue
+        names = {"it": list(c.it), "ru": list(c.ru), "en": list(c.en)}
+        modern = data.modern.get(cid) or {}
+        status = {(n["lang"], name_key(n["name"])): n["status"] for n in modern.get("names", ())
+                  if n["kind"] in ("name", "headword")}
+        unnamed = {lang for lang in ("it", "ru", "en") if names[lang]
+                   and status.get((lang, name_key(names[lang][0]))) in ("none", "obsolete")}
+        if not names["it"] or not names["ru"] or not names["en"] or not c.rules:  # every question cites its rule
+            continue
+        out[cid] = ConceptInfo(cid, names, categories.get(cid, MODERN_CATEGORY), tuple(c.rules), c.obsolete,
+                               frozenset(unnamed), {lang: list(v) for lang, v in c.extra.items()})
     return out
 
 
 def _askable(c: ConceptInfo, lang: str) -> bool:
-    """A name one can type and recognise in `lang` (letters of its script, not the same word in both)."""
+    """A name one can type and recognise in `lang` (letters of its script, not the same word in both), and a term
+    of that language: not our own descriptive rendering, not an obsolete name."""
+    if lang in c.unnamed:
+        return False
     name = c.names[lang][0]
     from glossary.text import name_key
 
@@ -131,12 +165,13 @@ def _reject(c: ConceptInfo, lang: str) -> list[str]:
     return out
 
 
+_MODERN: set[tuple[str, str]] = set()  # the (lang, concept) definitions of _definitions() from the modern glossary
+
+
 @lru_cache(maxsize=1)
 def _definitions() -> dict[tuple[str, str], tuple[str, str]]:
     """(lang, concept) -> (entry id, definition) for definitions usable as questions."""
-    from glossary.kb import load
-
-    kb = load()
+    kb = _kb()
     out: dict[tuple[str, str], tuple[str, str]] = {}
     for cid, c in concepts().items():
         kc = kb.data.concepts.get(cid)
@@ -151,7 +186,23 @@ def _definitions() -> dict[tuple[str, str], tuple[str, str]]:
             if not _usable(cid, eid):  # the old glossary's rule, out of date: not taught as current
                 continue
             out[(e.lang, cid)] = (eid, text)
+        for lang in LANGS:  # no usable source definition: the modern glossary's (written for today's rules)
+            text = _modern_definition(cid, lang)
+            if (lang, cid) in out or lang in c.unnamed or not text:
+                continue
+            names = [*c.names[lang], *c.forms.get(lang, ()), *(_strip(n) for n in c.names[lang])]
+            if len(text.split()) < _MIN_DEFINITION_WORDS or LOST_SYMBOL in text or _mentions(text, names, lang):
+                continue
+            same = [x for x in (kc.entries if kc else ()) if x in kb.data.entries and kb.data.entries[x].lang == lang]
+            out[(lang, cid)] = (same[0] if same else f"{lang}-mod:{cid}", text)
+            _MODERN.add((lang, cid))
     return out
+
+
+def _modern_definition(cid: str, lang: str) -> str:
+    """The modern glossary's unofficial definition of concept `cid` in `lang`, on one line ("" when none)."""
+    modern = _kb().data.modern.get(cid) or {}
+    return " ".join(((modern.get("definition") or {}).get(lang) or "").split())
 
 
 def _quoted(text: str) -> str:
@@ -171,9 +222,7 @@ def _short(text: str, limit: int = 160) -> str:
 def _own_definition(cid: str, lang: str) -> str:
     """The first glossary definition in `lang` of concept `cid`, short (empty when it has none, or only one whose
     start has symbols lost from the source)."""
-    from glossary.kb import load
-
-    kb = load()
+    kb = _kb()
     kc = kb.data.concepts.get(cid)
     for eid in (kc.entries if kc else ()):
         e = kb.data.entries.get(eid)
@@ -181,16 +230,15 @@ def _own_definition(cid: str, lang: str) -> str:
             text = _short(" ".join(e.text().split()))
             if text and LOST_SYMBOL not in text:
                 return text
-    return ""
+    modern = _modern_definition(cid, lang)
+    return _short(modern) if modern and LOST_SYMBOL not in modern else ""
 
 
 def _outdated(cid: str, eid: str) -> bool:
     """Whether the entry `eid` of concept `cid` may state an out-of-date rule: its concept has a modern-rules note
     (concepts.yaml ``obsolete``) and the editors did not rewrite its definition (a fixes.yaml ``definition``).
     Such a text is never a question nor an answer's explanation: the quiz cannot show the note beside it."""
-    from glossary.kb import load
-
-    kb = load()
+    kb = _kb()
     concept = kb.data.concepts.get(cid)
     if concept is None or not concept.obsolete:
         return False
@@ -213,15 +261,14 @@ def shown_text_problems() -> list[dict]:
     ``{"question", "kind", "text"}`` (and ``"entry"`` for an out-of-date one); none on the shipped data."""
     problems = []
     outdated = {}
-    from glossary.kb import load
-
-    kb = load()
+    kb = _kb()
     for cid in concepts():
         kc = kb.data.concepts.get(cid)
         for eid in (kc.entries if kc else ()):
             e = kb.data.entries.get(eid)
-            if e is not None and _outdated(cid, eid):
-                outdated[" ".join(e.text().split())[:60]] = eid
+            text = " ".join(e.text().split()) if e is not None else ""
+            if len(text) >= 40 and _outdated(cid, eid):  # a shorter text ("Одна из игровых зон.") says nothing old
+                outdated[text[:60]] = eid
     def shown(qid: str):
         if qid.startswith("term:"):  # a term question shows the concept's names (and its category): check those
             c = concepts()[qid.split(":")[2]]
@@ -279,7 +326,8 @@ def card_ids() -> list[tuple[str, tuple[str, ...], tuple[str, ...]]]:
     for cid, c in concepts().items():
         if c.obsolete and c.obsolete.get("old"):
             out.append((f"old-term:{cid}", ("glossary", "old-terms", f"glossary-{c.category}"), LANGS))
-    for (lang, cid) in sorted(_definitions(), key=lambda k: list(concepts()).index(k[1])):
+    order = {cid: i for i, cid in enumerate(concepts())}
+    for (lang, cid) in sorted(_definitions(), key=lambda k: order[k[1]]):
         out.append((f"definition:{lang}:{cid}", ("glossary", "definitions", f"glossary-{concepts()[cid].category}"), (lang,)))
     return out
 
@@ -351,6 +399,8 @@ def _definition(qid: str, lang_of_text: str, cid: str) -> Question:
         return t(key, lang, definition=text, src=t(f"lang_in.{lang_of_text}", lang))
 
     def explanation(lang: str) -> str:
+        if (lang_of_text, cid) in _MODERN:  # ours, written from the official English glossary: said so
+            return t("quiz.definition.explain_modern", lang, term=c.names[lang][0])
         return t("quiz.definition.explain", lang, term=c.names[lang][0])
 
     def option_note(x: ConceptInfo):  # a wrong option: what it is instead (its own definition, short)
