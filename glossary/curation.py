@@ -249,7 +249,7 @@ def load_curation(directory: Path = CURATED_DIR) -> Curation:
     items, f = read("concepts.yaml")
     seen: dict[str, int] = {}
     for raw in items:
-        d = _keys(raw, f, getattr(raw, "line", 1), {"id", "en", "it", "ru", "entries", "rules", "obsolete", "note"},
+        d = _keys(raw, f, getattr(raw, "line", 1), {"id", "en", "it", "ru", "entries", "rules", "obsolete", "note", "definition"},
                   {"id", "en", "it", "ru", "entries"}, "concept")
         cid = d["id"]
         if not isinstance(cid, str) or not _SLUG.match(cid):
@@ -282,6 +282,8 @@ def load_curation(directory: Path = CURATED_DIR) -> Curation:
         note = _text_map(d["note"], f, d.key_line("note"), "note") if d.get("note") else None
         c = Concept(cid, _names(d["en"], f, d.key_line("en"), "en"), _names(d["it"], f, d.key_line("it"), "it"),
                     _names(d["ru"], f, d.key_line("ru"), "ru"), list(entries), obsolete, note, [str(r) for r in rules])
+        if d.get("definition") is not None:  # a concept the Foundations glossary has no headword for
+            c.definition = _text_map(d["definition"], f, d.key_line("definition"), "definition")
         cur.concepts.append(c)
         cur.where[id(c)] = (f, d.line)
 

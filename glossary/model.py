@@ -216,6 +216,8 @@ class Concept:
     note: dict | None = None
     rules: list[str] = field(default_factory=list)  # rule numbers about this concept
     extra: dict[str, list[str]] = field(default_factory=dict)  # lang -> names found by search only (also, old)
+    # concepts.yaml's own unofficial definition {it, ru}, for a concept the Foundations glossary has no headword for
+    definition: dict | None = None
 
 
 class Deferred(Mapping):

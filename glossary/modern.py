@@ -313,7 +313,7 @@ def add_pages(kb: KBData, resolve_rule) -> None:
             text = (modern.get("definition") or {}).get(lang)
             if not text:  # a concept the Foundations glossary has no headword for: the summary of its first rule
                 text = next((kb.summaries[n][lang] for n in c.rules if kb.summaries.get(n, {}).get(lang)), None)
-            where = modern.get("records", [{}])[0].get("where", "glossary/curated/concepts.yaml:1")
+            where = (modern.get("records") or [{}])[0].get("where", "glossary/curated/concepts.yaml:1")
             file, _, line = where.rpartition(":")
             loc = Loc(file, int(line))
             e = Entry(page_id(lang, cid), lang, names[0], [Block("para", [text], loc)] if text else [], [], loc,
