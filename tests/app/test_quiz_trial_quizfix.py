@@ -20,9 +20,10 @@ def _select_all():
     return next(q for s in range(60) if (q := bank.pick(s, None, "can-block", "it")).answer_format == "choices")
 
 
-def _questions():
-    """Questions of the kinds the learner saw cut: definitions, terms, next step, casting, scenarios."""
-    return [bank.pick(s, None, kind, "it") for kind in ("definition", "term", "next-step", "can-cast", "scenario")
+def _questions(ui: str = "it"):
+    """Questions of the kinds the learner saw cut: definitions, terms, next step, casting, scenarios (for a learner
+    of `ui`: a term question is between English and the learner's language)."""
+    return [bank.pick(s, None, kind, ui) for kind in ("definition", "term", "next-step", "can-cast", "scenario")
             for s in (1, 2)]
 
 
@@ -36,7 +37,7 @@ def _prompt_in_view(screen) -> bool:
 def test_a_new_question_opens_with_its_prompt_in_view(isolated_home, ui):
     async def go(app, pilot):
         screen = await open_quiz(app, pilot)
-        for q in _questions():
+        for q in _questions(ui):
             # the last question's wrong answer: its verdict scrolled into view, the pane scrolled down
             before = _select_all()
             screen._show_question(before)

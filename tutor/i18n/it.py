@@ -1037,12 +1037,12 @@ MESSAGES: dict[str, str] = {
     'quiz.term.explain_bridge': 'In italiano: «{name}»; in inglese, sulle carte e nelle regole ufficiali: «{en}».',
     'settings.allowed_bool': 'true o false',
     'help_quiz_other_language': 'anche domande di traduzione tra italiano e russo (per arbitri e traduttori; '
-                                'senza, i termini si chiedono tra inglese e italiano; in settings.json: '
+                                'altrimenti solo tra inglese e italiano; in settings.json: '
                                 'quiz_other_language)',
     'fix_outdated': "regola superata: il testo di un'edizione precedente",
     'check_quiz_texts': 'Testi delle domande del glossario da correggere: {n}',
     'check_quiz_text.outdated': 'definizione superata, mostrata senza la sua nota sulle regole attuali',
-    'check_quiz_text.placeholder': 'simbolo perso ({{?}})',
+    'check_quiz_text.placeholder': 'simbolo mancante ({{?}})',
     'check_quiz_text.id': 'identificativo interno',
     # ==== issue 21: words ====
     'quiz.cast.no_legal_target': 'nessun bersaglio legale per questa magia',
@@ -1075,8 +1075,8 @@ MESSAGES: dict[str, str] = {
     'check.modern_not_headword': '  {headword}: non è una voce del glossario',
     'check.modern_what.name': 'il nome',
     'check.modern_what.def': 'la definizione',
-    'check.modern_shared': '  «{name}» ({lang}), altra forma di {concept}, è il nome di {others}: cercarla trova solo questo',
+    'check.modern_shared': '  «{name}» ({lang}), altra forma di {concept}, è anche il nome di {others}: la ricerca trova solo quello',
 
     'quiz.category.modern': 'altri termini delle regole',
-    'quiz.definition.explain_modern': 'È la definizione di «{term}» nel glossario moderno di mtg-tutor: non ufficiale, scritta dalle Regole Complete in inglese (2024-11-08).',
+    'quiz.definition.explain_modern': 'È la definizione di «{term}» nel glossario moderno di mtg-tutor: non ufficiale, ricavata dalle Regole Complete in inglese (2024-11-08).',
 }

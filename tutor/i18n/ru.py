@@ -1037,7 +1037,7 @@ MESSAGES: dict[str, str] = {
     'quiz.term.explain_bridge': 'По-русски: «{name}»; по-английски, на картах и в официальных правилах: «{en}».',
     'settings.allowed_bool': 'true или false',
     'help_quiz_other_language': 'также вопросы на перевод между итальянским и русским (для судей и переводчиков; '
-                                'без этого термины спрашиваются между английским и русским; в settings.json: '
+                                'без этой настройки переводить нужно только между английским и русским; в settings.json: '
                                 'quiz_other_language)',
     'fix_outdated': 'устаревшее правило: текст прежней редакции',
     'check_quiz_texts': 'Тексты вопросов по глоссарию, которые нужно исправить: {n}',
@@ -1047,8 +1047,8 @@ MESSAGES: dict[str, str] = {
     # ==== issue 21: words ====
     'quiz.cast.no_legal_target': 'для этого заклинания нет ни одной допустимой цели',
     # ==== issue 21: modern ====
-    'modern.definition': 'Неофициальное определение (по глоссарию Comprehensive Rules на английском, {date})',
-    'modern.note': 'Написано редакцией mtg-tutor; решает официальный текст правил.',
+    'modern.definition': 'Неофициальное определение (по глоссарию английских Комплексных правил, {date})',
+    'modern.note': 'Составлено редакцией mtg-tutor; в спорных случаях решает официальный текст правил.',
     'modern.names': 'Названия',
     'modern.summaries': 'Правила вкратце (неофициальные пересказы)',
     'modern.other_heading': 'В источниках, на {lang} языке',
@@ -1069,13 +1069,13 @@ MESSAGES: dict[str, str] = {
     'modern.old_headword': '«{name}»: {definition}',
     'search.src_it_modern': 'современный глоссарий (итальянский)',
     'search.src_ru_modern': 'современный глоссарий',
-    'check.modern': 'Глоссарий Comprehensive Rules (2024-11-08): {records} статей из {headwords}',
+    'check.modern': 'Глоссарий Комплексных правил (2024-11-08): {records} {records:статья|статьи|статей} из {headwords}',
     'check.modern_missing': '  {headword}: нет {what} ({lang})',
     'check.modern_no_record': '  {headword}: нет статьи',
     'check.modern_not_headword': '  {headword}: такой статьи в глоссарии нет',
     'check.modern_what.name': 'названия',
     'check.modern_what.def': 'определения',
-    'check.modern_shared': '  «{name}» ({lang}), другая форма {concept}, — название {others}: поиск находит только его',
+    'check.modern_shared': '  «{name}» ({lang}), другая форма понятия {concept}, — также название понятия {others}; поиск по этой форме находит только второе',
     'quiz.category.modern': 'другие термины правил',
-    'quiz.definition.explain_modern': 'Это определение термина «{term}» из современного глоссария mtg-tutor — неофициальное, по английским Comprehensive Rules (2024-11-08).',
+    'quiz.definition.explain_modern': 'Это определение термина «{term}» из современного глоссария mtg-tutor — неофициальное, по английским Комплексным правилам (Comprehensive Rules, 2024-11-08).',
 }
