@@ -21,7 +21,8 @@ from tutor.i18n import t
 if TYPE_CHECKING:  # the presentation model is imported by the commands that build pages (start-up: `lookup`)
     from tutor.views.model import Backlink, Block, EntryPage, Link, RulePage, Summary
 
-__all__ = ["render_check", "render_entry", "render_lookup", "render_rule", "render_section", "safe_text", "symbol_text"]
+__all__ = ["name_line", "render_check", "render_entry", "render_lookup", "render_rule", "render_section", "safe_text",
+           "symbol_text"]
 
 _SYMBOL = re.compile(r"\{([^{}\s]{1,8})\}")
 _STYLES = {
@@ -29,6 +30,20 @@ _STYLES = {
     "R": "bold white on #d3202a", "G": "bold white on #00733e", "C": "bold black on #ccc2c0",
     "T": "bold black on #d0d0d0", "?": "bold white on #8a2be2",
 }
+
+
+def name_line(n, indent: str = "") -> Text:
+    """One of a concept's names on its page (the terminal's and the app's): language, kind, the name in bold, its
+    status, and an obsolete headword's own definition below it."""
+    line = Text(f"{indent}{n.lang}: ")
+    if n.kind:
+        line.append(f"({n.kind}) ", style="dim")
+    line.append_text(symbol_text(n.name, "bold"))
+    line.append(f" — {n.status}", style="dim")
+    if n.definition:
+        line.append(f"\n{indent}    ")
+        line.append_text(symbol_text(n.definition, "italic"))
+    return line
 
 
 def symbol_text(text: str, style: str = "") -> Text:
@@ -193,15 +208,7 @@ def _names(console: Console, page: EntryPage) -> None:
         return
     console.print(Text(page.names_heading, style="bold"))
     for n in page.names:
-        line = Text(f"  {n.lang}: ")
-        if n.kind:
-            line.append(f"({n.kind}) ", style="dim")
-        line.append_text(symbol_text(n.name, "bold"))
-        line.append(f" — {n.status}", style="dim")
-        if n.definition:
-            line.append("\n      ")
-            line.append_text(symbol_text(n.definition, "italic"))
-        console.print(line)
+        console.print(name_line(n, "  "))
 
 
 def _mentioned(console: Console, heading: str, rules) -> None:

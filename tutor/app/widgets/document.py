@@ -21,7 +21,7 @@ from textual.widgets.option_list import Option
 from tutor.app.bindings import LocalizedBindings, localized_bindings
 from tutor.app.widgets.linked_text import LinkedText
 from tutor.i18n import t
-from tutor.render import safe_text, symbol_text
+from tutor.render import name_line, safe_text, symbol_text
 from tutor.views.locations import EntryLocation, Location
 
 if TYPE_CHECKING:  # the page model is imported with the first page shown, not with the first frame
@@ -375,14 +375,8 @@ def glossary_text(p: EntryPage) -> Text | None:
         _new_line(out)
         out.append(p.names_heading, style="bold")
         for n in p.names:
-            out.append(f"\n{n.lang}: ")
-            if n.kind:
-                out.append(f"({n.kind}) ", style="dim")
-            out.append(symbol_text(n.name, "bold"))
-            out.append(f" — {n.status}", style="dim")
-            if n.definition:
-                out.append("\n    ")
-                out.append(symbol_text(n.definition, "italic"))
+            out.append("\n")
+            out.append_text(name_line(n))
     if p.summaries:
         _new_line(out)
         out.append(p.summaries_heading, style="bold")
