@@ -222,7 +222,7 @@ class KnowledgeBase(RulesMixin):
             hits.append({"kind": target.kind, "id": target.id, "lang": target.lang, "term": target.label,
                          "score": score, "translations": translations,
                          "concept": {"id": concept.id, "rules": list(concept.rules)} if concept else None})
-        suggestions = [] if hits else index.suggest(query, lang=lang)
+        suggestions = [] if hits else index.suggest(query, lang=lang, prefer=ui)
         return {"query": query, "hits": hits, "suggestions": suggestions}
 
     def hit_translations(self, target: str, kind: str) -> dict[str, list[str]]:

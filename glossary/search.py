@@ -270,6 +270,10 @@ class SearchIndex:
             key=lambda it: (-order(it[1][0], it[0]), t[it[0]].kind != "term", t[it[0]].lang != (prefer or it[1][1]),
                             t[it[0]].lang != it[1][1], len(t[it[0]].label), t[it[0]].label),
         )
+        if prefer in ("it", "ru"):  # a term of the other language: its concept's page in the learner's language
+            pages = self._concept_pages()
+            ranked = [(pages.get((t[n].concept, prefer), n) if t[n].kind == "term" and t[n].concept
+                       and t[n].lang in ("it", "ru") and t[n].lang != prefer else n, v) for n, v in ranked]
         out: list[tuple[Target, float]] = []
         seen: set = set()
         for n, (sc, _) in ranked:
@@ -282,6 +286,18 @@ class SearchIndex:
                     seen.add(same_concept)
                 out.append((t[n], round(order(sc, n), 1)))
         return out
+
+    def _concept_pages(self) -> dict[tuple[str, str], int]:
+        """(concept, language) -> the concept's first term target in that language (a source entry, else its
+        modern page): where a hit in the other language leads a learner. Built on first use."""
+        pages = self.__dict__.get("_pages")
+        if pages is None:
+            pages = {}
+            for n, x in enumerate(self.targets):
+                if x.kind == "term" and x.concept:
+                    pages.setdefault((x.concept, x.lang), n)
+            self.__dict__["_pages"] = pages
+        return pages
 
     def core_query(self, query: str) -> str:
         """The query as searched: cleaned (`clean_query`), and without a leading question or reference
@@ -383,10 +399,12 @@ class SearchIndex:
 
 
     # ---- "did you mean" -------------------------------------------------------------------------------
-    def suggest(self, query: str, lang: str | None = None, limit: int = SUGGESTIONS) -> list[str]:
+    def suggest(self, query: str, lang: str | None = None, limit: int = SUGGESTIONS,
+                prefer: str | None = None) -> list[str]:
         """Names close to a query that found nothing, in both languages, best first, without repeats:
         the query's own script first, then the other (Russian typed in Latin letters or on the wrong
-        layout; Russian romanised to compare with Italian and English names)."""
+        layout; Russian romanised to compare with Italian and English names). With `prefer` ``"it"`` (an
+        Italian learner) no Russian name is suggested."""
         q = self.core_query(query)
         key = name_key(q)
         if len(key.replace(" ", "")) < 2:
@@ -416,6 +434,8 @@ class SearchIndex:
         own = [c for c in own if c[0] >= SUGGEST_MIN]
         other = [c for c in other if c[0] >= SUGGEST_MIN_OTHER]  # a romanisation compares less closely
         good = own + other
+        if prefer == "it":  # the learner reads Italian (and English, the cards'): not the third language
+            own, other, good = ([c for c in x if script(c[1]) != "ru"] for x in (own, other, good))
         take(own, limit - min(2, limit // 2) if other else limit)
         take(other, limit)
         take(good, limit)

@@ -119,7 +119,9 @@ def render_lookup(console: Console, result: dict, ui: str) -> None:
     for key in ("col_term", "col_kind", "col_lang", "col_translations", "col_score")[:5 if scores else 4]:
         table.add_column(t(key, ui), overflow="fold")
     for h in result["hits"]:
-        other = [f"{lang}: {', '.join(v)}" for lang, v in h["translations"].items() if lang != h["lang"] and v]
+        # English (the bridge) and the learner's own name: never the third language's to a learner of one
+        other = [f"{lang}: {', '.join(v)}" for lang, v in h["translations"].items()
+                 if lang != h["lang"] and v and lang in ("en", ui)]
         table.add_row(symbol_text(h["term"], "bold"), t(f"kind_{h['kind']}", ui), h["lang"],
                       symbol_text("; ".join(other)), *([f"{h['score']:.0f}"] if scores else []))
     console.print(table)
@@ -189,14 +191,16 @@ def render_entry(console: Console, page: EntryPage) -> None:
     _links(console, page.links_heading, page.links)
     _links(console, page.unresolved_heading, page.unresolved)
     _backlinks(console, page.backlinks_heading, page.backlinks)
-    # The other language's source text, after the page's own language (and the concept's names where none exists).
+    # The other language's source entries, folded: their headwords and how to open them (a reader of one language
+    # is not given the other's text; `show ID` and --json have it).
     if any(o.entries for o in page.other) and page.other_heading:
         console.print(Text(page.other_heading, style="bold"))
     for other in page.other:
         for o in other.entries:
-            head = symbol_text(o.term, "bold")
-            head.append(f"  [{o.lang}]" + (f"  {o.source}" if o.source else ""), style="dim")
-            console.print(Panel(symbol_text(o.definition), title=head, title_align="left", border_style="green"))
+            line = Text("  ")
+            line.append_text(symbol_text(o.term, "bold"))
+            line.append(f"  [{o.lang}]  " + page.other_folded.replace("{id}", o.location.entry_id), style="dim")
+            console.print(line)
         if other.missing:
             console.print(Text(other.missing, style="green"))
     console.print(Text(page.source, style="dim"))

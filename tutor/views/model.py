@@ -247,6 +247,7 @@ class EntryPage:
     summaries_heading: str = ""
     summaries: tuple[RuleSummaryLine, ...] = ()
     other_heading: str = ""  # "Nelle fonti, in russo"
+    other_folded: str = ""  # "per leggerla: mtg-tutor show {id}" (the terminal folds the other language's text)
 
     @property
     def definition(self) -> str:

@@ -16,6 +16,7 @@ RuleLocation(doc='it-cr-2024', number='602')
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from glossary.kb_rules import DIGEST_DOC
@@ -118,8 +119,8 @@ def entry_page(kb: KnowledgeBase, eid: str, ui: str) -> EntryPage:
         o = v["obsolete"]
         modern = ModernNote(heading=t("modern_rules", ui, year=obsolete_since(o["year"], ui)), text=_note(o["note"], ui),
                             terms_label=t("modern_term", ui),
-                            terms=tuple((o["modern"][k], k) for k in (ui, *(x for x in ("it", "ru") if x != ui), "en")
-                                          if o["modern"].get(k)))  # the reader's language first
+                            terms=tuple((o["modern"][k], k) for k in (ui, "en")
+                                          if o["modern"].get(k)))  # the reader's language and English, the bridge
     notes = tuple(EditorNote(heading=t("editor_note", ui), kind=fix_kind(fx["kind"], ui), text=_note(fx["note"], ui))
                   for fx in fixes)
     original = v.get("original") if fixes else None
@@ -170,16 +171,17 @@ def entry_page(kb: KnowledgeBase, eid: str, ui: str) -> EntryPage:
         modern_page=bool(v.get("modern_page")), modern_definition=modern_def,
         names_heading=t("modern.names", page_lang), names=names,
         summaries_heading=t("modern.summaries", page_lang), summaries=summaries,
+        other_folded=t("show.other_folded", page_lang, id="{id}"),
         other_heading=t("modern.other_heading", page_lang,
                         lang=", ".join(LANG_NAMES[page_lang][o.lang] for o in other if o.entries)),
     )
 
 
 def status_words(n: dict, lang: str) -> str:
-    """A name's status in words, with since / until and its source ("ufficiale, dal 2010, fonte: S14").
+    """A name's status in words, with since / until and its source in words (`source_words`).
 
     >>> status_words({"status": "official", "since": 2010, "source": "S14"}, "it")
-    'ufficiale, dal 2010, fonte: S14'
+    'ufficiale, dal 2010, fonte: glossario ufficiale Wizards delle parole chiave, 2023'
     >>> status_words({"status": "obsolete", "until": 2021}, "ru")
     'устаревшее, до 2021 г.'
     """
@@ -189,8 +191,29 @@ def status_words(n: dict, lang: str) -> str:
     if n.get("until"):
         parts.append(t("modern.until", lang, year=n["until"]))
     if n.get("source"):
-        parts.append(t("modern.source", lang, source=n["source"]))
+        parts.append(t("modern.source", lang, source=source_words(n["source"], lang)))
     return ", ".join(parts)
+
+
+# The sources the modern glossary's statuses cite (shared/reviews/terminology-sources.md), in words.
+_SOURCE_WORDS = {
+    "seed it-wiki": "modern.src.it_wiki", "seed it-cr": "modern.src.it_cr", "TERMINOLOGY.md": "modern.src.terminology",
+    "S1": "modern.src.s1", "S2": "modern.src.s2", "S4": "modern.src.s4", "S14": "modern.src.s14",
+    "S15": "modern.src.s15", "S17": "modern.src.s17", "S18": "modern.src.s18",
+}
+_SOURCE_TOKEN = re.compile(r"seed it-wiki|seed it-cr|TERMINOLOGY\.md|\bS(?:1|2|4|14|15|17|18)\b|\bcard\b")
+
+
+def source_words(source: str, lang: str) -> str:
+    """A status's source as a reader understands it: the project's short names of its sources in words.
+
+    >>> source_words("S15", "it"), source_words("card: «Везерлайт» (S1)", "ru")
+    ('testi stampati sulle carte italiane', 'карта: «Везерлайт» (тексты карт Dominaria, 2018)')
+    """
+    def words(m: re.Match) -> str:
+        token = m.group(0)
+        return t("modern.src.card", lang) if token == "card" else t(_SOURCE_WORDS[token], lang)
+    return _SOURCE_TOKEN.sub(words, source)
 
 
 def _name_lines(names: list[dict], lang: str) -> tuple[NameLine, ...]:

@@ -88,8 +88,10 @@ def _snippet(text: str, size: int = SNIPPET) -> str:
 
 
 def _term_row(kb, hit: dict, ui: str, qlang: str, label: Text) -> Text:
-    # The name in the other language and the English one (the bridge), when the hit is not English itself.
-    other = [x for lang, xs in hit["translations"].items() if lang != hit["lang"] and lang in ("it", "ru") for x in xs[:1]]
+    # The English name (the bridge), when the hit is not English itself; the learner's own name when the hit is in
+    # the other language (never the third language's name to a learner of one).
+    other = [x for lang, xs in hit["translations"].items()
+             if lang != hit["lang"] and lang == ui for x in xs[:1]]
     english = hit["translations"].get("en", [])[:1] if hit["lang"] != "en" else []
     if english:
         other = [" · ".join([*other[:1], f"en: {english[0]}"])]
@@ -106,7 +108,7 @@ def _rule_row(kb, hit: dict, ui: str, rule: Rule | None, label: Text) -> Text:
     if rule is not None and not rule.title and rule.text:
         label.append(symbol_text("\n  " + _snippet(rule.text), "italic"))
         return label
-    other = [x for lang, xs in hit["translations"].items() if lang != hit["lang"] and lang in ("it", "ru") for x in xs[:1]]
+    other = [x for lang, xs in hit["translations"].items() if lang != hit["lang"] and lang == ui for x in xs[:1]]
     if other:
         label.append(symbol_text("\n  " + other[0], "italic"))
     return label
