@@ -325,7 +325,9 @@ def card_ids() -> list[tuple[str, tuple[str, ...], tuple[str, ...]]]:
                 out.append((f"term:{direction}:{cid}", topics, langs))
     for cid, c in concepts().items():
         if c.obsolete and c.obsolete.get("old"):
-            out.append((f"old-term:{cid}", ("glossary", "old-terms", f"glossary-{c.category}"), LANGS))
+            if _old_term_langs(c.obsolete):
+                out.append((f"old-term:{cid}", ("glossary", "old-terms", f"glossary-{c.category}"),
+                            _old_term_langs(c.obsolete)))
     order = {cid: i for i, cid in enumerate(concepts())}
     for (lang, cid) in sorted(_definitions(), key=lambda k: order[k[1]]):
         out.append((f"definition:{lang}:{cid}", ("glossary", "definitions", f"glossary-{concepts()[cid].category}"), (lang,)))
@@ -437,12 +439,12 @@ def _old_term(qid: str, c: ConceptInfo) -> Question:
     rng.shuffle(picks)
     options = tuple({lang: x.obsolete["modern"][lang] for lang in LANGS} for x in picks)
 
-    def prompt(lang: str) -> str:
+    def prompt(lang: str) -> str:  # the old term in the reader's language, else the English one: never the third
         old = o["old"].get(lang)
         if old:
-            return t("quiz.old_term.ask", lang, old=_quoted(old), year=str(o["year"]))
-        src = next(x for x in (*LANGS, "en") if o["old"].get(x))
-        return t("quiz.old_term.ask_other", lang, old=_quoted(o["old"][src]), year=str(o["year"]),
+            return t("quiz.old_term.ask", lang, old=_quoted(old), when=_when(o["year"], lang))
+        src = next((x for x in ("en", *LANGS) if o["old"].get(x)), lang)  # (a reader not asked: the prompt exists)
+        return t("quiz.old_term.ask_other", lang, old=_quoted(o["old"].get(src) or ""), when=_when(o["year"], lang),
                  src=t(f"lang_in.{src}", lang))
 
     def explanation(lang: str) -> str:
@@ -452,7 +454,38 @@ def _old_term(qid: str, c: ConceptInfo) -> Question:
         id=qid, kind="old-term", card=qid, topic=("glossary", "old-terms", f"glossary-{c.category}"), difficulty=2,
         prompt=both(prompt), options=options, answer_format="choice", answer=picks.index(c) + 1,
         explanation=both(explanation), rules=tuple(o.get("rules") or c.rules), concepts=(c.id,), expected_ms=20_000,
-        data={"langs": list(LANGS)})
+        data={"langs": list(_old_term_langs(o))})
+
+
+def _old_term_langs(o: dict) -> tuple[str, ...]:
+    """Who is asked an old-term question: the learners of a language the old term is quoted in (an Italian
+    translation's change, "interfase" → "sottofase", is no question for a Russian learner, nor its English
+    description); a learner is never quoted the third language."""
+    return tuple(lang for lang in LANGS if o["old"].get(lang))
+
+
+def _when(year: object, lang: str) -> str:
+    """When an old term changed, for a sentence: "nel 2009", "в 2007 и 2009 годах", "entro il 2011"…
+
+    >>> _when(2009, "it"), _when("2007; 2009", "ru"), _when("≤ 2011", "ru"), _when("2007–2024", "it")
+    ('nel 2009', 'в 2007 и 2009 годах', 'не позднее 2011 года', 'tra il 2007 e il 2024')
+    """
+    parts = [p.strip() for p in str(year).split(";") if p.strip()]
+    if all(re.fullmatch(r"\d{4}", p) for p in parts):
+        if lang == "ru":
+            return f"в {parts[0]} году" if len(parts) == 1 else f"в {', '.join(parts[:-1])} и {parts[-1]} годах"
+        return "nel " + " e nel ".join(parts)
+    out = []
+    for p in parts:
+        if m := re.fullmatch(r"(?:≤|<=)\s*(\d{4})", p):
+            out.append(f"не позднее {m[1]} года" if lang == "ru" else f"entro il {m[1]}")
+        elif m := re.fullmatch(r"(\d{4})\s*[–—-]\s*(\d{4})", p):
+            out.append(f"в {m[1]}–{m[2]} годах" if lang == "ru" else f"tra il {m[1]} e il {m[2]}")
+        elif re.fullmatch(r"\d{4}", p):
+            out.append(f"в {p} году" if lang == "ru" else f"nel {p}")
+        else:
+            out.append(p)
+    return (" и " if lang == "ru" else " e ").join(out)
 
 
 @lru_cache(maxsize=8192)

@@ -115,8 +115,10 @@ def entry_page(kb: KnowledgeBase, eid: str, ui: str) -> EntryPage:
     v = kb.entry_view(eid)
     fixes = v.get("fixes", [])
     modern = None
-    if v.get("obsolete"):
-        o = v["obsolete"]
+    o = v.get("obsolete")
+    if o and any(o["old"].get(x) for x in ("it", "ru")) and not o["old"].get(v["lang"]):
+        o = None  # a change of the other language's translation ("interfase" → "sottofase"): not this page's reader's
+    if o:
         modern = ModernNote(heading=t("modern_rules", ui, year=obsolete_since(o["year"], ui)), text=_note(o["note"], ui),
                             terms_label=t("modern_term", ui),
                             terms=tuple((o["modern"][k], k) for k in (ui, "en")
