@@ -270,7 +270,8 @@ class SearchIndex:
             key=lambda it: (-order(it[1][0], it[0]), t[it[0]].kind != "term", t[it[0]].lang != (prefer or it[1][1]),
                             t[it[0]].lang != it[1][1], len(t[it[0]].label), t[it[0]].label),
         )
-        if prefer in ("it", "ru"):  # a term of the other language: its concept's page in the learner's language
+        if prefer in ("it", "ru") and lang is None:  # a term of the other language: its concept's page in the
+            # learner's language (unless the hits are asked in a given language)
             pages = self._concept_pages()
             ranked = [(pages.get((t[n].concept, prefer), n) if t[n].kind == "term" and t[n].concept
                        and t[n].lang in ("it", "ru") and t[n].lang != prefer else n, v) for n, v in ranked]
