@@ -10,6 +10,7 @@ textual = pytest.importorskip("textual")
 from tests.pilot import run_app  # noqa: E402
 from tutor.views.links import rule_target  # noqa: E402
 from tutor.views.locations import EntryLocation  # noqa: E402
+from tutor.views.texts import obsolete_since  # noqa: E402
 
 
 def run(coro_fn, ui: str = "it", size=(80, 24), theme: str = "textual-dark"):
@@ -142,15 +143,24 @@ def test_corrected_text_leads_and_the_original_is_folded():
     assert not shown_elsewhere
 
 
-@pytest.mark.parametrize("ui, heading", [("it", "Nelle regole moderne (già nel 2011)"),
-                                         ("ru", "В современных правилах (уже в 2011 году)")])
-def test_modern_rules_say_the_date_in_words(ui, heading):
+def test_modern_rules_say_the_date_in_words():
     async def go(app, pilot):
         app.navigate(EntryLocation("it:turno"))
         await pilot.pause()
         return str(app.screen.query_one("#doc-modern").render())
-    modern = run(go, ui=ui)
-    assert heading in modern and "≤" not in modern
+    modern = run(go, ui="it")
+    assert "Nelle regole moderne (già nel 2011)" in modern and "≤" not in modern
+    assert obsolete_since("≤ 2011", "ru") == "уже в 2011 году"
+
+
+def test_a_russian_reader_is_not_told_of_an_italian_translations_change():
+    """«interfase» → «sottofase» changed the Italian translation only: the Russian page of the turn has no note."""
+    async def go(app, pilot):
+        app.navigate(EntryLocation("ru-mod:turn"))
+        await pilot.pause()
+        return app.screen.query_one("#doc-modern").display, str(app.screen.query_one("#doc-body").render())
+    shown, body = run(go, ui="ru")
+    assert not shown and "interfase" not in body and "Ход" in body
 
 
 # ---- 11: titles and links readable in the dark and the light theme --------------------------------------------

@@ -1091,4 +1091,10 @@ MESSAGES: dict[str, str] = {
     'modern.src.s17': "presentazione italiana de «L'avanzata delle macchine», 2023",
     'modern.src.s18': 'articoli russi degli arbitri (Cranial Insertion, 2014)',
     'modern.src.card': 'carta',
+    'quiz.when.year': 'nel {year}',
+    'quiz.when.years': 'nel {years}',
+    'quiz.when.and': ' e nel ',
+    'quiz.when.by': 'entro il {year}',
+    'quiz.when.range': 'tra il {start} e il {end}',
+    'quiz.when.join': ' e ',
 }

@@ -1090,4 +1090,10 @@ MESSAGES: dict[str, str] = {
     'modern.src.s17': 'итальянский обзор «Марша машин», 2023',
     'modern.src.s18': 'русские статьи судей (Cranial Insertion, 2014)',
     'modern.src.card': 'карта',
+    'quiz.when.year': 'в {year} году',
+    'quiz.when.years': 'в {years} годах',
+    'quiz.when.and': ' и ',
+    'quiz.when.by': 'не позднее {year} года',
+    'quiz.when.range': 'в {start}–{end} годах',
+    'quiz.when.join': ' и ',
 }

@@ -471,21 +471,19 @@ def _when(year: object, lang: str) -> str:
     ('nel 2009', 'в 2007 и 2009 годах', 'не позднее 2011 года', 'tra il 2007 e il 2024')
     """
     parts = [p.strip() for p in str(year).split(";") if p.strip()]
-    if all(re.fullmatch(r"\d{4}", p) for p in parts):
-        if lang == "ru":
-            return f"в {parts[0]} году" if len(parts) == 1 else f"в {', '.join(parts[:-1])} и {parts[-1]} годах"
-        return "nel " + " e nel ".join(parts)
+    if len(parts) > 1 and all(re.fullmatch(r"\d{4}", p) for p in parts):
+        return t("quiz.when.years", lang, years=t("quiz.when.and", lang).join(parts))
     out = []
     for p in parts:
         if m := re.fullmatch(r"(?:≤|<=)\s*(\d{4})", p):
-            out.append(f"не позднее {m[1]} года" if lang == "ru" else f"entro il {m[1]}")
+            out.append(t("quiz.when.by", lang, year=m[1]))
         elif m := re.fullmatch(r"(\d{4})\s*[–—-]\s*(\d{4})", p):
-            out.append(f"в {m[1]}–{m[2]} годах" if lang == "ru" else f"tra il {m[1]} e il {m[2]}")
+            out.append(t("quiz.when.range", lang, start=m[1], end=m[2]))
         elif re.fullmatch(r"\d{4}", p):
-            out.append(f"в {p} году" if lang == "ru" else f"nel {p}")
+            out.append(t("quiz.when.year", lang, year=p))
         else:
             out.append(p)
-    return (" и " if lang == "ru" else " e ").join(out)
+    return t("quiz.when.join", lang).join(out)
 
 
 @lru_cache(maxsize=8192)
