@@ -106,7 +106,13 @@ def run() -> None:
     from tutor.memory import pause_collection
 
     pause_collection()
-    status = main()
+    try:
+        status = main()
+        import signal
+
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # done: a late Ctrl+C does not turn the exit into a kill
+    except KeyboardInterrupt:  # Ctrl+C after main's own handler, before the line above
+        status = 130
     if _done_reading:
         import os
 
