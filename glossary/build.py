@@ -297,10 +297,6 @@ def _modern(kb: KBData, curated_dir: Path) -> None:
     from glossary.modern import HEADWORDS_FILE, add_pages, load_headwords, load_modern, merge_modern
 
     merge_modern(kb, load_modern(curated_dir / "modern"))
-    for cid, c in kb.concepts.items():  # concepts.yaml's own definitions, where the Foundations glossary has none
-        if c.definition and cid not in kb.modern:
-            kb.modern[cid] = {"headword": c.en[0], "definition": {lang: c.definition.get(lang) for lang in ("it", "ru")},
-                              "records": [], "names": [], "see": []}
     kb.modern_headwords = load_headwords(curated_dir / HEADWORDS_FILE)
     add_pages(kb, lambda number: _resolve_rule(kb, number, "it-cr-2024"))
 

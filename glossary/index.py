@@ -35,8 +35,9 @@ from glossary.rulesfile import Problem, scan
 
 __all__ = ["KEY_FILE", "MAGIC", "fingerprint", "imported_rules", "load_data", "problems", "take_new_problems"]
 
-_FORMAT = 7  # bump when KBData's shape or the file layout changes (3: authenticated; 4: the rules digest, editions;
-# 5: the rules deferred, their titles apart; 6: the modern glossary; 7: a concept's own definition)
+_FORMAT = 8  # bump when KBData's shape or the file layout changes (3: authenticated; 4: the rules digest, editions;
+# 5: the rules deferred, their titles apart; 6: the modern glossary; 7: a concept's own definition; 8: the
+# search's concept pages)
 MAGIC = b"mtg-tutor index\n4\n"
 KEY_FILE = "cache.key"  # in the data directory, never in the cache directory
 _KEY_BYTES = 32

@@ -215,7 +215,7 @@ def _add(names: list[str], name: str) -> None:
 
 def merge_modern(kb: KBData, records: list[dict]) -> None:
     """Join each record to its concept (a new one when concepts.yaml has none), with its names and statuses,
-    the modern definitions and the rules; then the synthetic pages."""
+    the modern definitions and the rules; a concept with no record keeps concepts.yaml's own definition."""
     by_concept: dict[str, list[dict]] = {}
     for r in records:
         by_concept.setdefault(r["concept"], []).append(r)
@@ -263,6 +263,10 @@ def merge_modern(kb: KBData, records: list[dict]) -> None:
                       for i, r in enumerate(recs) for n in names_of(r)],
             "see": list(dict.fromkeys(s for r in recs for s in r["see"] if s != cid)),
         }
+    for cid, c in kb.concepts.items():  # concepts.yaml's own definitions, for concepts with no Foundations headword
+        if c.definition and cid not in kb.modern:
+            kb.modern[cid] = {"headword": c.en[0], "definition": {lang: c.definition.get(lang) for lang in LANGS},
+                              "records": [], "names": [], "see": []}
     _unshare(kb)
 
 

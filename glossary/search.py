@@ -174,6 +174,9 @@ class SearchIndex:
     texts: list[str] = field(default_factory=list)  # normalised full text per target ("" when none)
     rule_numbers: dict[str, list[int]] = field(default_factory=dict)
     rule_concepts: dict[str, list[int]] = field(default_factory=dict)  # rule number -> targets whose concept cites it
+    # (concept, language) -> the concept's first term target in that language (a source entry, else its modern
+    # page): where a learner is led by a hit of the other language
+    concept_pages: dict[tuple[str, str], int] = field(default_factory=dict)
 
     # ---- building ------------------------------------------------------------------------------
     def add_target(self, target: Target, names: Iterable[tuple], text: str = "") -> int:
@@ -187,6 +190,8 @@ class SearchIndex:
         """
         n = len(self.targets)
         self.targets.append(target)
+        if target.kind == "term" and target.concept:
+            self.concept_pages.setdefault((target.concept, target.lang), n)
         for name, lang, rank, *shown in names:
             key = name_key(name)
             if not key:
@@ -272,7 +277,7 @@ class SearchIndex:
         )
         if prefer in ("it", "ru") and lang is None:  # a term of the other language: its concept's page in the
             # learner's language (unless the hits are asked in a given language)
-            pages = self._concept_pages()
+            pages = self.concept_pages
             ranked = [(pages.get((t[n].concept, prefer), n) if t[n].kind == "term" and t[n].concept
                        and t[n].lang in ("it", "ru") and t[n].lang != prefer else n, v) for n, v in ranked]
         out: list[tuple[Target, float]] = []
@@ -287,18 +292,6 @@ class SearchIndex:
                     seen.add(same_concept)
                 out.append((t[n], round(order(sc, n), 1)))
         return out
-
-    def _concept_pages(self) -> dict[tuple[str, str], int]:
-        """(concept, language) -> the concept's first term target in that language (a source entry, else its
-        modern page): where a hit in the other language leads a learner. Built on first use."""
-        pages = self.__dict__.get("_pages")
-        if pages is None:
-            pages = {}
-            for n, x in enumerate(self.targets):
-                if x.kind == "term" and x.concept:
-                    pages.setdefault((x.concept, x.lang), n)
-            self.__dict__["_pages"] = pages
-        return pages
 
     def core_query(self, query: str) -> str:
         """The query as searched: cleaned (`clean_query`), and without a leading question or reference

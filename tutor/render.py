@@ -199,7 +199,7 @@ def render_entry(console: Console, page: EntryPage) -> None:
         for o in other.entries:
             line = Text("  ")
             line.append_text(symbol_text(o.term, "bold"))
-            line.append(f"  [{o.lang}]  " + page.other_folded.replace("{id}", o.location.entry_id), style="dim")
+            line.append(f"  [{o.lang}]  {o.open_hint}", style="dim")
             console.print(line)
         if other.missing:
             console.print(Text(other.missing, style="green"))
@@ -374,6 +374,12 @@ def render_check(console: Console, rep: dict, ui: str) -> None:
         console.print(Text(t("check_stray", ui), style="bold"))
         for s in rep["stray_lines"]:
             console.print(Text(f"  {s['source']}  {s['text'][:70]}…", style="dim"))
+    if "quiz_texts" in rep:  # the glossary questions' texts (tutor.quiz.glossary_q.shown_text_problems)
+        console.print(Text(t("check_quiz_texts", ui, n=len(rep["quiz_texts"])),
+                           style="bold red" if rep["quiz_texts"] else ""))
+        for p in rep["quiz_texts"]:
+            console.print(Text(f"  {p['question']}: {t('check_quiz_text.' + p['kind'], ui)} — {p['text'][:120]}",
+                               style="red"))
     console.print(Text(t("check_ok" if rep["consistent"] else "check_bad", ui),
                        style="bold green" if rep["consistent"] else "bold red"))
 

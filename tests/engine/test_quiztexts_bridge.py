@@ -12,27 +12,23 @@ from tutor.cli import main
 from tutor.quiz import glossary_q
 
 
-@pytest.fixture
-def fresh_caches():
-    yield
-    glossary_q._definitions.cache_clear()
-    glossary_q._own_definition.cache_clear()
-
-
 def test_the_shipped_questions_show_nothing_out_of_date():
     assert glossary_q.shown_text_problems() == []
 
 
-def test_a_question_that_would_teach_an_outdated_definition_is_reported(monkeypatch, fresh_caches):
-    monkeypatch.setattr(glossary_q, "_usable", lambda cid, eid: True)
-    glossary_q._definitions.cache_clear()
-    glossary_q._own_definition.cache_clear()
+def test_a_question_that_would_teach_an_outdated_definition_is_reported(monkeypatch):
+    """A definition question built from an old glossary's out-of-date text (here the Italian «interfase», the word
+    before 2011): the check names the question and the entry."""
+    kb = glossary_q._kb()
+    eid = "it:interfase-di-acquisizione"
+    text = " ".join(kb.data.entries[eid].text().split())
+    real = glossary_q._definitions()
+    monkeypatch.setattr(glossary_q, "_definitions", lambda: {**real, ("it", "draw-step"): (eid, text, False)})
     found = [p for p in glossary_q.shown_text_problems() if p["kind"] == "outdated"]
-    assert found and all(p["question"].startswith("definition:") for p in found)
-    assert {p["entry"] for p in found} >= {"it:interfase-di-acquisizione"}  # "interfase": the pre-2011 word
+    assert {(p["question"], p["entry"]) for p in found} >= {("definition:it:draw-step", eid)}
 
 
-def test_placeholders_and_ids_are_reported(monkeypatch, fresh_caches):
+def test_placeholders_and_ids_are_reported(monkeypatch):
     real = glossary_q.concepts()
     graveyard = real["graveyard"]
     broken = glossary_q.ConceptInfo(graveyard.id, {**graveyard.names, "it": ["cimitero {?}", "it:cimitero"]},

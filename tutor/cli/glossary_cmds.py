@@ -143,10 +143,6 @@ def cmd_kb(args: argparse.Namespace, ui: str) -> int:
 
         out = console()
         render_check(out, rep, ui)
-        out.print(t("check_quiz_texts", ui, n=len(rep["quiz_texts"])))
-        for p in rep["quiz_texts"]:
-            out.print(f"  {p['question']}: {t('check_quiz_text.' + p['kind'], ui)} — {p['text'][:120]}",
-                      markup=False, highlight=False)
         if unusable:
             out.print(t("check_unusable", ui, n=len(unusable)))
             for p in unusable:

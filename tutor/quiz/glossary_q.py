@@ -29,6 +29,7 @@ from functools import lru_cache
 
 from tutor.i18n import LANGS, t
 from tutor.quiz.model import Question, UnknownQuestion, both
+from tutor.views.texts import obsolete_since
 
 __all__ = ["ConceptInfo", "build", "card_ids", "concepts", "shown_text_problems"]
 
@@ -165,12 +166,10 @@ def _reject(c: ConceptInfo, lang: str) -> list[str]:
     return out
 
 
-_MODERN: set[tuple[str, str]] = set()  # the (lang, concept) definitions of _definitions() from the modern glossary
-
-
 @lru_cache(maxsize=1)
-def _definitions() -> dict[tuple[str, str], tuple[str, str]]:
-    """(lang, concept) -> (entry id, definition) for definitions usable as questions."""
+def _definitions() -> dict[tuple[str, str], tuple[str, str, bool]]:
+    """(lang, concept) -> (entry id, definition, whether it is the modern glossary's) for definitions usable as
+    questions."""
     kb = _kb()
     out: dict[tuple[str, str], tuple[str, str]] = {}
     for cid, c in concepts().items():
@@ -183,9 +182,9 @@ def _definitions() -> dict[tuple[str, str], tuple[str, str]]:
             names = [*c.names[e.lang], e.term, *(_strip(n) for n in c.names[e.lang])]
             if len(text.split()) < _MIN_DEFINITION_WORDS or LOST_SYMBOL in text or _mentions(text, names, e.lang):
                 continue
-            if not _usable(cid, eid):  # the old glossary's rule, out of date: not taught as current
+            if _outdated(cid, eid):  # the old glossary's rule, out of date: not taught as current
                 continue
-            out[(e.lang, cid)] = (eid, text)
+            out[(e.lang, cid)] = (eid, text, False)
         for lang in LANGS:  # no usable source definition: the modern glossary's (written for today's rules)
             text = _modern_definition(cid, lang)
             if (lang, cid) in out or lang in c.unnamed or not text:
@@ -194,8 +193,7 @@ def _definitions() -> dict[tuple[str, str], tuple[str, str]]:
             if len(text.split()) < _MIN_DEFINITION_WORDS or LOST_SYMBOL in text or _mentions(text, names, lang):
                 continue
             same = [x for x in (kc.entries if kc else ()) if x in kb.data.entries and kb.data.entries[x].lang == lang]
-            out[(lang, cid)] = (same[0] if same else f"{lang}-mod:{cid}", text)
-            _MODERN.add((lang, cid))
+            out[(lang, cid)] = (same[0] if same else f"{lang}-mod:{cid}", text, True)
     return out
 
 
@@ -226,7 +224,7 @@ def _own_definition(cid: str, lang: str) -> str:
     kc = kb.data.concepts.get(cid)
     for eid in (kc.entries if kc else ()):
         e = kb.data.entries.get(eid)
-        if e is not None and e.lang == lang and _usable(cid, eid):
+        if e is not None and e.lang == lang and not _outdated(cid, eid):
             text = _short(" ".join(e.text().split()))
             if text and LOST_SYMBOL not in text:
                 return text
@@ -244,11 +242,6 @@ def _outdated(cid: str, eid: str) -> bool:
         return False
     notes = kb.data.notes.get(eid, {})
     return not any(fx.get("definition") for fx in notes.get("fixes", []))
-
-
-def _usable(cid: str, eid: str) -> bool:
-    """Whether the quiz may show the definition of entry `eid` (of concept `cid`): not when it is out of date."""
-    return not _outdated(cid, eid)
 
 
 _ID = re.compile(r"\b(?:it|ru|en|it-wiki|[a-z]{2}-mod|[a-z]{2}-cr-\d{4}|en-\d{4}-\d{2}-\d{2}):[a-z0-9][a-z0-9.-]*\b")
@@ -269,6 +262,7 @@ def shown_text_problems() -> list[dict]:
             text = " ".join(e.text().split()) if e is not None else ""
             if len(text) >= 40 and _outdated(cid, eid):  # a shorter text ("Одна из игровых зон.") says nothing old
                 outdated[text[:60]] = eid
+
     def shown(qid: str):
         if qid.startswith("term:"):  # a term question shows the concept's names (and its category): check those
             c = concepts()[qid.split(":")[2]]
@@ -390,7 +384,7 @@ def _term(qid: str, direction: str, c: ConceptInfo, choice: bool) -> Question:
 
 def _definition(qid: str, lang_of_text: str, cid: str) -> Question:
     c = concepts()[cid]
-    entry, text = _definitions()[(lang_of_text, cid)]
+    entry, text, modern = _definitions()[(lang_of_text, cid)]
     rng = random.Random(qid)
     picks = [c, *_distractors(c, lang_of_text, rng)]
     rng.shuffle(picks)
@@ -401,7 +395,7 @@ def _definition(qid: str, lang_of_text: str, cid: str) -> Question:
         return t(key, lang, definition=text, src=t(f"lang_in.{lang_of_text}", lang))
 
     def explanation(lang: str) -> str:
-        if (lang_of_text, cid) in _MODERN:  # ours, written from the official English glossary: said so
+        if modern:  # ours, written from the official English glossary: said so
             return t("quiz.definition.explain_modern", lang, term=c.names[lang][0])
         return t("quiz.definition.explain", lang, term=c.names[lang][0])
 
@@ -442,10 +436,10 @@ def _old_term(qid: str, c: ConceptInfo) -> Question:
     def prompt(lang: str) -> str:  # the old term in the reader's language, else the English one: never the third
         old = o["old"].get(lang)
         if old:
-            return t("quiz.old_term.ask", lang, old=_quoted(old), when=_when(o["year"], lang))
+            return t("quiz.old_term.ask", lang, old=_quoted(old), since=obsolete_since(o["year"], lang))
         src = next((x for x in ("en", *LANGS) if o["old"].get(x)), lang)  # (a reader not asked: the prompt exists)
-        return t("quiz.old_term.ask_other", lang, old=_quoted(o["old"].get(src) or ""), when=_when(o["year"], lang),
-                 src=t(f"lang_in.{src}", lang))
+        return t("quiz.old_term.ask_other", lang, old=_quoted(o["old"].get(src) or ""),
+                 since=obsolete_since(o["year"], lang), src=t(f"lang_in.{src}", lang))
 
     def explanation(lang: str) -> str:
         return o["note"][lang]
@@ -462,28 +456,6 @@ def _old_term_langs(o: dict) -> tuple[str, ...]:
     translation's change, "interfase" → "sottofase", is no question for a Russian learner, nor its English
     description); a learner is never quoted the third language."""
     return tuple(lang for lang in LANGS if o["old"].get(lang))
-
-
-def _when(year: object, lang: str) -> str:
-    """When an old term changed, for a sentence: "nel 2009", "в 2007 и 2009 годах", "entro il 2011"…
-
-    >>> _when(2009, "it"), _when("2007; 2009", "ru"), _when("≤ 2011", "ru"), _when("2007–2024", "it")
-    ('nel 2009', 'в 2007 и 2009 годах', 'не позднее 2011 года', 'tra il 2007 e il 2024')
-    """
-    parts = [p.strip() for p in str(year).split(";") if p.strip()]
-    if len(parts) > 1 and all(re.fullmatch(r"\d{4}", p) for p in parts):
-        return t("quiz.when.years", lang, years=t("quiz.when.and", lang).join(parts))
-    out = []
-    for p in parts:
-        if m := re.fullmatch(r"(?:≤|<=)\s*(\d{4})", p):
-            out.append(t("quiz.when.by", lang, year=m[1]))
-        elif m := re.fullmatch(r"(\d{4})\s*[–—-]\s*(\d{4})", p):
-            out.append(t("quiz.when.range", lang, start=m[1], end=m[2]))
-        elif re.fullmatch(r"\d{4}", p):
-            out.append(t("quiz.when.year", lang, year=p))
-        else:
-            out.append(p)
-    return t("quiz.when.join", lang).join(out)
 
 
 @lru_cache(maxsize=8192)

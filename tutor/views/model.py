@@ -91,6 +91,7 @@ class OtherEntry:
     lang: str
     definition: str
     source: str  # "file:line"
+    open_hint: str = ""  # "per leggerla: mtg-tutor show ru:mig" (the terminal shows this instead of the text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,7 +248,6 @@ class EntryPage:
     summaries_heading: str = ""
     summaries: tuple[RuleSummaryLine, ...] = ()
     other_heading: str = ""  # "Nelle fonti, in russo"
-    other_folded: str = ""  # "per leggerla: mtg-tutor show {id}" (the terminal folds the other language's text)
 
     @property
     def definition(self) -> str:

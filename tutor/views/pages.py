@@ -133,7 +133,8 @@ def entry_page(kb: KnowledgeBase, eid: str, ui: str) -> EntryPage:
         if lang == v["lang"]:
             continue
         entries = tuple(OtherEntry(location=EntryLocation(o["id"]), term=o["term"], lang=lang, definition=o["definition"],
-                                   source=_where(o["source"])) for o in v["other"] if o["lang"] == lang)
+                                   source=_where(o["source"]), open_hint=t("show.other_folded", ui, id=o["id"]))
+                        for o in v["other"] if o["lang"] == lang)
         missing = None
         if not entries and concept and not (v.get("modern") or {}).get("names"):  # else the names say it
             missing = t("no_entry_in_lang", ui, lang=LANG_NAMES[ui][lang], name=", ".join(concept.get(lang) or []))
@@ -173,7 +174,6 @@ def entry_page(kb: KnowledgeBase, eid: str, ui: str) -> EntryPage:
         modern_page=bool(v.get("modern_page")), modern_definition=modern_def,
         names_heading=t("modern.names", page_lang), names=names,
         summaries_heading=t("modern.summaries", page_lang), summaries=summaries,
-        other_folded=t("show.other_folded", page_lang, id="{id}"),
         other_heading=t("modern.other_heading", page_lang,
                         lang=", ".join(LANG_NAMES[page_lang][o.lang] for o in other if o.entries)),
     )
@@ -219,11 +219,13 @@ def source_words(source: str, lang: str) -> str:
 
 
 def _name_lines(names: list[dict], lang: str) -> tuple[NameLine, ...]:
-    """The concept's names: English first, then the page's language, then the other; each once."""
+    """The concept's names in English and in the page's language (a reader of one language is not given the
+    third: --json has every name), English first; each once."""
     order = {"en": 0, lang: 1}
     out, seen = [], set()
     kinds = {"headword": 0, "name": 0, "also": 1, "old": 2}
-    for n in sorted(names, key=lambda n: (order.get(n["lang"], 2), n["status"] == "obsolete", kinds[n["kind"]])):
+    for n in sorted((n for n in names if n["lang"] in order),
+                    key=lambda n: (order[n["lang"]], n["status"] == "obsolete", kinds[n["kind"]])):
         key = (n["lang"], n["name"].casefold())
         if key in seen:
             continue
@@ -231,7 +233,7 @@ def _name_lines(names: list[dict], lang: str) -> tuple[NameLine, ...]:
         kind = t(f"modern.kind.{n['kind']}", lang) if n["kind"] in ("also", "old") else ""
         own = (n.get("def") or {}).get(lang) or ""
         out.append(NameLine(lang=n["lang"], name=n["name"], status=status_words(n, lang), kind=kind,
-                            definition=own if n["lang"] in ("en", lang) else ""))
+                            definition=own))
     return tuple(out)
 
 
