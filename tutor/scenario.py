@@ -44,7 +44,8 @@ __all__ = ["ACTION", "ACTION_KEYS", "ACTION_VERBS", "EVENT_KIND", "EVENT_KINDS",
 
 ZONE_KEYS = ("library", "hand", "battlefield", "graveyard", "exile")
 EVENT_KINDS = tuple(k.value for k in EventKind)  # the engine's event kinds (tutor.engine.events)
-PENDING = ("priority", "attackers", "blockers", "damage", "legend", "discard", "game_over", "")
+PENDING = ("priority", "attackers", "blockers", "damage", "legend", "discard", "choice", "game_over", "")
+CHOICE_KINDS = ("order", "targets", "may", "replacement", "discard", "sacrifice")  # tutor.engine.choices.ChoiceKind
 
 # ==== the schema ======================================================================================
 PLAYER = Str(PLAYERS)
@@ -71,12 +72,15 @@ OBJECT_EXPECT = Map({"zone": Str(("battlefield", "hand", "graveyard", "exile", "
                      "sick": Bool(), "counters": Maybe(COUNTERS), "keywords": List(Str(max_len=60)),
                      "attacking": Bool(), "blocking": Bool(), "blocked": Bool(), "controller": PLAYER,
                      "attached_to": Maybe(REF)})
+CHOICE_REFS = Either(scalar=REF, sequence=List(REF, max_len=20))
+CHOICE_EXPECT = Map({"kind": Str(CHOICE_KINDS), "player": PLAYER, "options": List(REF, max_len=40),
+                     "count": Int(0, 40), "card": REF})
 EXPECT_FIELDS = {
     "turn": TURN, "step": STEP, "active": PLAYER, "priority": Maybe(PLAYER), "outcome": Str((*PLAYERS, "draw", "none")),
     "pending": Maybe(Str(PENDING)), "players": Dict(PLAYER, Maybe(PLAYER_EXPECT)),
     "objects": Dict(REF, Maybe(OBJECT_EXPECT)), "battlefield": Dict(PLAYER, Maybe(List(REF))), "stack": Maybe(List(REF)),
     "events": List(EVENT_KIND), "no_events": List(EVENT_KIND), "steps": List(STEP),
-    "note": Str(max_len=2000),
+    "note": Str(max_len=2000), "choice": Maybe(CHOICE_EXPECT),
 }
 EXPECT = Map({**EXPECT_FIELDS, "question": Text(), "answer": Text()})
 TARGETS = List(REF, max_len=10)
@@ -89,6 +93,7 @@ ACTION_KEYS: dict[str, dict] = {
     "pass_until": {"pass_until": STEP, "turn": TURN},
     "legend": {"legend": REF, "by": PLAYER},
     "discard": {"discard": List(REF, max_len=20), "by": PLAYER},
+    "choose": {"choose": CHOICE_REFS, "by": PLAYER},
     "attack": {"attack": Maybe(List(REF, max_len=20)), "by": PLAYER},
     "block": {"block": Maybe(Dict(REF, REF, max_len=20, what="blocks ({blocker: attacker})")), "by": PLAYER},
     "assign": {"assign": REF, "by": PLAYER, "damage": Dict(REF, SMALL, max_len=20)},
@@ -177,6 +182,12 @@ def check_action_refs(doc: Document, act: dict, path: tuple, cards: dict, aliase
     for key in ("cast", "activate", "play", "legend", "assign", "sacrifice"):
         if key in act and not _ref_ok(act[key], cards, aliases, players=False):
             raise doc.error((*path, key), f"unknown card or alias {act[key]!r}")
+    if "choose" in act:
+        refs = act["choose"] if isinstance(act["choose"], list) else [act["choose"]]
+        for i, ref in enumerate(refs):
+            if ref not in ("yes", "no") and not ref.isdigit() and not _ref_ok(ref, cards, aliases, players=True):
+                raise doc.error((*path, "choose", i) if isinstance(act["choose"], list) else (*path, "choose"),
+                                f"unknown card, alias or player {ref!r}")
     for key in ("targets", "attack", "discard", "tap"):
         for i, ref in enumerate(act.get(key) or []):
             if not _ref_ok(ref, cards, aliases, players=key == "targets"):

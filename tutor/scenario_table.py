@@ -15,6 +15,7 @@ from tutor.engine import (
     ActivateAbility,
     AssignCombatDamage,
     CastSpell,
+    Choose,
     ChooseLegend,
     Decision,
     DeclareAttackers,
@@ -180,7 +181,51 @@ class Table:
             return ChooseLegend(self.target_of(act["legend"], actor))
         if "discard" in act:
             return Discard(tuple(self.target_of(c, actor) for c in act["discard"]))
+        if "choose" in act:
+            refs = act["choose"] if isinstance(act["choose"], list) else [act["choose"]]
+            self._picking = []
+            try:
+                return Choose(tuple(self.option_of(r) for r in refs))
+            finally:
+                self._picking = None
         raise LookupError(", ".join(map(str, act)))
+
+    def option_values(self, ref: str) -> list[int]:
+        """The values of the pending choice's options that `ref` names: ``yes`` / ``no``; ``A`` / ``B``; an alias
+        (its physical card: a card, a permanent, a triggered ability's or an effect's source); a card id; a
+        number (the option's position, from 1)."""
+        s = self.game.state
+        if not s.pending or s.pending[0] != "choice":
+            return []
+        options = s.pending[2].options
+        if ref in ("yes", "no"):
+            return [o.value for o in options if o.what == ref]
+        if ref in PLAYERS:
+            return [o.value for o in options if o.player == PLAYERS.index(ref)]
+        if ref.isdigit():
+            n = int(ref)
+            return [options[n - 1].value] if 1 <= n <= len(options) else []
+        if ref in self.alias_card:
+            cid = self.alias_card[ref]
+            return [o.value for o in options if o.physical == cid or (o.object is not None and self._physical(o.object) == cid)]
+        return [o.value for o in options if o.card == ref]
+
+    def option_of(self, ref: str) -> int:
+        """The first option `ref` names not picked yet by this answer; LookupError if none."""
+        values = self.option_values(ref)
+        if not values:
+            raise LookupError(ref)
+        taken = getattr(self, "_picking", None)
+        for v in values:
+            if taken is None or v not in taken:
+                if taken is not None:
+                    taken.append(v)
+                return v
+        return values[0]
+
+    def _physical(self, oid: int) -> int | None:
+        o = self.game.state.objects.get(oid)
+        return o.card_id if o is not None else self.game._lki_cards.get(oid)
 
     def play(self, act: dict) -> None:
         """Play one scenario action (``pass: n``, ``pass_until``, or a move). Raises IllegalAction, LookupError
@@ -250,6 +295,21 @@ class Table:
             differ("pending", exp["pending"] or "", "" if view.pending.decision is Decision.NONE else view.pending.decision.value)
         if "priority" in exp:
             differ("priority", exp["priority"], PLAYERS[view.priority] if view.priority is not None else None)
+        if "choice" in exp:
+            ch = view.pending.choice
+            for key, want in (exp["choice"] or {}).items():
+                if ch is None:
+                    actual = None
+                elif key == "player":
+                    actual = PLAYERS[view.pending.player]
+                elif key == "options":
+                    actual = sorted(self._option_name(o) for o in ch.options)
+                    want = sorted(want)
+                elif key == "count":
+                    actual = ch.max
+                else:
+                    actual = getattr(ch, key)
+                differ(f"choice.{key}", want, actual)
         if "outcome" in exp:
             o = view.outcome
             differ("outcome", exp["outcome"], "none" if o is None else "draw" if o.winner is None else PLAYERS[o.winner])
@@ -296,6 +356,19 @@ class Table:
                 out.append(Mismatch("no_events", [], [e.data for e in new_events if e.kind == k], key="unexpected_event",
                                     detail=k))
         return out
+
+    def _option_name(self, o) -> str:
+        """An option as a scenario names it: yes / no, A / B, the alias of its object's card, else its card id."""
+        if o.what in ("yes", "no"):
+            return o.what
+        if o.player is not None:
+            return PLAYERS[o.player]
+        if o.object is not None:
+            cid = self._physical(o.object)
+            alias = next((a for a, c in self.alias_card.items() if c == cid), None)
+            if alias:
+                return alias
+        return o.card or o.what or str(o.value)
 
     def _permanent_field(self, perm, key: str) -> object:
         if key == "keywords":

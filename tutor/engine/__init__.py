@@ -7,6 +7,7 @@ from tutor.engine.actions import (
     ActivateAbility,
     AssignCombatDamage,
     CastSpell,
+    Choose,
     ChooseLegend,
     DeclareAttackers,
     DeclareBlockers,
@@ -16,12 +17,14 @@ from tutor.engine.actions import (
     player_target,
 )
 from tutor.engine.cards import CardDef, card_from_dict
+from tutor.engine.choices import Choice, ChoiceKind, ChoiceOption
 from tutor.engine.errors import CardDefinitionError, EngineError, IllegalAction
 from tutor.engine.events import Event, EventKind
 from tutor.engine.game import Game, LegalActions
 from tutor.engine.state import Outcome, Step, Termination
 
-_LAZY = {"BoardView": "tutor.engine.view", "Decision": "tutor.engine.view", "StackKind": "tutor.engine.view"}
+_LAZY = {"BoardView": "tutor.engine.view", "Decision": "tutor.engine.view", "StackKind": "tutor.engine.view",
+         "ChoiceView": "tutor.engine.view"}
 
 
 def __getattr__(name: str):
@@ -33,8 +36,8 @@ def __getattr__(name: str):
     raise AttributeError(f"module 'tutor.engine' has no attribute {name!r}")
 
 __all__ = [
-    "ActivateAbility", "AssignCombatDamage", "BoardView", "CardDef", "CardDefinitionError", "CastSpell",
-    "ChooseLegend", "DeclareAttackers", "DeclareBlockers", "Decision", "Discard", "EngineError", "Event", "EventKind", "Game",
+    "ActivateAbility", "AssignCombatDamage", "BoardView", "CardDef", "CardDefinitionError", "CastSpell", "Choice",
+    "ChoiceKind", "ChoiceOption", "ChoiceView", "Choose", "ChooseLegend", "DeclareAttackers", "DeclareBlockers", "Decision", "Discard", "EngineError", "Event", "EventKind", "Game",
     "IllegalAction", "LegalActions", "Outcome", "PassPriority", "PlayLand", "StackKind", "Step", "Termination",
     "card_from_dict", "player_target",
 ]

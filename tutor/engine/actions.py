@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 __all__ = [
     "Action", "ActionRules", "ActivateAbility", "AssignCombatDamage", "CastSpell", "ChooseLegend", "DeclareAttackers",
-    "DeclareBlockers", "Discard", "PassPriority", "PlayLand",
+    "Choose", "DeclareBlockers", "Discard", "PassPriority", "PlayLand",
 ]
 
 def player_target(player: int) -> int:
@@ -90,6 +90,14 @@ class Discard:
     cards: tuple = ()
 
 
+@dataclass(frozen=True, slots=True)
+class Choose:
+    """Answer the choice the game waits for (`tutor.engine.choices`): the values of the options picked; for an
+    order, every option in order (the first is put on the stack first)."""
+
+    picks: tuple = ()
+
+
 class ActionRules(NamedTuple):
     """How the rules treat one action type (an entry of `tutor.engine.game.ACTION_RULES`), PokerKit style:
     the decision it answers and its validate / perform / generate functions, which take the game first.
@@ -112,4 +120,4 @@ class ActionRules(NamedTuple):
 
 
 Action = PassPriority | PlayLand | CastSpell | ActivateAbility | DeclareAttackers | DeclareBlockers | \
-    AssignCombatDamage | ChooseLegend | Discard
+    AssignCombatDamage | ChooseLegend | Discard | Choose

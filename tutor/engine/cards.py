@@ -21,7 +21,16 @@ __all__ = ["Ability", "CardDef", "KEYWORDS", "WALKS", "card_from_dict"]
 CARD_TYPES = ("land", "creature", "artifact", "enchantment", "instant", "sorcery")
 SUPERTYPES = ("basic", "legendary")
 LAND_TYPES = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
-TRIGGERS = ("enters", "dies", "upkeep")
+BATTLE_CRY = {"kind": "triggered", "when": "attacks", "effects": [
+    {"pump": {"power": 1, "toughness": 0, "on": {"all": {"attacking": True, "other": True, "types": ["creature"]}}}}]}
+# Vocabulary the engine does not model yet: a card that uses it is refused by name, with the rule it would need.
+NOT_MODELLED = {
+    "keywords": {"hexproof": "702.11", "shroud": "702.18", "ward": "702.21", "equip": "702.6", "kicker": "702.33",
+                 "flanking": "702.25", "bushido": "702.45", "rampage": "702.23", "prowess": "702.108",
+                 "cycling": "702.29", "convoke": "702.51", "cascade": "702.85", "storm": "702.40",
+                 "infect": "702.90", "wither": "702.80", "toxic": "702.164", "exalted": "702.83"},
+    "types": {"planeswalker": "306", "battle": "310", "kindred": "308"},
+}
 # The grammatical gender and number of a card's name, by language (the catalogs' noun tags): Italian has no
 # neuter; Russian names are agreed by pymorphy3, and the field corrects it where it is wrong.
 # A Russian name also says its animacy where pymorphy3 gets it wrong (``m.anim``: the accusative is the genitive,
@@ -40,10 +49,25 @@ class Ability:
     add: str = ""  # mana abilities: the colour letter produced
     targets: tuple = ()
     effects: tuple = ()
-    when: str = ""  # triggered abilities
+    when: str = ""  # triggered abilities: the trigger event (tutor.engine.triggers.TRIGGER_EVENTS)
     affects: dict = field(default_factory=dict)  # static abilities
     pump: tuple = (0, 0)
     keywords: frozenset = frozenset()
+    # Triggered abilities (tutor.engine.triggers): the object filter (None: this object), whose event, which step,
+    # which spells, damage to whom and whether combat only, the intervening "if" (603.4), "you may" (603.5).
+    what: tuple | None = None
+    who: str = ""
+    step: str = ""
+    spell: tuple = ()
+    to: str = ""
+    combat: bool = False
+    condition: tuple = ()
+    may: bool = False
+    # Replacement abilities (``replace``) and rule effects of static abilities (``prohibit``), with their
+    # parameters (tutor.engine.replacement).
+    replace: str = ""
+    prohibit: str = ""
+    params: tuple = ()
 
     def __deepcopy__(self, memo: dict) -> Ability:
         return self  # immutable: shared by game snapshots (Game.push)
@@ -193,8 +217,21 @@ def _freeze(v: object) -> object:
 
 
 def _ability(card: str, path: str, a: object, tokens: set[str]) -> Ability:
-    _keys(card, path, a, {"kind", "cost", "add", "targets", "effects", "when", "affects", "pump", "keywords"}, {"kind"})
+    from tutor.engine.replacement import PROHIBITIONS, replacement_error
+    from tutor.engine.triggers import DAMAGE_TO, TRIGGER_EVENTS, TRIGGER_STEPS, WHO, condition_error
+
+    _keys(card, path, a, {"kind", "cost", "add", "targets", "effects", "when", "affects", "pump", "keywords", "what", "who",
+                          "step", "spell", "to", "combat", "if", "may", "replace", "prohibit", "params"}, {"kind"})
     kind = a["kind"]
+    allowed = {"mana": {"kind", "cost", "add"}, "activated": {"kind", "cost", "targets", "effects"},
+               "triggered": {"kind", "targets", "effects", "when", "what", "who", "step", "spell", "to", "combat", "if",
+                             "may"},
+               "static": {"kind", "affects", "pump", "keywords", "prohibit", "who"},
+               "replacement": {"kind", "replace", "params"}}
+    if kind in allowed:
+        for k in a:
+            if k not in allowed[kind]:
+                _fail(card, f"{path}.{k}", f"a {kind} ability has no {k!r}")
     cost = {}
     if "cost" in a:
         c = _keys(card, f"{path}.cost", a["cost"], {"mana", "tap", "sacrifice_self", "life"})
@@ -213,11 +250,54 @@ def _ability(card: str, path: str, a: object, tokens: set[str]) -> Ability:
         return Ability("activated", cost, targets=targets,
                        effects=_effects(card, f"{path}.effects", a.get("effects", []), targets, tokens))
     if kind == "triggered":
-        if a.get("when") not in TRIGGERS:
-            _fail(card, f"{path}.when", f"trigger must be one of {', '.join(TRIGGERS)}")
-        return Ability("triggered", targets=targets, when=a["when"],
+        when = a.get("when")
+        if when not in TRIGGER_EVENTS:
+            _fail(card, f"{path}.when", f"trigger must be one of {', '.join(TRIGGER_EVENTS)}")
+        about = TRIGGER_EVENTS[when].about
+        what = None
+        if "what" in a:
+            if about != "object":
+                _fail(card, f"{path}.what", f"'what' narrows an object's event, not {when!r}")
+            what = _freeze(_filter(card, f"{path}.what", a["what"] or {}))
+        who = a.get("who", "")
+        if who and (who not in WHO or about not in ("player", "step")):
+            _fail(card, f"{path}.who", f"'who' is one of {', '.join(WHO)}, for a player's event or a step")
+        step = a.get("step", "")
+        if (when == "step") != bool(step) or (step and step not in TRIGGER_STEPS):
+            _fail(card, f"{path}.step", f"when: step needs 'step', one of {', '.join(TRIGGER_STEPS)}")
+        spell = ()
+        if "spell" in a:
+            if when != "cast":
+                _fail(card, f"{path}.spell", "'spell' narrows when: cast")
+            spell = _freeze(_keys(card, f"{path}.spell", a["spell"], {"types"}))
+            types = dict(spell).get("types", ())
+            if not isinstance(a["spell"].get("types", []), list) or any(x not in CARD_TYPES for x in types):
+                _fail(card, f"{path}.spell.types", f"spell types among {', '.join(CARD_TYPES)}")
+        to = a.get("to", "")
+        if to and (to not in DAMAGE_TO or when != "deals_damage"):
+            _fail(card, f"{path}.to", f"'to' is one of {', '.join(DAMAGE_TO)}, for when: deals_damage")
+        if "combat" in a and (not isinstance(a["combat"], bool) or when != "deals_damage"):
+            _fail(card, f"{path}.combat", "'combat' is true or false, for when: deals_damage")
+        condition = ()
+        if "if" in a:
+            err = condition_error(a["if"])
+            if err:
+                _fail(card, f"{path}.if.{err[0]}" if err[0] else f"{path}.if", err[1])
+            condition = _freeze(a["if"])
+        elif when == "state":
+            _fail(card, f"{path}.if", "a state trigger (603.8) needs the state: 'if'")
+        if "may" in a and not isinstance(a["may"], bool):
+            _fail(card, f"{path}.may", "expected true or false")
+        return Ability("triggered", targets=targets, when=when, what=what, who=who, step=step, spell=spell, to=to,
+                       combat=bool(a.get("combat", False)), condition=condition, may=bool(a.get("may", False)),
                        effects=_effects(card, f"{path}.effects", a.get("effects", []), targets, tokens))
     if kind == "static":
+        prohibit = a.get("prohibit", "")
+        if prohibit and prohibit not in PROHIBITIONS:
+            _fail(card, f"{path}.prohibit", f"expected one of {', '.join(PROHIBITIONS)}")
+        who = a.get("who", "")
+        if who and (who not in WHO or prohibit != "cant_gain_life"):
+            _fail(card, f"{path}.who", f"'who' is one of {', '.join(WHO)}, for prohibit: cant_gain_life")
         affects = a.get("affects")
         if affects != "enchanted":
             affects = dict(_filter(card, f"{path}.affects", affects or {}))
@@ -225,7 +305,17 @@ def _ability(card: str, path: str, a: object, tokens: set[str]) -> Ability:
         if not (isinstance(pump, list) and len(pump) == 2 and all(isinstance(x, int) for x in pump)):
             _fail(card, f"{path}.pump", "pump is [power, toughness]")
         return Ability("static", affects=affects if isinstance(affects, dict) else {"enchanted": True},
-                       pump=tuple(pump), keywords=_keywords(card, f"{path}.keywords", a.get("keywords", [])))
+                       pump=tuple(pump), keywords=_keywords(card, f"{path}.keywords", a.get("keywords", [])),
+                       prohibit=prohibit, params=(("who", who or "each"),) if prohibit else ())
+    if kind == "replacement":
+        replace = a.get("replace")
+        params = a.get("params") or {}
+        if not isinstance(params, dict):
+            _fail(card, f"{path}.params", "expected a mapping of parameters")
+        err = replacement_error(replace, params)
+        if err:
+            _fail(card, f"{path}.replace" if err[0] == "replace" else f"{path}.params.{err[0]}", err[1])
+        return Ability("replacement", replace=replace, params=_freeze(params))
     _fail(card, f"{path}.kind", f"unknown ability kind {kind!r}")
     raise AssertionError  # pragma: no cover
 
@@ -255,6 +345,17 @@ def _declension(card: str, value: object) -> dict:
     return out
 
 
+def _not_modelled(cid: str, d: dict) -> None:
+    """Refuse a card that uses vocabulary the engine does not model yet, naming it and the rule it would need
+    (it is never half-played)."""
+    for key, known in NOT_MODELLED.items():
+        values = d.get(key)
+        if isinstance(values, list):
+            for i, v in enumerate(values):
+                if isinstance(v, str) and v in known:
+                    _fail(cid, f"{key}.{i}", f"{v} is not modelled by the engine yet (rule {known[v]})")
+
+
 def card_from_dict(d: dict, tokens: set[str] = frozenset()) -> CardDef:
     """Validate and build a card definition; `tokens` are the token ids effects may create."""
     cid = d.get("id") if isinstance(d, dict) else None
@@ -265,6 +366,7 @@ def card_from_dict(d: dict, tokens: set[str] = frozenset()) -> CardDef:
                        "gender", "declension"},
           {"id", "name", "types"})
     name = _texts(cid, "name", d["name"], {"en", "it", "ru"}, {"en", "it", "ru"})
+    _not_modelled(cid, d)
     types = d["types"]
     if not isinstance(types, list) or not types or any(t not in CARD_TYPES for t in types):
         _fail(cid, "types", f"types must be a non-empty list of {', '.join(CARD_TYPES)}")
@@ -309,6 +411,9 @@ def card_from_dict(d: dict, tokens: set[str] = frozenset()) -> CardDef:
         _fail(cid, "colors", "colours are white, blue, black, red, green")
     letters = {v: k for k, v in COLOR_NAMES.items()}
     built = tuple(_ability(cid, f"abilities.{i}", a, tokens) for i, a in enumerate(abilities))
+    if "battle cry" in (d.get("keywords") or []):
+        # 702.91a: "Whenever this creature attacks, each other attacking creature gets +1/+0 until end of turn."
+        built += (_ability(cid, "keywords", BATTLE_CRY, tokens),)
     if "land" in types:
         # 305.6: a land with a basic land type has "{T}: Add [its mana]" (intrinsic, listed first).
         built = tuple(Ability("mana", {"tap": True, "mana": ManaCost()}, add=LAND_TYPES[t])

@@ -62,6 +62,7 @@ class Casting:
         new = self._move(a.card, "battlefield")
         s.objects[new].controller = player
         self._emit(EventKind.LAND_PLAYED, ("305.1", "116.2a"), player=player, object=new, card=s.objects[new].card.id)
+        self._enters(s.objects[new], announce=False)  # tapped by its replacement effects (614.1d); triggers (603.6a)
         self._after_action(player)
 
     # The from_source functions are called only for objects in their `source_zone`, at priority.
@@ -141,6 +142,7 @@ class Casting:
         s.stack.append(StackItem(new, "spell", player, card, None, tuple(a.targets), specs, card.spell_effects, x=a.x,
                                  colors=card.colors))
         self._emit(EventKind.CAST, ("601.2", "405.1"), player=player, object=new, card=card.id, targets=tuple(a.targets), x=a.x)
+        self._fire("cast", None, player=player, card=card, spell=new)  # 601.2i
         self._after_action(player)
 
     def _casts_from(self, o: Obj, player: int, include_mana_abilities: bool = True) -> Iterable[CastSpell]:

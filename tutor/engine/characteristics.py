@@ -105,6 +105,8 @@ class Characteristics:
             return False
         if flt.get("attacking_or_blocking") and o.id not in self.state.attackers and o.id not in self.state.blocks:
             return False
+        if "attacking" in flt and (o.id in self.state.attackers) != flt["attacking"]:
+            return False
         if flt.get("controller") == "you" and o.controller != controller:
             return False
         if flt.get("controller") == "opponent" and o.controller == controller:

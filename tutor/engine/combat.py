@@ -20,6 +20,7 @@ import itertools
 from collections.abc import Iterator
 
 from tutor.engine.actions import ActionRules, AssignCombatDamage, DeclareAttackers, DeclareBlockers, player_target
+from tutor.engine.choices import UNITS
 from tutor.engine.errors import IllegalAction, Refusal
 from tutor.engine.events import EventKind
 from tutor.engine.keywords import ATTACKS_UNTAPPED, ATTACKS_WHEN_SICK, CANT_ATTACK, EVASION, NEEDS_BLOCKERS
@@ -74,6 +75,11 @@ class Combat:
         s.first_strikers, s.first_strike_done, s.damage_plan = set(), False, {}
         self._emit(EventKind.COMBAT_ENDS, "511.3")
 
+    def _in_combat(self) -> bool:
+        """Whether attackers have been declared in this combat (tokens can be put onto the battlefield attacking)."""
+        s = self.state
+        return s.step.phase == "combat" and s.attackers_declared
+
     def _combatants(self) -> list[int]:
         """The attacking and blocking creatures still on the battlefield."""
         s = self.state
@@ -127,6 +133,8 @@ class Combat:
         if not a.attackers:
             self._emit(EventKind.NO_ATTACKERS, "508.8")
         s.pending = ()
+        for oid in a.attackers:  # 508.1m / 508.3a: "whenever [a creature] attacks"
+            self._fire("attacks", s.objects[oid], player=defender)
         self._give_priority(s.active)
 
     def _generate_attackers(self) -> Iterator[DeclareAttackers]:
@@ -206,6 +214,11 @@ class Combat:
         self._emit(EventKind.BLOCKERS, ("509.1", "509.1g", "509.1h"), player=1 - s.active, blocks=[list(x) for x in a.blocks],
                    blocked=sorted(s.blocked))
         s.pending = ()
+        # 509.1i / 509.3a: "whenever [a creature] blocks", once each; 509.3c: "becomes blocked", once each.
+        for b in dict.fromkeys(b for b, _att in a.blocks):
+            self._fire("blocks", s.objects[b])
+        for att in dict.fromkeys(att for _b, att in a.blocks):
+            self._fire("becomes_blocked", s.objects[att])
         self._give_priority(s.active)
 
     def _generate_blockers(self) -> Iterator[DeclareBlockers]:
@@ -332,6 +345,12 @@ class Combat:
             if att in s.objects and self._deals_damage_now(att) and att not in s.damage_plan and self._needs_assignment(att):
                 s.pending = ("damage", s.active, att)
                 return
+        self._run_unit(("combat_damage",))
+
+    def _combat_damage_unit(self) -> None:
+        """The unit that deals combat damage (a replacement effect's choice may stop it, 616.1); then the active
+        player gets priority (510.3)."""
+        s = self.state
         self._deal_combat_damage()
         s.damage_plan = {}
         s.priority = s.active
@@ -359,12 +378,14 @@ class Combat:
         for b, att in list(s.blocks.items()):
             if b in s.objects and att in s.attackers and att in s.objects and self._deals_damage_now(b):
                 by_source.append((b, [(att, max(0, self.power_toughness(b)[0]))]))  # 510.1d
-        for src, recipients in by_source:
-            o = s.objects[src]
-            self._deal_damage(src, o.card, o.controller, recipients, combat=True)
+        self._deal_damage_batch([(src, s.objects[src].card, s.objects[src].controller, recipients)
+                                 for src, recipients in by_source], combat=True)
 
 
 DECLARE_ATTACKERS = ActionRules("attackers", Combat._validate_attackers, Combat._perform_attackers,
                                 Combat._generate_attackers)
 DECLARE_BLOCKERS = ActionRules("blockers", Combat._validate_blockers, Combat._perform_blockers, Combat._generate_blockers)
 ASSIGN_COMBAT_DAMAGE = ActionRules("damage", Combat._validate_assign, Combat._perform_assign, Combat._generate_assignments)
+
+
+UNITS["combat_damage"] = Combat._combat_damage_unit

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
 
 from tutor.engine.characteristics import KEYWORDS
+from tutor.engine.choices import Choice, ChoiceKind, ChoiceOption
 from tutor.engine.events import EventKind
 from tutor.engine.state import StackItem, Step
 from tutor.engine.targets import filter_error
@@ -112,7 +113,7 @@ def _count(key: str, v: object, ctx: Context) -> None:
 
 
 def _count_or_x(key: str, v: object, ctx: Context) -> None:
-    if v != "X":
+    if v not in ("X", "that_much"):
         _count(key, v, ctx)
 
 
@@ -172,6 +173,30 @@ def _choice(*values: object) -> Callable:
     return check
 
 
+def _effects_list(key: str, v: object, ctx: Context) -> None:
+    """Nested effects (a delayed triggered ability's): each a mapping with one known effect."""
+    if not isinstance(v, list) or not v:
+        raise ParamError(key, "expected a list of effects")
+    for i, e in enumerate(v):
+        if not isinstance(e, dict) or len(e) != 1:
+            raise ParamError(f"{key}.{i}", "each effect is a mapping with exactly one key")
+        (name, params), = e.items()
+        if name not in EFFECTS:
+            raise ParamError(f"{key}.{i}.{name}", f"unknown effect {name!r}")
+        if name == "delayed":
+            raise ParamError(f"{key}.{i}.{name}", "a delayed ability can't create another")
+        try:
+            EFFECTS[name].validate(params or {}, ctx)
+        except ParamError as exc:
+            raise ParamError(f"{key}.{i}.{name}.{exc.key}", exc.message) from None
+
+
+def _counter_map(key: str, v: object, ctx: Context) -> None:
+    if not (isinstance(v, dict) and v and all(k in ("+1/+1", "-1/-1") and isinstance(n, int) and not isinstance(n, bool)
+                                              and n > 0 for k, n in v.items())):
+        raise ParamError(key, 'expected counters such as {"+1/+1": 1}')
+
+
 KINDS: dict[str, Callable] = {
     "int": _int,
     "count": _count,
@@ -180,20 +205,27 @@ KINDS: dict[str, Callable] = {
     "permanent_target": _target_of(PERMANENT_TARGETS),
     "spell_target": _target_of(frozenset({"spell"})),
     "filter": _filter,
-    "objects": _ref(("self", "enchanted", "each_creature"), PERMANENT_TARGETS, True),
-    "players": _ref(("you", "opponent", "each_player"), frozenset({"player"}), False),
-    "recipients": _ref(("you", "opponent", "each_player", "each_creature", "each"), None, True),
+    "objects": _ref(("self", "enchanted", "each_creature", "linked"), PERMANENT_TARGETS, True),
+    "players": _ref(("you", "opponent", "each_player", "that_player"), frozenset({"player"}), False),
+    "recipients": _ref(("you", "opponent", "each_player", "each_creature", "each", "that_player"), None, True),
     "token": _token,
     "keywords": _keywords,
     "counter_kind": _choice("+1/+1", "-1/-1"),
     "all_of_it": _choice("all"),
+    "delayed_step": _choice("end", "upkeep", "end_of_combat"),
+    "effects": _effects_list,
+    "linked": _choice("linked"),
+    "counter_map": _counter_map,
 }
 
 AMOUNT = Param("count_or_x", required=True)
 
 
 def _x(value, item: StackItem):
-    """107.3: X is the value chosen as the spell was cast or the ability activated."""
+    """107.3: X is the value chosen as the spell was cast or the ability activated; "that much": the amount of
+    the event a triggered ability triggered on."""
+    if value == "that_much":
+        return next((v for k, v in item.facts if k == "amount"), 0)
     return item.x if value == "X" else value
 
 
@@ -231,7 +263,14 @@ def _exile(game: Game, item: StackItem, p: dict, legal: list) -> None:
     """701.11a: exile the permanent (it becomes a new object in exile, 400.7)."""
     for oid in _objects(game, item, p, legal):
         game._emit(EventKind.EXILE, "701.11a", object=oid, card=game.state.objects[oid].card.id)
-        game._move(oid, "exile")
+        _link(game, game._move(oid, "exile"))
+
+
+def _link(game: Game, new: int) -> None:
+    """Remember an object an instruction moved, for the later ones ("that card", 607, 603.7c)."""
+    r = game.state.resolving
+    if r is not None:
+        r.linked.append(new)
 
 
 @effect("bounce", params={"target": Param("permanent_target"), "all": Param("filter")}, rules=("400.7",),
@@ -280,17 +319,62 @@ def _draw(game: Game, item: StackItem, p: dict, legal: list) -> None:
         game._draw(player, "121.2", count)
 
 
-@effect("discard", params={"count": Param("count_or_x"), "who": Param("players")}, rules=("701.8",), events=("discard",))
+@effect("discard", params={"count": Param("count_or_x"), "who": Param("players"), "random": Param("flag")},
+        rules=("701.8",), events=("discard", "choice"))
 def _discard(game: Game, item: StackItem, p: dict, legal: list) -> None:
-    """701.8: each player discards `count` cards (default 1): the last ones in hand (the choice is not
-    modelled); with count 0 (X = 0), nothing."""
+    """701.8: each player discards `count` cards (default 1; 0: none), of their choice (701.8b; asked in APNAP
+    order, 101.4), or at random; then all are discarded."""
     count = _x(p.get("count", 1), item)
     s = game.state
-    for player in _players(game, item, p, legal):
+    chosen = []
+    for player in _apnap(game, _players(game, item, p, legal)):
         hand = s.players[player].hand
-        for c in hand[max(0, len(hand) - count):] if count > 0 else []:
+        n = min(count, len(hand))
+        if n <= 0:
+            continue
+        if p.get("random"):
+            chosen.append((player, game.rng.sample(list(hand), n)))
+            continue
+        picks = game._ask(Choice(ChoiceKind.DISCARD, player, tuple(
+            ChoiceOption(c, object=c, card=s.objects[c].card.id, physical=s.objects[c].card_id) for c in hand),
+            count=(n, n), card=item.card.id, source=item.source))
+        chosen.append((player, list(picks)))
+    for player, cards in chosen:
+        for c in cards:
             new = game._move(c, "graveyard")
             game._emit(EventKind.DISCARD, "701.8", player=player, object=new, card=s.objects[new].card.id)
+
+
+@effect("sacrifice", params={"who": Param("players"), "what": Param("filter"), "count": Param("count")},
+        rules=("701.17",), events=("sacrifice", "dies", "choice"))
+def _sacrifice(game: Game, item: StackItem, p: dict, legal: list) -> None:
+    """701.17a: each player sacrifices `count` permanents they control that fit `what` (default: a creature),
+    of their choice (asked in APNAP order, 101.4); then all are sacrificed at once."""
+    s = game.state
+    flt = dict(p.get("what") or {"types": ["creature"]})
+    flt = {k: list(v) if isinstance(v, tuple) else v for k, v in flt.items()}
+    count = p.get("count", 1)
+    chosen = []
+    for player in _apnap(game, _players(game, item, p, legal)):
+        mine = [o for o in s.battlefield if s.objects[o].controller == player
+                and game._matches(s.objects[o], flt, player, None)]
+        n = min(count, len(mine))
+        if n <= 0:
+            continue
+        picks = game._ask(Choice(ChoiceKind.SACRIFICE, player, tuple(
+            ChoiceOption(o, object=o, card=s.objects[o].card.id, physical=s.objects[o].card_id) for o in mine),
+            count=(n, n), card=item.card.id, source=item.source))
+        chosen.append((player, list(picks)))
+    for player, objs in chosen:
+        for o in objs:
+            if o in s.objects and s.objects[o].zone == "battlefield":
+                game._emit(EventKind.SACRIFICE, "701.17a", player=player, object=o, card=s.objects[o].card.id)
+                game._to_graveyard(o, "701.17")
+
+
+def _apnap(game: Game, players: list[int]) -> list[int]:
+    """101.4: the active player first, then the others."""
+    return sorted(players, key=lambda q: q != game.state.active)
 
 
 @effect("gain_life", params={"amount": AMOUNT, "who": Param("players")}, rules=("119",), events=("life_gain",))
@@ -307,13 +391,23 @@ def _lose_life(game: Game, item: StackItem, p: dict, legal: list) -> None:
         game._lose_life(player, _x(p["amount"], item), "119.3")
 
 
-@effect("create_token", params={"token": Param("token", required=True), "count": Param("count")}, rules=("111",),
-        events=("token_created", "enters"))
+@effect("create_token", params={"token": Param("token", required=True), "count": Param("count"),
+                                "tapped": Param("flag"), "attacking": Param("flag")},
+        rules=("111",), events=("token_created", "enters"))
 def _create_token(game: Game, item: StackItem, p: dict, legal: list) -> None:
-    """111.1 / 701.6a: create `count` tokens (default 1) under the controller's control; they enter (110.1)."""
+    """111.1 / 701.6a: create `count` tokens (default 1) under the controller's control; they enter (110.1),
+    tapped if it says so; "attacking" (506.3, 508.4): attacking the player the source attacks (never declared as
+    attackers, so "whenever ... attacks" doesn't trigger, 508.3a)."""
+    s = game.state
+    defender = s.attackers.get(item.source, 1 - item.controller)
     for _ in range(p.get("count", 1)):
         o = game.create(p["token"], item.controller, "battlefield")
-        game._emit(EventKind.TOKEN_CREATED, ("111.1", "701.6"), object=o.id, card=o.card.id, controller=item.controller)
+        if p.get("tapped"):
+            o.tapped = True
+        game._emit(EventKind.TOKEN_CREATED, ("111.1", "701.6"), object=o.id, card=o.card.id, controller=item.controller,
+                   tapped=bool(p.get("tapped")), attacking=bool(p.get("attacking")) and game._in_combat())
+        if p.get("attacking") and game._in_combat():
+            s.attackers[o.id] = defender
         game._enters(o)
 
 
@@ -363,18 +457,85 @@ def _regenerate(game: Game, item: StackItem, p: dict, legal: list) -> None:
             game._emit(EventKind.REGENERATION_SHIELD, ("701.15a", "614.8"), object=oid, card=s.objects[oid].card.id)
 
 
-@effect("prevent", params={"combat_damage": Param("all_of_it"), "amount": Param("count"), "to": Param("recipients")},
-        rules=("615",), events=("prevention_effect",), one_of=("combat_damage", "amount"), needs={"amount": ("to",)})
+@effect("prevent", params={"combat_damage": Param("all_of_it"), "amount": Param("count"), "to": Param("recipients"),
+                           "all_to": Param("recipients"), "all_from": Param("objects")},
+        rules=("615",), events=("prevention_effect",), one_of=("combat_damage", "amount", "all_to", "all_from"),
+        needs={"amount": ("to",)})
 def _prevent(game: Game, item: StackItem, p: dict, legal: list) -> None:
-    """615.1: prevent all combat damage this turn, or the next `amount` damage to each recipient this turn (615.7)."""
+    """615.1: prevent, this turn: all combat damage; the next `amount` damage to each recipient (a shield, 615.7);
+    all damage to each of `all_to`; all damage each of `all_from` would deal."""
     s = game.state
     if p.get("combat_damage") == "all":
-        s.prevent_combat = True
-        game._emit(EventKind.PREVENTION_EFFECT, ("615.1", "615.3"), scope="combat_this_turn")
+        s.prevent_combat = item.card.id
+        game._emit(EventKind.PREVENTION_EFFECT, ("615.1", "615.3"), scope="combat_this_turn", by=item.card.id)
+        return
+    if "all_to" in p or "all_from" in p:
+        kind, ref = ("prevent_all_to", p["all_to"]) if "all_to" in p else ("prevent_all_from", p["all_from"])
+        for t in game._resolve_ref(item, ref, legal):
+            s.effects.append((kind, t, item.card.id))
+            game._emit(EventKind.PREVENTION_EFFECT, "615.1", target=t, scope=kind, by=item.card.id)
         return
     for t in game._resolve_ref(item, p.get("to"), legal):
         s.prevent_next[t] = s.prevent_next.get(t, 0) + p["amount"]
-        game._emit(EventKind.PREVENTION_EFFECT, ("615.1", "615.7"), target=t, amount=p["amount"])
+        s.shield_cards[t] = item.card.id
+        game._emit(EventKind.PREVENTION_EFFECT, ("615.1", "615.7"), target=t, amount=p["amount"], by=item.card.id)
+
+
+@effect("cant_prevent", params={}, rules=("615.12",), events=("rule_effect",))
+def _cant_prevent(game: Game, item: StackItem, p: dict, legal: list) -> None:
+    """615.12: damage can't be prevented this turn (prevention effects still apply but prevent nothing)."""
+    game.state.effects.append(("cant_prevent", None, item.card.id))
+    game._emit(EventKind.RULE_EFFECT, ("615.12", "611.2"), effect="cant_prevent", by=item.card.id)
+
+
+@effect("cant_gain_life", params={"who": Param("players")}, rules=("119.7",), events=("rule_effect",))
+def _cant_gain_life(game: Game, item: StackItem, p: dict, legal: list) -> None:
+    """119.7: the players can't gain life this turn."""
+    for player in _players(game, item, p, legal):
+        game.state.effects.append(("cant_gain_life", player, item.card.id))
+        game._emit(EventKind.RULE_EFFECT, ("119.7", "611.2"), effect="cant_gain_life", player=player, by=item.card.id)
+
+
+@effect("exile_if_dies", params={"on": Param("objects")}, rules=("614.1a",), events=("rule_effect",))
+def _exile_if_dies(game: Game, item: StackItem, p: dict, legal: list) -> None:
+    """614.1a: if the creature would die this turn, it is exiled instead."""
+    for oid in game._resolve_ref(item, p.get("on", "self"), legal):
+        if oid > 0:
+            game.state.effects.append(("exile_if_dies", oid, item.card.id))
+            game._emit(EventKind.RULE_EFFECT, ("614.1a", "611.2"), effect="exile_if_dies", object=oid,
+                       card=game.state.objects[oid].card.id, by=item.card.id)
+
+
+@effect("delayed", params={"at": Param("delayed_step", required=True), "effects": Param("effects", required=True)},
+        rules=("603.7",), events=("delayed_trigger",))
+def _delayed(game: Game, item: StackItem, p: dict, legal: list) -> None:
+    """603.7: create a delayed triggered ability: at the beginning of the next `at` step, its effects happen;
+    "that card" is what the earlier instructions moved (603.7c)."""
+    r = game.state.resolving
+    effects = tuple(pair for e in p["effects"] for pair in e)  # each a frozen {name: params}: (name, params)
+    game._create_delayed(item, p["at"], effects, tuple(r.linked) if r is not None else item.linked)
+
+
+@effect("return", params={"what": Param("linked", required=True), "counters": Param("counter_map"),
+                          "tapped": Param("flag")},
+        rules=("603.7c", "400.7"), events=("returned", "enters"))
+def _return(game: Game, item: StackItem, p: dict, legal: list) -> None:
+    """Return "that card" to the battlefield under its owner's control (with counters: 614.1c), if it is
+    still where it was put (603.7c; a card that left that zone is a new object, 400.7)."""
+    s = game.state
+    for oid in item.linked:
+        o = s.objects.get(oid)
+        if o is None or o.zone not in ("exile", "graveyard"):
+            continue
+        new = game._move(oid, "battlefield")
+        obj = s.objects[new]
+        obj.controller = obj.owner
+        obj.tapped = bool(p.get("tapped"))
+        for kind, n in dict(p.get("counters") or ()).items():
+            obj.counters[kind] = obj.counters.get(kind, 0) + n
+        game._emit(EventKind.RETURNED, ("603.7c", "400.7"), object=new, card=obj.card.id, owner=obj.owner,
+                   counters=dict(obj.counters))
+        game._enters(obj)
 
 
 @effect("extra_combat", params={}, rules=("500.8",), events=("extra_combat",))

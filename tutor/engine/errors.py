@@ -53,6 +53,9 @@ class Refusal(StrEnum):
     ILLEGAL_TARGET = "illegal_target"
     # turns.py
     DISCARD_COUNT = "discard_count"
+    # choices.py
+    BAD_CHOICE = "bad_choice"
+    CHOICE_COUNT = "choice_count"
     # game.py: an action answering a decision the game is not waiting for (_DECISION_RULE)
     NOT_PRIORITY = "not_priority"
     NOT_ATTACKERS = "not_attackers"
@@ -60,6 +63,7 @@ class Refusal(StrEnum):
     NOT_DAMAGE = "not_damage"
     NOT_LEGEND = "not_legend"
     NOT_DISCARD = "not_discard"
+    NOT_CHOICE = "not_choice"
     # keywords.py: the keyword registry's refusals (EVASION: a new evasion keyword's generic one)
     UNBLOCKABLE = "unblockable"
     FLYING = "flying"

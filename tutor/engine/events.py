@@ -36,18 +36,23 @@ class EventKind(StrEnum):
     LAND_PLAYED = "land_played", "305.1", "116.2a"
     CAST = "cast", "601.2", "405.1"
     ACTIVATE = "activate", "602.2", "405.1"
-    SACRIFICE = "sacrifice", "701.17", "601.2h", "602.2b"
+    SACRIFICE = "sacrifice", "701.17", "701.17a", "601.2h", "602.2b"
     MANA_ABILITY = "mana_ability", "106.4", "605.3a"
     MANA = "mana", "106.4", "605.3"
     # ---- combat (508-511)
     COMBAT_ENDS = "combat_ends", "511.3"
     ATTACKERS = "attackers", "508.1", "508.1f"
     BLOCKERS = "blockers", "509.1", "509.1g", "509.1h"
-    STEP_SKIPPED = "step_skipped", "508.8"
+    STEP_SKIPPED = "step_skipped", "508.8", "614.10", "614.1b"
     NO_ATTACKERS = "no_attackers", "508.8"
     FIRST_STRIKE_STEP = "first_strike_step", "510.4", "702.7b"
     # ---- damage, life, destruction (119, 120, 615, 701.7)
     DESTROYED = "destroyed", "701.7a"
+    REPLACED = "replaced", "614.1a", "614.1b", "614.1c", "614.1d", "614.6", "614.12", "119.10", "121.6"
+    DAMAGE_UNPREVENTABLE = "damage_unpreventable", "615.12"
+    NO_LIFE_GAIN = "no_life_gain", "119.7"
+    RULE_EFFECT = "rule_effect", "611.2", "615.12", "119.7", "614.1a"
+    RETURNED = "returned", "603.7c", "400.7"
     LIFE_GAIN = "life_gain", "119.3", "702.15b"
     LIFE_LOSS = "life_loss", "119.3", "119.4"
     INDESTRUCTIBLE = "indestructible", "702.12b"
@@ -70,7 +75,12 @@ class EventKind(StrEnum):
     REGENERATION_SHIELD = "regeneration_shield", "701.15a", "614.8"
     # ---- priority, triggers, resolution (117, 603, 608)
     PASS = "pass", "117.3d"
-    TRIGGER = "trigger", "603.2", "603.10a", "603.2b", "603.6a"
+    TRIGGER = ("trigger", "603.2", "603.10a", "603.2b", "603.6a", "603.6c", "603.8", "508.3a", "509.3a", "509.3c",
+               "510.3a", "601.2i", "119.9", "603.7")
+    CHOICE = "choice", "603.3b", "603.3d", "603.5", "616.1", "701.8b", "701.17a"
+    DECLINED = "declined", "603.5"
+    CONDITION_FALSE = "condition_false", "603.4"
+    DELAYED_TRIGGER = "delayed_trigger", "603.7", "603.7a"
     RESOLVE = "resolve", "608.2", "608.3"
     ENTERS = "enters", "110.1"
     TRIGGER_ON_STACK = "trigger_on_stack", "603.3"
@@ -79,7 +89,7 @@ class EventKind(StrEnum):
     ATTACH = "attach", "608.3c"
     # ---- state-based actions and the end of the game (704, 104)
     GAME_DRAW = "game_draw", "104.4a"
-    GAME_WON = "game_won", "104.2a"
+    GAME_WON = "game_won", "104.2a", "104.2b"
     TOKEN_CEASES = "token_ceases", "704.5d", "111.7"
     SBA_COUNTERS = "sba_counters", "704.5q"
     SBA_LIFE = "sba_life", "704.5a"
@@ -100,7 +110,8 @@ class EventKind(StrEnum):
     DRAW_FROM_EMPTY = "draw_from_empty", "121.4", "704.5b"
 
 
-DYNAMIC_KINDS = frozenset({EventKind.DESTROYED, EventKind.DIES, EventKind.SBA, EventKind.STEP_BEGINS})
+DYNAMIC_KINDS = frozenset({EventKind.DESTROYED, EventKind.DIES, EventKind.SBA, EventKind.STEP_BEGINS, EventKind.CHOICE,
+                           EventKind.REPLACED})
 """Kinds whose events also cite a rule decided as they happen (what destroyed or moved the object, the
 state-based action, the step)."""
 

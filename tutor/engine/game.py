@@ -25,12 +25,13 @@ import random
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from tutor.engine import casting, combat, priority, sba, turns
+from tutor.engine import casting, choices, combat, priority, sba, turns
 from tutor.engine.actions import (
     ActionRules,
     ActivateAbility,
     AssignCombatDamage,
     CastSpell,
+    Choose,
     ChooseLegend,
     DeclareAttackers,
     DeclareBlockers,
@@ -41,14 +42,17 @@ from tutor.engine.actions import (
 from tutor.engine.cards import CardDef
 from tutor.engine.casting import Casting
 from tutor.engine.characteristics import Characteristics
+from tutor.engine.choices import Choices
 from tutor.engine.combat import Combat
 from tutor.engine.damage import Damage
 from tutor.engine.errors import IllegalAction, Refusal
 from tutor.engine.events import Event, EventKind
 from tutor.engine.priority import Priority
+from tutor.engine.replacement import Replacements
 from tutor.engine.sba import StateBasedActions
 from tutor.engine.state import TURN_STEPS, Obj, Outcome, Player, State, Step
 from tutor.engine.targets import Targets
+from tutor.engine.triggers import Triggers
 from tutor.engine.turns import Turns
 from tutor.engine.zones import Zones
 
@@ -67,6 +71,7 @@ ACTION_RULES: dict[type, ActionRules] = {
     AssignCombatDamage: combat.ASSIGN_COMBAT_DAMAGE,
     ChooseLegend: sba.CHOOSE_LEGEND,
     Discard: turns.DISCARD,
+    Choose: choices.CHOOSE,
 }
 """Every action type and how the rules treat it (the decision it answers, validate / perform / generate)."""
 
@@ -78,7 +83,7 @@ for _rules in ACTION_RULES.values():
         _FROM_SOURCE.setdefault(_rules.source_zone, []).append(_rules.from_source)
 _WITH_SOURCES = frozenset(r.decision for r in ACTION_RULES.values() if r.from_source is not None)
 _DECISION_RULE = {"priority": "117.1", "attackers": "508.1", "blockers": "509.1", "damage": "510.1",
-                  "legend": "704.5j", "discard": "514.1"}  # the rule that says who decides what, for refusals
+                  "legend": "704.5j", "discard": "514.1", "choice": "101.4"}  # the rule that says who decides what, for refusals
 _STEP_KEY = {step: step.key for step in Step}  # (an Enum's .value is slow on hot paths)
 _QUIET = frozenset({EventKind.PASS, EventKind.STEP_BEGINS, EventKind.NO_PRIORITY, EventKind.STEP_SKIPPED,
                     EventKind.TRIGGER, EventKind.FIRST_STRIKE_STEP})  # events that change nothing
@@ -103,7 +108,8 @@ class LegalActions:
         return self.game._generate()
 
 
-class Game(Characteristics, Zones, Turns, Priority, Casting, Targets, Combat, Damage, StateBasedActions):
+class Game(Characteristics, Zones, Turns, Priority, Triggers, Choices, Replacements, Casting, Targets, Combat, Damage,
+           StateBasedActions):
     """A two-player game on a card pool."""
 
     def __init__(self, cards: dict[str, CardDef], state: State | None = None, seed: int = 0) -> None:
@@ -123,6 +129,13 @@ class Game(Characteristics, Zones, Turns, Priority, Casting, Targets, Combat, Da
         self._mana_memo: dict = {}
         self._prot_key: tuple = ()
         self._prot = False
+        self._trig_key: tuple = ()  # the permanents' triggered abilities (Triggers._trigger_sources), per position
+        self._trig_list: list = []
+        self._trig_events: frozenset = frozenset()
+        self._repl_key: tuple = ()  # their replacement abilities and prohibitions (Replacements._static_kind)
+        self._repl_list: list = []
+        self._left: list = []  # objects that left the battlefield in the event being handled (603.10a looks back)
+        self._lki_cards: dict[int, int] = {}  # every object id that left a zone -> its physical card
 
     # ==== construction ===============================================================================
     def create(self, card_id: str, owner: int, zone: str, *, controller: int | None = None, **attrs) -> Obj:

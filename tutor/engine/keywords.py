@@ -55,6 +55,7 @@ class KeywordKind(StrEnum):
     DAMAGE = "damage"  # changes how combat damage is assigned or dealt (510): first strike, trample …
     TIMING = "timing"  # changes when its card or creature may act (117.1a, 302.6): flash, haste
     PROTECTION = "protection"  # protection-like: protection, indestructible
+    TRIGGERED = "triggered"  # a triggered ability with a name (702.91 battle cry): the card gets its ability
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,6 +191,8 @@ REGISTRY: tuple[Keyword, ...] = (
     Keyword("defender", ("702.3", "702.3b"), KeywordKind.ATTACKING, attack="never",
             refusal=("702.3b", Refusal.DEFENDER, "a creature with defender can't attack"),
             hooks=("combat.Combat._can_attack", "combat.Combat._validate_attackers")),
+    Keyword("battle cry", ("702.91", "702.91a", "702.91b"), KeywordKind.TRIGGERED,
+            hooks=("cards.card_from_dict",)),
     Keyword("flash", ("702.8", "702.8a"), KeywordKind.TIMING,
             hooks=("casting.Casting._validate_cast", "casting.Casting._casts_from", "casting.Casting.cast_timing")),
 )

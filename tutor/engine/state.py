@@ -93,8 +93,13 @@ class StackItem:
     effects: tuple
     x: int = 0
     ability_index: int | None = None
-    trigger: str = ""  # for triggered abilities: enters | dies | upkeep
+    trigger: str = ""  # for triggered abilities: what it triggered on (tutor.engine.triggers.TRIGGER_EVENTS)
     colors: frozenset = frozenset()
+    condition: tuple = ()  # an intervening "if" clause, checked again on resolution (603.4)
+    may: bool = False  # "you may": the controller chooses on resolution (603.5)
+    facts: tuple = ()  # what the trigger event was: (("player", 1), ("amount", 3), ...) for "that player", "that much"
+    linked: tuple = ()  # objects an earlier effect of the same spell or ability moved ("that card", 603.7c, 607)
+    delayed: bool = False  # a delayed triggered ability (603.7)
 
 
 @dataclass(slots=True)
@@ -117,10 +122,11 @@ class Termination(Enum):
     LIFE = "life"  # a player had 0 or less life (704.5a)
     EMPTY_LIBRARY = "empty_library"  # a player drew from an empty library (704.5b)
     DRAW = "draw"  # all players lost at once (104.4a)
+    EFFECT = "effect"  # an effect says that a player wins the game (104.2b)
 
     @property
     def rule(self) -> str:
-        return {"life": "704.5a", "empty_library": "704.5b", "draw": "104.4a"}[self.value]
+        return {"life": "704.5a", "empty_library": "704.5b", "draw": "104.4a", "effect": "104.2b"}[self.value]
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +142,8 @@ class Outcome:
         """Why it ended: a draw, or how the loser lost (the rule after 104.3b or 104.3c)."""
         if self.winner is None:
             return Termination.DRAW
+        if "104.2b" in self.rules:
+            return Termination.EFFECT
         return Termination.EMPTY_LIBRARY if "704.5b" in self.rules else Termination.LIFE
 
 
@@ -166,9 +174,19 @@ class State:
     damage_plan: dict = field(default_factory=dict)  # attacker id -> ((recipient, amount), ...) chosen
     # Effects
     eot: list = field(default_factory=list)  # "until end of turn" effects: (object id, power, toughness, keywords)
-    prevent_combat: bool = False  # "prevent all combat damage that would be dealt this turn"
+    prevent_combat: str = ""  # "prevent all combat damage that would be dealt this turn": the card that said so
     prevent_next: dict = field(default_factory=dict)  # target id -> damage still to prevent this turn
-    triggers: list = field(default_factory=list)  # waiting to be put on the stack: (controller, StackItem)
+    shield_cards: dict = field(default_factory=dict)  # target id -> the card of its latest prevention shield
+    triggers: list = field(default_factory=list)  # triggered abilities waiting to be put on the stack (StackItem)
+    delayed: list = field(default_factory=list)  # delayed triggered abilities waiting for their event (603.7)
+    state_triggered: set = field(default_factory=set)  # (object, ability) of state triggers not yet resolved (603.8)
+    effects: list = field(default_factory=list)  # "this turn" rule effects of resolved spells and abilities:
+    #   (kind, data...) tuples: ("cant_prevent",), ("cant_gain_life", player), ("exile_if_dies", object),
+    #   ("prevent_all_to", target), ("prevent_all_from", object) (614, 615, 119.7); they end in cleanup (514.2)
+    # Choices (tutor.engine.choices): a unit of play waiting for a player's choice, and the answers given so far.
+    suspended: tuple = ()
+    answers: list = field(default_factory=list)
+    resolving: object = None  # the stack item resolving now, with its progress (Resolution)
     cleanup_again: bool = False
     token_left: bool = False  # a token moved off the battlefield since the last state-based action check
     outcome: Outcome | None = None

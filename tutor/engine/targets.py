@@ -17,7 +17,8 @@ from tutor.engine.state import StackItem
 __all__ = ["FILTER_KEYS", "TARGET_TYPES", "Targets", "filter_error"]
 
 TARGET_TYPES = ("creature", "player", "any", "spell", "permanent", "land", "artifact", "enchantment")
-FILTER_KEYS = {"color", "not_color", "tapped", "attacking_or_blocking", "controller", "subtypes", "types", "other"}
+FILTER_KEYS = {"color", "not_color", "tapped", "attacking_or_blocking", "attacking", "controller", "subtypes", "types",
+               "other"}
 
 
 def filter_error(flt: object) -> tuple[str, str] | None:
@@ -33,7 +34,7 @@ def filter_error(flt: object) -> tuple[str, str] | None:
             return k, f"unknown key {k!r}"
         if k in ("color", "not_color") and v not in COLOR_NAMES.values():
             return k, f"expected one of: {', '.join(COLOR_NAMES.values())}"
-        if k in ("tapped", "attacking_or_blocking", "other") and not isinstance(v, bool):
+        if k in ("tapped", "attacking_or_blocking", "attacking", "other") and not isinstance(v, bool):
             return k, "expected true or false"
         if k == "controller" and v not in ("you", "opponent"):
             return k, "expected you or opponent"
@@ -119,6 +120,12 @@ class Targets:
             return [src.attached_to] if src and src.attached_to in s.objects else []
         if ref == "you":
             return [player_target(item.controller)]
+        if ref == "that_player":  # the player of the event a triggered ability triggered on
+            p = next((v for k, v in item.facts if k == "player"), None)
+            return [] if p is None else [player_target(p)]
+        if ref == "linked":  # what the earlier instructions moved ("that card"), where it is now
+            r = s.resolving
+            return [o for o in (r.linked if r is not None else item.linked) if o in s.objects]
         if ref == "opponent":
             return [player_target(1 - item.controller)]
         if ref == "each_creature":

@@ -35,15 +35,11 @@ class Turns:
         if step is Step.UNTAP:
             self._untap_step()
             return
-        if step is Step.UPKEEP:
-            for oid in list(s.battlefield):
-                o = s.objects[oid]
-                for i, ab in enumerate(o.card.abilities):
-                    if ab.kind == "triggered" and ab.when == "upkeep" and o.controller == s.active:
-                        self._trigger(o, i, "603.2b")  # "at the beginning of" the upkeep; stacked by 503.1a
-        elif step is Step.DRAW:
+        if step is Step.DRAW:
             self._draw(s.active, "504.1")
-        elif step in _COMBAT_DECISION_STEPS:
+        if step not in (Step.CLEANUP, Step.FIRST_STRIKE_DAMAGE, Step.COMBAT_DAMAGE):
+            self._step_triggers(step)  # "at the beginning of" the step, after its turn-based actions (503.1a, 504.2)
+        if step in _COMBAT_DECISION_STEPS:
             self._begin_combat_step(step)
             return
         elif step is Step.CLEANUP:
@@ -85,6 +81,10 @@ class Turns:
             # 103.8a: in a two-player game the starting player skips the draw step of their first turn.
             self._emit(EventKind.DRAW_SKIPPED, "103.8a", player=s.active, step=nxt.key)
             nxt = s.step_queue.pop(0)
+        while s.step_queue and (by := self._skips(nxt.key, s.active)):
+            # 614.1b / 614.10: "skip your [step]": the step doesn't happen.
+            self._emit(EventKind.STEP_SKIPPED, ("614.10", "614.1b"), step=nxt.key, player=s.active, by=by)
+            nxt = s.step_queue.pop(0)
         self._begin_step(nxt)
 
     def _next_turn(self) -> None:
@@ -118,8 +118,9 @@ class Turns:
             s.objects[oid].damage = 0
             s.objects[oid].regen_shields = 0
         ended = len(s.eot)
-        s.eot, s.prevent_combat, s.prevent_next = [], False, {}
+        s.eot, s.prevent_combat, s.prevent_next, s.shield_cards, s.effects = [], "", {}, {}, []
         self._emit(EventKind.CLEANUP, "514.2", damage_removed=healed, effects_ended=ended)
+        self._state_triggers()
         if self._sba_needed() or s.triggers:
             s.cleanup_again = True
             s.priority = s.active

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from tutor.engine.game import Game
 
 __all__ = [
-    "BoardView", "CardRef", "Decision", "Mana", "OutcomeView", "PendingView", "PermanentView", "Player", "PlayerView",
+    "BoardView", "CardRef", "ChoiceView", "Decision", "OptionView", "Mana", "OutcomeView", "PendingView", "PermanentView", "Player", "PlayerView",
     "StackItemView", "StackKind", "Target", "Termination", "board_view",
 ]
 
@@ -68,6 +68,7 @@ class Decision(Enum):
     DAMAGE = "damage"  # the attacking player divides an attacker's combat damage (510.1c-d)
     LEGEND = "legend"  # the legend rule: keep one (704.5j)
     DISCARD = "discard"  # discard down to the maximum hand size (514.1)
+    CHOICE = "choice"  # a choice the rules give a player (tutor.engine.choices: 603.3b, 603.3d, 603.5, 616.1, 701.8b ...)
     GAME_OVER = "game_over"  # the game has ended (104)
     NONE = "none"  # play has not started
 
@@ -234,27 +235,82 @@ class StackItemView:
 
 
 @dataclass(frozen=True, slots=True)
+class OptionView:
+    """One option of a choice: its value (what ``Choose.picks`` holds) and what it is: an object (with its card),
+    a player, or a word (`what`: yes, no, an effect's kind, what a triggered ability triggered on)."""
+
+    value: int
+    object: int | None = None
+    player: int | None = None
+    card: str | None = None
+    what: str | None = None
+
+    def to_dict(self) -> dict:
+        return {"value": self.value, "object": self.object, "player": self.player, "card": self.card, "what": self.what}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> OptionView:
+        return cls(d["value"], d["object"], d["player"], d["card"], d["what"])
+
+
+@dataclass(frozen=True, slots=True)
+class ChoiceView:
+    """A choice the game waits for: its kind (order, targets, may, replacement, discard, sacrifice), the rule
+    that gives it, the options, how many to pick (`min`, `max`; an order takes them all, in order), the card it
+    belongs to, and what it is about (the damaged object or player of a 616.1 choice, with the damage)."""
+
+    kind: str
+    rule: str
+    options: tuple[OptionView, ...]
+    min: int
+    max: int
+    ordered: bool
+    card: str | None
+    about: int | None
+    amount: int | None
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "rule": self.rule, "options": [o.to_dict() for o in self.options], "min": self.min,
+                "max": self.max, "ordered": self.ordered, "card": self.card, "about": self.about, "amount": self.amount}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> ChoiceView:
+        return cls(d["kind"], d["rule"], tuple(OptionView.from_dict(o) for o in d["options"]), d["min"], d["max"],
+                   d["ordered"], d["card"], d["about"], d["amount"])
+
+    @classmethod
+    def from_choice(cls, c) -> ChoiceView:
+        n = len(c.options)
+        lo, hi = (n, n) if c.ordered else c.count
+        return cls(str(c.kind), c.rule, tuple(OptionView(o.value, o.object, o.player, o.card or None, o.what or None)
+                                               for o in c.options), lo, hi, c.ordered, c.card or None, c.about, c.amount)
+
+
+@dataclass(frozen=True, slots=True)
 class PendingView:
     """The decision the game waits for and who makes it, with its particulars: the attacker whose damage
-    is divided, the name for the legend rule, how many cards to discard."""
+    is divided, the name for the legend rule, how many cards to discard, the choice."""
 
     decision: Decision
     player: int | None = None
     attacker: int | None = None
     name: str | None = None
     count: int | None = None
+    choice: ChoiceView | None = None
 
     def to_dict(self) -> dict:
         return {"decision": self.decision.value, "player": self.player, "attacker": self.attacker, "name": self.name,
-                "count": self.count}
+                "count": self.count, "choice": self.choice.to_dict() if self.choice else None}
 
     @classmethod
     def from_dict(cls, d: dict) -> PendingView:
-        return cls(Decision(d["decision"]), d["player"], d["attacker"], d["name"], d["count"])
+        return cls(Decision(d["decision"]), d["player"], d["attacker"], d["name"], d["count"],
+                   ChoiceView.from_dict(d["choice"]) if d.get("choice") else None)
 
     @classmethod
     def from_pending(cls, pending: tuple) -> PendingView:
-        """From `Game.pending` (("damage", p, attacker), ("legend", p, name), ("discard", p, n), ...)."""
+        """From `Game.pending` (("damage", p, attacker), ("legend", p, name), ("discard", p, n), ("choice", p,
+        Choice), ...)."""
         if not pending:
             return cls(Decision.NONE)
         decision = Decision(pending[0])
@@ -262,7 +318,8 @@ class PendingView:
         extra = pending[2] if len(pending) > 2 else None
         return cls(decision, player, attacker=extra if decision is Decision.DAMAGE else None,
                    name=extra if decision is Decision.LEGEND else None,
-                   count=extra if decision is Decision.DISCARD else None)
+                   count=extra if decision is Decision.DISCARD else None,
+                   choice=ChoiceView.from_choice(extra) if decision is Decision.CHOICE else None)
 
 
 @dataclass(frozen=True, slots=True)
