@@ -345,12 +345,21 @@ def _discard(game: Game, item: StackItem, p: dict, legal: list) -> None:
             game._emit(EventKind.DISCARD, "701.8", player=player, object=new, card=s.objects[new].card.id)
 
 
-@effect("sacrifice", params={"who": Param("players"), "what": Param("filter"), "count": Param("count")},
+@effect("sacrifice", params={"who": Param("players"), "what": Param("filter"), "count": Param("count"),
+                             "on": Param("objects")},
         rules=("701.17",), events=("sacrifice", "dies", "choice"))
 def _sacrifice(game: Game, item: StackItem, p: dict, legal: list) -> None:
     """701.17a: each player sacrifices `count` permanents they control that fit `what` (default: a creature),
-    of their choice (asked in APNAP order, 101.4); then all are sacrificed at once."""
+    of their choice (asked in APNAP order, 101.4); then all are sacrificed at once. With `on` ("sacrifice this
+    creature"): those permanents, if their controller is the ability's controller (a player can sacrifice only
+    permanents they control)."""
     s = game.state
+    if "on" in p:
+        for o in game._resolve_ref(item, p["on"], legal):
+            if o > 0 and o in s.objects and s.objects[o].zone == "battlefield" and s.objects[o].controller == item.controller:
+                game._emit(EventKind.SACRIFICE, "701.17a", player=item.controller, object=o, card=s.objects[o].card.id)
+                game._to_graveyard(o, "701.17")
+        return
     flt = dict(p.get("what") or {"types": ["creature"]})
     flt = {k: list(v) if isinstance(v, tuple) else v for k, v in flt.items()}
     count = p.get("count", 1)
