@@ -225,6 +225,7 @@ class Game(Characteristics, Zones, Turns, Priority, Triggers, Choices, Replaceme
         start = len(self.events)
         plan = self._validate(action)
         self._version += 1
+        self._left = []
         ACTION_RULES[type(action)].perform(self, action, plan)
         self._run()
         self._version += 1
