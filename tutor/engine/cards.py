@@ -8,7 +8,7 @@ against the effect registry (`tutor.engine.effects.EFFECTS`), keywords against
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from tutor.engine.characteristics import KEYWORDS, WALKS
 from tutor.engine.effects import EFFECTS, Context, ParamError
@@ -68,6 +68,7 @@ class Ability:
     replace: str = ""
     prohibit: str = ""
     params: tuple = ()
+    keyword: str = ""  # the keyword ability it is (702.91a battle cry gives a triggered ability)
 
     def __deepcopy__(self, memo: dict) -> Ability:
         return self  # immutable: shared by game snapshots (Game.push)
@@ -101,8 +102,11 @@ class CardDef:
     # "mana"), and the colours of its free {T} mana abilities (305.6 for basic land types).
     activated_kinds: frozenset = field(init=False, repr=False, compare=False, default=frozenset())
     tap_mana: tuple = field(init=False, repr=False, compare=False, default=())
+    graveyard_trigger: bool = field(init=False, repr=False, compare=False, default=False)  # "put into a graveyard from anywhere"
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "graveyard_trigger", any(ab.kind == "triggered" and ab.when == "graveyard"
+                                                          and ab.what is None for ab in self.abilities))
         object.__setattr__(self, "activated_kinds",
                            frozenset(ab.kind for ab in self.abilities if ab.kind in ("activated", "mana")))
         object.__setattr__(self, "tap_mana", tuple(
@@ -413,7 +417,7 @@ def card_from_dict(d: dict, tokens: set[str] = frozenset()) -> CardDef:
     built = tuple(_ability(cid, f"abilities.{i}", a, tokens) for i, a in enumerate(abilities))
     if "battle cry" in (d.get("keywords") or []):
         # 702.91a: "Whenever this creature attacks, each other attacking creature gets +1/+0 until end of turn."
-        built += (_ability(cid, "keywords", BATTLE_CRY, tokens),)
+        built += (replace(_ability(cid, "keywords", BATTLE_CRY, tokens), keyword="battle cry"),)
     if "land" in types:
         # 305.6: a land with a basic land type has "{T}: Add [its mana]" (intrinsic, listed first).
         built = tuple(Ability("mana", {"tap": True, "mana": ManaCost()}, add=LAND_TYPES[t])

@@ -57,7 +57,8 @@ class ChoiceOption:
     """One possible answer. `value` is what ``Choose.picks`` holds; the rest says what it is: an object (a card,
     a permanent, a triggered ability's source, a replacement effect's source), a player, a yes or no (`what`),
     or an effect (`what`: its kind, "prevent", "double_damage"...). `card` is the card's id; `physical` the
-    physical card (`Obj.card_id`), which scenarios name by alias."""
+    physical card (`Obj.card_id`), which scenarios name by alias; `ability` a triggered ability's index among its
+    card's abilities (`what`: what it triggered on, or the keyword it comes from: "battle cry")."""
 
     value: int
     object: int | None = None
@@ -65,6 +66,7 @@ class ChoiceOption:
     card: str = ""
     physical: int | None = None
     what: str = ""
+    ability: int | None = None  # a triggered ability: its index among its card's abilities
 
 
 @dataclass(frozen=True, slots=True)

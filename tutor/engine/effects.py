@@ -341,8 +341,10 @@ def _discard(game: Game, item: StackItem, p: dict, legal: list) -> None:
         chosen.append((player, list(picks)))
     for player, cards in chosen:
         for c in cards:
-            new = game._move(c, "graveyard")
+            o = s.objects[c]
+            new = game._move(c, "graveyard", fire=False)
             game._emit(EventKind.DISCARD, "701.8", player=player, object=new, card=s.objects[new].card.id)
+            game._fire_moved(o, new)
 
 
 @effect("sacrifice", params={"who": Param("players"), "what": Param("filter"), "count": Param("count"),

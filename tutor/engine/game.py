@@ -129,11 +129,13 @@ class Game(Characteristics, Zones, Turns, Priority, Triggers, Choices, Replaceme
         self._mana_memo: dict = {}
         self._prot_key: tuple = ()
         self._prot = False
-        self._trig_key: tuple = ()  # the permanents' triggered abilities (Triggers._trigger_sources), per position
+        self._trig_clock = -1  # the permanents' triggered abilities (Triggers._trigger_sources), per position
+        self._trig_state: State | None = None
         self._trig_list: list = []
         self._trig_events: frozenset = frozenset()
-        self._repl_key: tuple = ()  # their replacement abilities and prohibitions (Replacements._static_kind)
-        self._repl_list: list = []
+        self._repl_clock = -1  # their replacement abilities and prohibitions (Replacements._static_kind), by kind
+        self._repl_state: State | None = None
+        self._repl_by: dict = {}
         self._left: list = []  # objects that left the battlefield in the event being handled (603.10a looks back)
         self._lki_cards: dict[int, int] = {}  # every object id that left a zone -> its physical card
 
@@ -152,6 +154,7 @@ class Game(Characteristics, Zones, Turns, Priority, Triggers, Choices, Replaceme
         self.object_cards[obj.id] = card.id
         if zone == "battlefield":
             s.battlefield.append(obj.id)
+            s.bf_changes += 1
         elif zone != "stack":
             getattr(s.players[owner], zone).append(obj.id)
         return obj

@@ -106,18 +106,22 @@ def _who(who: str, player: int, me: int) -> bool:
 class Replacements:
     """Mixin of `Game`: the replacement and prevention effects that apply to an event, applied in order."""
 
-    def _static_kind(self, field: str, kind: str) -> list[tuple[Obj, Ability]]:
-        """The permanents' static replacement abilities (or prohibitions) of one kind, as (source, ability)."""
+    def _static_kind(self, field: str, kind: str) -> list:
+        """The permanents' static replacement abilities (or prohibitions) of one kind, as (source, ability);
+        cached until the battlefield changes."""
         s = self.state
-        key = (id(s), s.clock)
-        if self._repl_key != key:
-            self._repl_list = [(s.objects[oid], ab) for oid in s.battlefield for ab in s.objects[oid].card.abilities
-                               if ab.kind == "replacement" or (ab.kind == "static" and ab.prohibit)]
-            self._repl_key = key
-        if not self._repl_list:
-            return []
-        return [(src, ab) for src, ab in self._repl_list
-                if (ab.replace if field == "replace" else ab.prohibit) == kind]
+        key = s.bf_changes
+        if self._repl_clock != key or self._repl_state is not s:
+            by: dict = {}
+            for oid in s.battlefield:
+                o = s.objects[oid]
+                for ab in o.card.abilities:
+                    if ab.kind == "replacement":
+                        by.setdefault(("replace", ab.replace), []).append((o, ab))
+                    elif ab.kind == "static" and ab.prohibit:
+                        by.setdefault(("prohibit", ab.prohibit), []).append((o, ab))
+            self._repl_by, self._repl_clock, self._repl_state = by, key, s
+        return self._repl_by.get((field, kind), ())
 
     # ---- rule effects ------------------------------------------------------------------------------
     def _damage_cant_be_prevented(self) -> bool:

@@ -152,6 +152,7 @@ class State:
     players: list
     objects: dict = field(default_factory=dict)  # id -> Obj, every object in every zone
     battlefield: list = field(default_factory=list)  # object ids in timestamp order
+    bf_changes: int = 0  # how many times the battlefield's list changed (for caches of what is on it)
     stack: list = field(default_factory=list)  # StackItem, top last
     turn: int = 1
     active: int = 0

@@ -70,6 +70,8 @@ TRIGGER_EVENTS: dict[str, TriggerEvent] = {
 }
 """The trigger events a card's ``when`` may name."""
 
+_STEP_KEYS = {step: step.key for step in Step}
+_LOOK_BACK = frozenset(k for k, v in TRIGGER_EVENTS.items() if v.look_back)
 TRIGGER_STEPS = ("upkeep", "draw", "precombat_main", "beginning_of_combat", "end_of_combat", "postcombat_main", "end")
 WHO = ("you", "opponent", "each")
 DAMAGE_TO = ("player", "creature", "any")
@@ -137,24 +139,25 @@ class Triggers:
 
     # ---- which abilities trigger -------------------------------------------------------------------
     def _trigger_sources(self) -> list:
-        """The permanents with triggered abilities, as (object, ability index, ability); cached until an object moves."""
+        """The permanents with triggered abilities, as (object, ability index, ability); cached until the battlefield
+        changes."""
         s = self.state
-        key = (id(s), s.clock)
-        if self._trig_key != key:
+        key = s.bf_changes
+        if self._trig_clock != key or self._trig_state is not s:
             self._trig_list = [(s.objects[oid], i, ab) for oid in s.battlefield
                                for i, ab in enumerate(s.objects[oid].card.abilities) if ab.kind == "triggered"]
             self._trig_events = frozenset(ab.when for _, _, ab in self._trig_list)
-            self._trig_key = key
+            self._trig_clock, self._trig_state = key, s
         return self._trig_list
 
     def _fire(self, event: str, subject: Obj | None = None, **facts) -> None:
         """603.2: the trigger event `event` happened (about object `subject`, or a player, a step): every
         triggered ability it matches triggers (603.2c: once per occurrence), and the delayed ones (603.7)."""
         sources = self._trigger_sources()
-        info = TRIGGER_EVENTS[event]
-        if event not in self._trig_events and not (info.look_back and self._left) and not (
-                event == "graveyard" and subject is not None):
+        if event not in self._trig_events and not (self._left and event in _LOOK_BACK) and not (
+                event == "graveyard" and subject is not None and subject.card.graveyard_trigger):
             return
+        info = TRIGGER_EVENTS[event]
         candidates = list(sources)
         if info.look_back:
             # 603.10a: leaves-the-battlefield abilities look back: objects that left in the same event trigger too.
@@ -224,7 +227,8 @@ class Triggers:
     def _state_triggers(self) -> None:
         """603.8: state triggers whose state is true trigger, once until the ability has left the stack."""
         s = self.state
-        self._trigger_sources()
+        if (self._trig_clock != s.bf_changes or self._trig_state is not s) and self._trigger_sources() is None:
+            return
         if "state" not in self._trig_events:
             return
         for src, i, ab in self._trig_list:
@@ -236,8 +240,8 @@ class Triggers:
         """At the beginning of a step (after its turn-based actions): "at the beginning of ..." abilities and
         the delayed ones waiting for it (603.7)."""
         s = self.state
-        key = step.key
-        due = [d for d in s.delayed if d.step == key]
+        key = _STEP_KEYS[step]
+        due = [d for d in s.delayed if d.step == key] if s.delayed else ()
         if due:
             s.delayed = [d for d in s.delayed if d.step != key]
             for d in due:
@@ -246,8 +250,10 @@ class Triggers:
                 s.triggers.append(item)
                 self._emit(EventKind.TRIGGER, ("603.7", "603.2"), object=d.source, card=d.card.id, when=item.trigger,
                            controller=d.controller)
-        self._fire("step", None, step=key, player=s.active)
-        if key == "upkeep":
+        self._trigger_sources()
+        if "step" in self._trig_events:
+            self._fire("step", None, step=key, player=s.active)
+        if key == "upkeep" and "upkeep" in self._trig_events:
             self._fire("upkeep", None, step=key, player=s.active)
 
     # ---- putting them on the stack (603.3) -------------------------------------------------------
@@ -263,7 +269,8 @@ class Triggers:
             mine = [it for it in waiting if it.controller == player]
             if len({(it.card.id, it.ability_index, it.delayed) for it in mine}) > 1:
                 order = self._ask(Choice(ChoiceKind.ORDER, player, tuple(
-                    ChoiceOption(n, object=it.source, card=it.card.id, physical=self._physical(it.source), what=it.trigger)
+                    ChoiceOption(n, object=it.source, card=it.card.id, physical=self._physical(it.source),
+                                 what=_trigger_word(it), ability=it.ability_index)
                     for n, it in enumerate(mine)), ordered=True))
                 mine = [mine[n] for n in order]
             for it in mine:
@@ -317,6 +324,15 @@ class Triggers:
         s.delayed.append(Delayed(step, item.controller, item.card, item.source, effects, linked, item.targets,
                                  item.colors, s.turn))
         self._emit(EventKind.DELAYED_TRIGGER, ("603.7", "603.7a"), card=item.card.id, controller=item.controller, step=step)
+
+
+def _trigger_word(item: StackItem) -> str:
+    """What a waiting triggered ability is, in a word: the keyword it comes from (battle cry), else its event."""
+    if item.ability_index is not None and item.ability_index < len(item.card.abilities):
+        keyword = item.card.abilities[item.ability_index].keyword
+        if keyword:
+            return keyword
+    return item.trigger
 
 
 def _who_matches(who: str, player: int | None, me: int) -> bool:

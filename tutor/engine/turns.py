@@ -81,7 +81,7 @@ class Turns:
             # 103.8a: in a two-player game the starting player skips the draw step of their first turn.
             self._emit(EventKind.DRAW_SKIPPED, "103.8a", player=s.active, step=nxt.key)
             nxt = s.step_queue.pop(0)
-        while s.step_queue and (by := self._skips(nxt.key, s.active)):
+        while s.step_queue and (by := self._skips(_KEY[nxt], s.active)):
             # 614.1b / 614.10: "skip your [step]": the step doesn't happen.
             self._emit(EventKind.STEP_SKIPPED, ("614.10", "614.1b"), step=nxt.key, player=s.active, by=by)
             nxt = s.step_queue.pop(0)
@@ -139,8 +139,10 @@ class Turns:
 
     def _perform_discard(self, action: Discard, player: int) -> None:
         for c in action.cards:
-            new = self._move(c, "graveyard")
+            o = self.state.objects[c]
+            new = self._move(c, "graveyard", fire=False)
             self._emit(EventKind.DISCARD, ("514.1", "701.8"), player=player, object=new, card=self.state.objects[new].card.id)
+            self._fire_moved(o, new)
         self.state.pending = ()
         self._cleanup_rest()
 
@@ -151,6 +153,7 @@ class Turns:
             yield Discard(tuple(combo))
 
 
+_KEY = {step: step.key for step in Step}
 _COMBAT_DECISION_STEPS = frozenset({Step.DECLARE_ATTACKERS, Step.DECLARE_BLOCKERS, Step.COMBAT_DAMAGE,
                                     Step.FIRST_STRIKE_DAMAGE})
 

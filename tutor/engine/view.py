@@ -244,13 +244,15 @@ class OptionView:
     player: int | None = None
     card: str | None = None
     what: str | None = None
+    ability: int | None = None
 
     def to_dict(self) -> dict:
-        return {"value": self.value, "object": self.object, "player": self.player, "card": self.card, "what": self.what}
+        return {"value": self.value, "object": self.object, "player": self.player, "card": self.card, "what": self.what,
+                "ability": self.ability}
 
     @classmethod
     def from_dict(cls, d: dict) -> OptionView:
-        return cls(d["value"], d["object"], d["player"], d["card"], d["what"])
+        return cls(d["value"], d["object"], d["player"], d["card"], d["what"], d.get("ability"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -282,8 +284,8 @@ class ChoiceView:
     def from_choice(cls, c) -> ChoiceView:
         n = len(c.options)
         lo, hi = (n, n) if c.ordered else c.count
-        return cls(str(c.kind), c.rule, tuple(OptionView(o.value, o.object, o.player, o.card or None, o.what or None)
-                                               for o in c.options), lo, hi, c.ordered, c.card or None, c.about, c.amount)
+        return cls(str(c.kind), c.rule, tuple(OptionView(o.value, o.object, o.player, o.card or None, o.what or None,
+                                                          o.ability) for o in c.options), lo, hi, c.ordered, c.card or None, c.about, c.amount)
 
 
 @dataclass(frozen=True, slots=True)

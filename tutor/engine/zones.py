@@ -43,6 +43,8 @@ class Zones:
         lst = self._zone_list(o)
         if lst is not None and oid in lst:
             lst.remove(oid)
+            if lst is s.battlefield:
+                s.bf_changes += 1
         left = o.zone == "battlefield"
         if left:
             s.attackers.pop(oid, None)
@@ -60,6 +62,7 @@ class Zones:
         self._lki_cards[oid] = o.card_id
         if zone == "battlefield":
             s.battlefield.append(new.id)
+            s.bf_changes += 1
         elif zone == "library":
             lib = s.players[o.owner].library
             (lib.insert(0, new.id) if top else lib.append(new.id))
