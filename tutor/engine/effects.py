@@ -339,12 +339,15 @@ def _discard(game: Game, item: StackItem, p: dict, legal: list) -> None:
             ChoiceOption(c, object=c, card=s.objects[c].card.id, physical=s.objects[c].card_id) for c in hand),
             count=(n, n), card=item.card.id, source=item.source))
         chosen.append((player, list(picks)))
+    moved = []
     for player, cards in chosen:
         for c in cards:
             o = s.objects[c]
             new = game._move(c, "graveyard", fire=False)
             game._emit(EventKind.DISCARD, "701.8", player=player, object=new, card=s.objects[new].card.id)
-            game._fire_moved(o, new)
+            moved.append((o, new))
+    for o, new in moved:  # all at once: then what they trigger
+        game._fire_moved(o, new)
 
 
 @effect("sacrifice", params={"who": Param("players"), "what": Param("filter"), "count": Param("count"),

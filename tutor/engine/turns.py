@@ -138,10 +138,13 @@ class Turns:
         return player
 
     def _perform_discard(self, action: Discard, player: int) -> None:
+        moved = []
         for c in action.cards:
             o = self.state.objects[c]
             new = self._move(c, "graveyard", fire=False)
             self._emit(EventKind.DISCARD, ("514.1", "701.8"), player=player, object=new, card=self.state.objects[new].card.id)
+            moved.append((o, new))
+        for o, new in moved:  # all at once: then what they trigger
             self._fire_moved(o, new)
         self.state.pending = ()
         self._cleanup_rest()
