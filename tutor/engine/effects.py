@@ -371,7 +371,7 @@ def _sacrifice(game: Game, item: StackItem, p: dict, legal: list) -> None:
     chosen = []
     for player in _apnap(game, _players(game, item, p, legal)):
         mine = [o for o in s.battlefield if s.objects[o].controller == player
-                and game._matches(s.objects[o], flt, player, None)]
+                and game._matches(s.objects[o], flt, player, item.source)]
         n = min(count, len(mine))
         if n <= 0:
             continue

@@ -193,7 +193,7 @@ class Triggers:
                     return False
             return self._condition_holds(ab.condition, src, me)
         if about == "player":
-            if not _who_matches(ab.who, facts.get("player"), me):
+            if not _who_matches(ab.who or "you", facts.get("player"), me):
                 return False
             if ab.when == "cast" and ab.spell:
                 spell = dict(ab.spell)
