@@ -84,9 +84,9 @@ for _rules in ACTION_RULES.values():
 _WITH_SOURCES = frozenset(r.decision for r in ACTION_RULES.values() if r.from_source is not None)
 _DECISION_RULE = {"priority": "117.1", "attackers": "508.1", "blockers": "509.1", "damage": "510.1",
                   "legend": "704.5j", "discard": "514.1", "choice": "101.4"}  # the rule that says who decides what, for refusals
-_STEP_KEY = {step: step.key for step in Step}  # (an Enum's .value is slow on hot paths)
-_QUIET = frozenset({EventKind.PASS, EventKind.STEP_BEGINS, EventKind.NO_PRIORITY, EventKind.STEP_SKIPPED,
-                    EventKind.TRIGGER, EventKind.FIRST_STRIKE_STEP})  # events that change nothing
+# Events that change nothing, as plain strings (an Enum's hash and .value are slow on hot paths).
+_QUIET = frozenset(k._value_ for k in (EventKind.PASS, EventKind.STEP_BEGINS, EventKind.NO_PRIORITY, EventKind.STEP_SKIPPED,
+                                       EventKind.TRIGGER, EventKind.FIRST_STRIKE_STEP))
 
 
 class LegalActions:
@@ -288,8 +288,8 @@ class Game(Characteristics, Zones, Turns, Priority, Triggers, Choices, Replaceme
         state is announced by one. The event keeps the kind's plain string (its JSON and text forms)."""
         s = self.state
         self.events.append(Event(kind._value_, (rules,) if rules.__class__ is str else tuple(rules), data, s.turn,
-                                 _STEP_KEY[s.step]))
-        if kind not in _QUIET:
+                                 s.step._value_[0]))
+        if kind._value_ not in _QUIET:
             self._changes += 1
 
     def _need(self, kind: str) -> int:

@@ -70,7 +70,6 @@ TRIGGER_EVENTS: dict[str, TriggerEvent] = {
 }
 """The trigger events a card's ``when`` may name."""
 
-_STEP_KEYS = {step: step.key for step in Step}
 _LOOK_BACK = frozenset(k for k, v in TRIGGER_EVENTS.items() if v.look_back)
 TRIGGER_STEPS = ("upkeep", "draw", "precombat_main", "beginning_of_combat", "end_of_combat", "postcombat_main", "end")
 WHO = ("you", "opponent", "each")
@@ -153,7 +152,8 @@ class Triggers:
     def _fire(self, event: str, subject: Obj | None = None, **facts) -> None:
         """603.2: the trigger event `event` happened (about object `subject`, or a player, a step): every
         triggered ability it matches triggers (603.2c: once per occurrence), and the delayed ones (603.7)."""
-        sources = self._trigger_sources()
+        s = self.state
+        sources = self._trig_list if self._trig_clock == s.bf_changes and self._trig_state is s else self._trigger_sources()
         if event not in self._trig_events and not (self._left and event in _LOOK_BACK) and not (
                 event == "graveyard" and subject is not None and subject.card.graveyard_trigger):
             return
@@ -240,7 +240,7 @@ class Triggers:
         """At the beginning of a step (after its turn-based actions): "at the beginning of ..." abilities and
         the delayed ones waiting for it (603.7)."""
         s = self.state
-        key = _STEP_KEYS[step]
+        key = step._value_[0]
         due = [d for d in s.delayed if d.step == key] if s.delayed else ()
         if due:
             s.delayed = [d for d in s.delayed if d.step != key]

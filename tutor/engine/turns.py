@@ -31,7 +31,8 @@ class Turns:
         s.step = step
         s.passed = set()
         s.priority = None
-        self._emit(EventKind.STEP_BEGINS, step.rule, step=step.key, phase=step.phase)
+        key, phase, rule = step._value_  # (an Enum's .value is slow on hot paths)
+        self._emit(EventKind.STEP_BEGINS, rule, step=key, phase=phase)
         if step is Step.UNTAP:
             self._untap_step()
             return
@@ -81,7 +82,7 @@ class Turns:
             # 103.8a: in a two-player game the starting player skips the draw step of their first turn.
             self._emit(EventKind.DRAW_SKIPPED, "103.8a", player=s.active, step=nxt.key)
             nxt = s.step_queue.pop(0)
-        while s.step_queue and (by := self._skips(_KEY[nxt], s.active)):
+        while s.step_queue and (by := self._skips(nxt._value_[0], s.active)):
             # 614.1b / 614.10: "skip your [step]": the step doesn't happen.
             self._emit(EventKind.STEP_SKIPPED, ("614.10", "614.1b"), step=nxt.key, player=s.active, by=by)
             nxt = s.step_queue.pop(0)
@@ -156,7 +157,6 @@ class Turns:
             yield Discard(tuple(combo))
 
 
-_KEY = {step: step.key for step in Step}
 _COMBAT_DECISION_STEPS = frozenset({Step.DECLARE_ATTACKERS, Step.DECLARE_BLOCKERS, Step.COMBAT_DAMAGE,
                                     Step.FIRST_STRIKE_DAMAGE})
 
