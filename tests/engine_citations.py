@@ -83,6 +83,15 @@ class Resolver:
             a = self.alternatives(m, expr.body, depth + 1, any_text)
             b = self.alternatives(m, expr.orelse, depth + 1, any_text)
             return None if a is None or b is None else a + b
+        if (isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr == "get"
+                and isinstance(expr.func.value, ast.Dict) and len(expr.args) == 2):
+            out = []  # {kind: rule, ...}.get(kind, default): any of the values, or the default
+            for value in (*expr.func.value.values, expr.args[1]):
+                alts = self.alternatives(m, value, depth + 1, any_text)
+                if alts is None:
+                    return None
+                out += alts
+            return out
         if isinstance(expr, ast.Name):
             func = m.function_of(expr)
             if func is None:

@@ -3,14 +3,20 @@
 The texts are the ``event.*`` templates of the catalogs (tutor/i18n/it.py, ru.py); this module only turns
 an event's data into their fields:
 
-- ``player``, ``winner``: the player (:class:`~tutor.i18n.Noun` "Giocatore A" / "игрок A");
+- ``player``, ``winner``, ``controller``: the player (:class:`~tutor.i18n.Noun` "Giocatore A" / "игрок A");
 - ``card``: the object, named with what it is ("creatura «Orsi Grizzly»" / "существо «Медведи-гризли»");
   for ``damage`` and ``damage_prevented`` the source; ``spell``: the card as a spell;
-  ``resolving``: the spell or ability that resolves; ``to``: the player or object dealt damage or attached to;
+  ``resolving``: the spell or ability that resolves; ``to``: the player or object dealt damage or attached to
+  (for a prevention effect, the object or player it protects, or the source whose damage it prevents);
+  ``by``: the card of the effect that replaces, prevents, forbids or skips (``{by:~}``: its name alone);
 - ``step``: the step or main phase (its concept's name); ``keywords``: the keywords (a
   :class:`~tutor.i18n.Nouns`); ``attackers``; ``blocks`` and ``targets`` (ready-made phrases);
-- numbers: ``turn``, ``life``, ``amount``, ``count``, ``removed``; texts: ``color`` ({G}), ``pt`` (+3/+3),
-  ``kind`` (the counter, +1/+1).
+- a choice (``event.choice.<kind>``): ``picks`` (what was chosen: objects and players; the cards' names for a
+  discard or a sacrifice), ``order`` (the triggered abilities in the order they went on the stack), ``effect``
+  (the replacement or prevention effect chosen to apply first);
+- numbers: ``turn``, ``life``, ``amount``, ``count``, ``removed``, ``before`` and ``after`` (what a replacement
+  effect changed); texts: ``color`` ({G}), ``pt`` (+3/+3), ``kind`` (the counter, +1/+1), ``counters`` (the
+  counters a returned permanent has).
 
 >>> from tutor.engine import Event
 >>> render_event(Event("step_begins", ("504",), {"step": "draw"}), {}, "it")
@@ -33,6 +39,8 @@ __all__ = ["card_noun", "event_key", "name_noun", "keyword_name", "player_name",
 
 # Events whose card is named as a card in hand or as a spell, whatever its type.
 _KIND_BY_EVENT = {EventKind.DISCARD: "card", EventKind.DRAW: "card", EventKind.CAST: "spell", EventKind.COUNTERED: "spell"}
+# Events with a sentence for each value of one of their data keys (``event.replaced.double_damage``).
+_VARIANT_BY = {EventKind.REPLACED: "effect", EventKind.RULE_EFFECT: "effect", EventKind.CHOICE: "kind"}
 
 
 def player_noun(p: int, lang: str):
@@ -73,12 +81,34 @@ def _signed(n: int) -> str:
 
 
 def event_key(e, lang: str = "it") -> str:
-    """The catalog key of an event's sentence (some events have variants by their data)."""
+    """The catalog key of an event's sentence (some events have variants by their data: a replacement or rule
+    effect by its ``effect``, a choice by its ``kind``, "you may" by its answer, an effect of the card itself)."""
     d = e.data
+    cat = catalog(lang)
+    if e.kind in _VARIANT_BY:
+        key = f"event.{e.kind}.{d.get(_VARIANT_BY[e.kind])}"
+        if e.kind == EventKind.CHOICE and d.get("kind") == "may":
+            key += ".yes" if any(o.get("what") == "yes" for o in d.get("order", ())) else ".no"
+        if d.get("by") and d.get("by") == d.get("card") and f"{key}.self" in cat:
+            key += ".self"
+        if key in cat:
+            return key
     if e.kind == EventKind.DAMAGE and d.get("combat"):
         return "event.damage_combat"
+    if e.kind == EventKind.DAMAGE_UNPREVENTABLE and not d.get("by"):
+        return "event.damage_unpreventable_anon"
+    if e.kind == EventKind.PREVENTION_EFFECT and d.get("scope") in ("prevent_all_to", "prevent_all_from"):
+        return f"event.{d['scope'].replace('prevent_', 'prevention_')}"
     if e.kind == EventKind.PREVENTION_EFFECT and "target" in d:
         return "event.prevention_next"
+    if e.kind == EventKind.STEP_SKIPPED and d.get("by"):
+        return "event.step_skipped_by"
+    if e.kind == EventKind.GAME_WON and "104.2b" in e.rules:
+        return "event.game_won_by" if d.get("by") else "event.game_won_effect"
+    if e.kind == EventKind.TOKEN_CREATED and (d.get("tapped") or d.get("attacking")):
+        return "event.token_created" + "_tapped" * bool(d.get("tapped")) + "_attacking" * bool(d.get("attacking"))
+    if e.kind == EventKind.RETURNED and any(d.get("counters", {}).values()):
+        return "event.returned_counters"
     if e.kind == EventKind.ATTACKERS and not d.get("attackers"):
         return "event.attackers_none"
     if e.kind == EventKind.REGENERATED and d.get("removed_from_combat"):
@@ -133,13 +163,14 @@ def render_event(e, cards: dict, lang: str, names: dict | None = None) -> str:
         return named(card_id or names.get(ref))
 
     f: dict[str, object] = {"turn": d.get("turn", e.turn)}
-    for key in ("life", "amount", "count", "removed"):
+    for key in ("life", "amount", "count", "removed", "before", "after"):
         if key in d:
             f[key] = d[key]
-    if d.get("player") is not None:
-        f["player"] = player(d["player"])
-    if d.get("winner") is not None:
-        f["winner"] = player(d["winner"])
+    for key in ("player", "winner", "controller"):
+        if d.get(key) is not None:
+            f[key] = player(d[key])
+    if d.get("by"):
+        f["by"] = named(d["by"])
     if d.get("card"):
         f["card"] = named(d["card"], _KIND_BY_EVENT.get(e.kind))
         f["spell"] = named(d["card"], "spell")
@@ -163,9 +194,44 @@ def render_event(e, cards: dict, lang: str, names: dict | None = None) -> str:
     if "blocks" in d:
         f["blocks"] = "; ".join(t("event.block", lang, blocker=object_noun(b), attacker=object_noun(a))
                                 for b, a in d["blocks"]) or t("event.no_blocks", lang)
+    if e.kind == EventKind.CHOICE:
+        f.update(_choice_fields(d, lang, cards, named, object_noun))
+    if d.get("counters"):
+        f["counters"] = Nouns(tuple(t("event.with_counter", lang, count=n, kind=minus(k))
+                                    for k, n in d["counters"].items() if n), conj)
     key = event_key(e, lang)
     text = t(key, lang, **f) if key in catalog(lang) else e.kind
     return f"{text} [{', '.join(e.rules)}]"
+
+
+def _choice_fields(d: dict, lang: str, cards: dict, named, object_noun) -> dict:
+    """The fields of a choice's sentence, from what was picked (``order``: the options in the order picked,
+    each an object, a player, a card and what it is): ``picks`` (the objects or players, or the cards' names
+    for a discard or a sacrifice), ``order`` (the triggered abilities in the order they go on the stack),
+    ``effect`` (the replacement or prevention effect applied first)."""
+    chosen = d.get("order") or d.get("options") or ()
+    conj = t("word.and", lang)
+
+    def pick(o: dict):
+        if o.get("player") is not None:
+            return object_noun(-1 - o["player"])
+        if d.get("kind") in ("discard", "sacrifice"):
+            return name_noun(cards.get(o.get("card")), lang, missing=o.get("card") or "?")
+        return named(o.get("card"))
+
+    def effect(o: dict) -> str:
+        what = o.get("what", "")
+        if what == "protection":
+            return t("event.effect.protection", lang)
+        if not o.get("card"):
+            return t("event.effect.anon", lang)
+        key = f"event.effect.{what}" if f"event.effect.{what}" in catalog(lang) else "event.effect.other"
+        return t(key, lang, card=named(o["card"]))
+
+    return {"picks": Nouns(tuple(pick(o) for o in chosen), conj),
+            "order": t("event.choice.then", lang).join(t("event.choice.ability", lang, card=named(o.get("card")))
+                                                       for o in chosen),
+            "effect": effect(chosen[0]) if chosen else ""}
 
 
 def render_log(events: list, cards: dict, lang: str, names: dict | None = None) -> list[str]:

@@ -19,9 +19,11 @@ from tutor.scenario import load_scenario, run_scenario
 ROOT = Path(__file__).resolve().parents[2]
 PINS = yaml.safe_load((ROOT / "tests" / "citations.yaml").read_text(encoding="utf-8"))
 FOUNDATIONS_LIST = ROOT / "glossary" / "curated" / "foundations-rules.txt"
-# Sites whose rules are decided at run time (the rule of a state-based action, of a step): the scenarios check them.
+# Sites whose rules are decided at run time (the rule of a state-based action, of a step, of a choice's kind, of
+# a trigger event): the scenarios check them, and test_run_time_rules_are_pinned the tables they come from.
 DYNAMIC = {("event", "destroyed"), ("event", "dies"), ("event", "sba"), ("event", "step_begins"),
-           ("refusal", "f'not_{kind}'")}
+           ("refusal", "f'not_{kind}'"), ("event", "choice"), ("event", "trigger"), ("refusal", "bad_choice"),
+           ("refusal", "choice_count")}
 KIND = {"event": "events", "refusal": "refusals", "outcome": "outcomes", "step": "steps"}
 
 
@@ -82,6 +84,20 @@ def test_every_pin_is_used_and_every_decision_refusal_is_pinned():
         assert not stale, f"tests/citations.yaml pins {key} the engine doesn't have: {stale}"
     for kind, rule in _DECISION_RULE.items():
         assert _pinned("refusal", f"not_{kind}") == {rule}
+
+
+def test_run_time_rules_are_pinned():
+    """A choice (its event and its refusals) cites the rule of its kind; a triggered ability, the rule of its
+    trigger event with 603.2 (a delayed one 603.7): the tables those rules come from agree with the pins."""
+    from tutor.engine.choices import ChoiceKind
+    from tutor.engine.events import EventKind
+    from tutor.engine.triggers import TRIGGER_EVENTS
+
+    kinds = {k.rule for k in ChoiceKind}
+    assert kinds == _pinned("event", "choice") == _pinned("refusal", "bad_choice") == _pinned("refusal", "choice_count")
+    assert kinds <= set(EventKind.CHOICE.rules)
+    assert {e.rule for e in TRIGGER_EVENTS.values()} | {"603.7", "603.8"} <= set(EventKind.TRIGGER.rules)
+    assert _pinned("event", "trigger") == {"603.2"}  # every trigger event cites 603.2 beside its own rule
 
 
 def test_the_events_of_every_scenario_cite_their_rule():

@@ -152,6 +152,84 @@ def test_variants_by_data():
     assert event_key(Event("sba", ("704.5z",), {})) == "event.sba"
 
 
+def test_every_variant_of_the_new_events_has_a_sentence():
+    """A replacement effect (each but "skip", which skips a step), a rule effect, a choice of each kind (and "you
+    may" answered either way) has its own sentence."""
+    from tutor.engine.choices import ChoiceKind
+    from tutor.engine.effects import EFFECTS
+    from tutor.engine.replacement import REPLACEMENTS
+
+    rule_effects = {name for name, effect in EFFECTS.items() if "rule_effect" in effect.events}
+    keys = [f"event.replaced.{k}" for k in REPLACEMENTS if k != "skip_step"]
+    keys += [f"event.rule_effect.{k}" for k in rule_effects]
+    keys += [f"event.choice.{k}" for k in ChoiceKind if k != "may"] + ["event.choice.may.yes", "event.choice.may.no"]
+    assert len(keys) >= 16
+    for lang in LANGS:
+        assert [k for k in keys if k not in catalog(lang)] == [], lang
+
+
+def _choice(kind: str, picks: list[dict], card: str = "", player: int = 1) -> Event:
+    rule = {"order": "603.3b", "targets": "603.3d", "may": "603.5", "replacement": "616.1", "discard": "701.8b",
+            "sacrifice": "701.17a"}[kind]
+    return Event("choice", (rule,), {"player": player, "kind": kind, "picks": list(range(len(picks))),
+                                     "options": picks, "order": picks, "card": card})
+
+
+def test_choices_say_who_chose_what():
+    cards = load_cards()
+    discard = _choice("discard", [{"object": 14, "card": "shock"}, {"object": 16, "card": "forest"}], "mind-rot")
+    assert render_event(discard, cards, "it") == "Il Giocatore B sceglie di scartare «Shock» e «Foresta». [701.8b]"
+    assert render_event(discard, cards, "ru") == "Игрок B решает сбросить «Шок» и «Лес». [701.8b]"
+    sacrifice = _choice("sacrifice", [{"object": 3, "card": "llanowar-elves"}], "x")
+    assert render_event(sacrifice, cards, "ru") == "Игрок B решает пожертвовать «Ллановарских эльфов». [701.17a]"
+    order = _choice("order", [{"object": 1, "card": "mogg-fanatic", "what": "dies"},
+                              {"object": 2, "card": "grizzly-bears", "what": "enters"}], player=0)
+    assert render_event(order, cards, "it") == (
+        "Il Giocatore A mette in pila le sue abilità innescate in quest'ordine: l'abilità della creatura «Mogg "
+        "Fanatico», poi l'abilità della creatura «Orsi Grizzly» (l'ultima si risolverà per prima). [603.3b]")
+    target = _choice("targets", [{"player": 1}], "mogg-fanatic", player=0)
+    assert render_event(target, cards, "ru") == \
+        "Игрок A выбирает цель для сработавшей способности существа «Могг-фанатик»: игрок B. [603.3d]"
+    no = _choice("may", [{"what": "no"}], "grizzly-bears", player=0)
+    assert event_key(no) == "event.choice.may.no" and event_key(_choice("may", [{"what": "yes"}])) == "event.choice.may.yes"
+    first = _choice("replacement", [{"object": 7, "card": "holy-day", "what": "prevent"}], "shock")
+    assert render_event(first, cards, "it") == ("Il Giocatore B sceglie quale effetto applicare per primo al danno della "
+                                                "magia «Shock»: l'effetto di prevenzione della magia «Giorno Sacro». [616.1]")
+    protection = _choice("replacement", [{"what": "protection"}], "shock")
+    assert render_event(protection, cards, "ru").endswith("к повреждениям от заклинания «Шок»: защита. [616.1]")
+
+
+def test_effects_name_the_card_they_come_from():
+    cards = load_cards()
+    skipped = Event("step_skipped", ("614.10", "614.1b"), {"step": "draw", "player": 0, "by": "holy-strength"})
+    assert render_event(skipped, cards, "it") == "Il Giocatore A salta la sottofase di acquisizione («Forza Sacra»). [614.10, 614.1b]"
+    assert render_event(skipped, cards, "ru") == "Игрок A пропускает шаг взятия карты («Святая сила»). [614.10, 614.1b]"
+    no_attack = Event("step_skipped", ("508.8",), {"step": "combat_damage"})
+    assert event_key(no_attack) == "event.step_skipped"
+    double = Event("replaced", ("614.1a",), {"effect": "double_damage", "source": 1, "card": "shock", "to": -2,
+                                             "by": "holy-strength", "before": 2, "after": 4})
+    assert render_event(double, cards, "ru") == ("Эффект замены чар «Святая сила»: повреждения, которые «Шок» нанёс бы "
+                                                 "игроку B, удваиваются (2 → 4). [614.1a]")
+    tapped = Event("replaced", ("614.1d",), {"effect": "enters_tapped", "object": 1, "card": "forest", "by": "forest"})
+    assert render_event(tapped, cards, "it") == \
+        "La terra «Foresta» entra nel campo di battaglia TAPpata (effetto di sostituzione). [614.1d]"
+    won = Event("game_won", ("104.2b",), {"winner": 0, "loser": 1})
+    assert render_event(won, cards, "it") == "Il Giocatore A vince la partita grazie a un effetto. [104.2b]"
+    no_gain = Event("no_life_gain", ("119.7",), {"player": 1, "amount": 3, "by": "holy-strength"})
+    assert render_event(no_gain, cards, "ru") == \
+        "Игрок B получил бы 3 жизни, но не может их получать («Святая сила»). [119.7]"
+    token = Event("token_created", ("111.1", "701.6"), {"object": 9, "card": "grizzly-bears", "tapped": True,
+                                                         "attacking": True})
+    assert event_key(token) == "event.token_created_tapped_attacking"
+    all_to = Event("prevention_effect", ("615.1",), {"target": -2, "scope": "prevent_all_to", "by": "holy-day"})
+    assert render_event(all_to, cards, "it") == \
+        "Tutto il danno che verrebbe inflitto al Giocatore B in questo turno sarà prevenuto. [615.1]"
+    returned = Event("returned", ("603.7c", "400.7"), {"object": 5, "card": "grizzly-bears", "owner": 0,
+                                                        "counters": {"+1/+1": 1}})
+    assert render_event(returned, cards, "ru") == \
+        "Существо «Медведи-гризли» возвращается на поле битвы под контролем владельца с 1 жетоном +1/+1. [603.7c, 400.7]"
+
+
 LEFTOVER = re.compile(r"\{(?![WUBRGCTX?\d])|(?<![WUBRGCTX?\d])\}|[~^|#]| {2}| [,.:;)]")
 
 

@@ -37,7 +37,7 @@ LANGS = ("it", "ru")
 # What a field of a template holds: "name" a card's name alone in «» (it declines in Russian); "name_owner" the
 # same with whose it is ("«…» di B" / "«…» игрока B"); "names" one or two names as one field; "card" the card
 # named with what it is ("creatura «…»" / "существо «…»": the head noun declines, the name never);
-# "spell" the same as a spell; "player"; "number"; "text" anything else (a mana symbol, a reason...).
+# "spell" the same as a spell; "player"; "number"; "step" a step; "text" anything else (a mana symbol, a reason...).
 # "subject": the field the template's own words agree with when the card is not written (board tags).
 TEMPLATES: dict[str, dict[str, str]] = {
     "lesson.move.land": {"card": "name"},
@@ -121,6 +121,45 @@ TEMPLATES: dict[str, dict[str, str]] = {
     "event.block": {"blocker": "card", "attacker": "card2"},
     "event.prevention_next": {"amount": "number", "to": "card"},
     "event.grant": {"card": "card", "keywords": "keywords"},
+    "event.step_skipped_by": {"player": "player", "step": "step", "by": "card"},
+    "event.game_won_by": {"winner": "player", "by": "card"},
+    "event.token_created_tapped": {"card": "card"},
+    "event.token_created_attacking": {"card": "card"},
+    "event.token_created_tapped_attacking": {"card": "card"},
+    "event.prevention_all_to": {"to": "card"},
+    "event.prevention_all_from": {"to": "card"},
+    "event.choice.ability": {"card": "card"},
+    "event.choice.targets": {"player": "player", "card": "card", "picks": "card2"},
+    "event.choice.may.yes": {"player": "player", "card": "card"},
+    "event.choice.may.no": {"player": "player", "card": "card"},
+    "event.choice.replacement": {"player": "player", "card": "card", "effect": "text"},
+    "event.choice.discard": {"player": "player", "picks": "names"},
+    "event.choice.sacrifice": {"player": "player", "picks": "names"},
+    "event.effect.prevent": {"card": "card"},
+    "event.effect.shield": {"card": "card"},
+    "event.effect.double_damage": {"card": "card"},
+    "event.effect.other": {"card": "card"},
+    "event.declined": {"card": "card"},
+    "event.condition_false": {"card": "card"},
+    "event.delayed_trigger": {"card": "card", "step": "step"},
+    "event.replaced": {"by": "card"},
+    "event.replaced.double_damage": {"by": "card2", "card": "card", "to": "card2", "before": "number", "after": "number"},
+    "event.replaced.exile_instead": {"by": "card2", "card": "card"},
+    "event.replaced.enters_tapped": {"card": "card", "by": "card2"},
+    "event.replaced.enters_tapped.self": {"card": "card"},
+    "event.replaced.enters_with_counters": {"card": "card", "by": "card2", "count": "number", "kind": "text"},
+    "event.replaced.enters_with_counters.self": {"card": "card", "count": "number", "kind": "text"},
+    "event.replaced.double_life": {"by": "card", "player": "player", "before": "number", "after": "number"},
+    "event.replaced.win_on_empty_draw": {"by": "card", "player": "player"},
+    "event.damage_unpreventable": {"card": "card", "to": "card2", "by": "card2"},
+    "event.damage_unpreventable_anon": {"card": "card", "to": "card2"},
+    "event.no_life_gain": {"player": "player", "amount": "number", "by": "card"},
+    "event.rule_effect": {"by": "card"},
+    "event.rule_effect.cant_prevent": {"by": "card"},
+    "event.rule_effect.cant_gain_life": {"by": "card", "player": "player"},
+    "event.rule_effect.exile_if_dies": {"by": "card2", "card": "card"},
+    "event.returned": {"card": "card"},
+    "event.returned_counters": {"card": "card", "counters": "text"},
 }
 # Fields that hold a card but take a plain text (a list already joined, a name that only labels a line).
 _CARD_FIELDS = {"card", "name", "attacker", "blocker", "cards", "names", "spell", "resolving", "elves", "egg", "to",
@@ -242,6 +281,10 @@ def _value(kind: str, cid: str, lang: str, n: int):
         return player_noun(1, lang)
     if kind == "number":
         return n
+    if kind == "step":
+        from tutor.i18n.terms import step_noun
+
+        return step_noun("end", lang)
     if kind == "keywords":
         from tutor.i18n.terms import keyword_noun
 
