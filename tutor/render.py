@@ -384,8 +384,9 @@ def render_check(console: Console, rep: dict, ui: str) -> None:
                        style="bold green" if rep["consistent"] else "bold red"))
 
 
-def render_scenario(console: Console, rep: dict, ui: str, verbose: bool = False) -> None:
-    """A scenario run: OK or FAILED, what failed (expected / actual, rule), and the event log."""
+def render_scenario(console: Console, rep: dict, ui: str, verbose: bool = False, waiting: list[str] | None = None) -> None:
+    """A scenario run: OK or FAILED, what failed (expected / actual, rule), the event log, and `waiting`: what
+    the final position waits for when it is a choice (its lines)."""
     title = (rep.get("title") or {}).get(ui) or rep["id"]
     status = t("scenario_ok" if rep["ok"] else "scenario_failed", ui)
     console.print(Text(f"{status}  {title}  ({rep['file']})", style="bold green" if rep["ok"] else "bold red"))
@@ -402,5 +403,7 @@ def render_scenario(console: Console, rep: dict, ui: str, verbose: bool = False)
         console.print(Text(t("event_log", ui), style="bold"))
         for entry in rep["log"]:
             console.print(symbol_text("  " + entry, "dim"))
+    for line in waiting or ():
+        console.print(Text(line, style="bold" if not line.startswith(" ") else ""))
     if rep["ok"] and rep.get("explanation"):
         console.print(Text(rep["explanation"].get(ui, ""), style="italic"))

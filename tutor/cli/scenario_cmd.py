@@ -64,7 +64,7 @@ def cmd_scenario(args: argparse.Namespace, ui: str) -> int:
         cards = load_cards()
     except YamlError as exc:
         raise Usage(t("invalid_file", ui, error=exc)) from None
-    reports, status = [], 0
+    reports, status, waiting = [], 0, {}
     for path, problem in targets:
         if problem is None:
             try:
@@ -82,6 +82,8 @@ def cmd_scenario(args: argparse.Namespace, ui: str) -> int:
                         "checkpoints": res.checkpoints, "log": log,
                         "title": sc.data.get("title"), "explanation": sc.data.get("explanation"),
                         "board": game.view().to_dict() if game else None})  # the final position (BoardView)
+        if not args.json:
+            waiting[len(reports) - 1] = _waiting(game, ui)
         status = max(status, 0 if res.ok else 1)
     if args.json:
         emit_json(reports[0] if len(reports) == 1 and not args.all else reports)
@@ -89,17 +91,33 @@ def cmd_scenario(args: argparse.Namespace, ui: str) -> int:
     from tutor.render import render_scenario
 
     out = console()
-    for rep in reports:
+    for i, rep in enumerate(reports):
         if "error" in rep:
             sys.stdout.flush()
             warn(rep["error"])
         else:
-            render_scenario(out, rep, ui, verbose=args.verbose or not rep["ok"])
+            render_scenario(out, rep, ui, verbose=args.verbose or not rep["ok"], waiting=waiting.get(i))
     if len(reports) > 1:
         counts = {"ok": sum(1 for r in reports if r["ok"]), "failed": sum(1 for r in reports if not r["ok"] and "error" not in r),
                   "invalid": sum(1 for r in reports if "error" in r)}
         out.print(t("scenario_summary", ui, total=len(reports), **counts))
     return status
+
+
+def _waiting(game, ui: str) -> list[str]:
+    """When the final position waits for a choice (`tutor.engine.choices`): the turn line, what is chosen and by
+    which rule, and the possible answers, numbered as the lesson player numbers them (the JSON board has it as
+    ``pending.choice``)."""
+    if game is None or game.outcome is not None or not game.pending or game.pending[0] != "choice":
+        return []
+    from tutor.lessons.moves import legal_moves
+    from tutor.lessons.text import status_line
+
+    lines = [status_line(game.view(), ui)]
+    for group in legal_moves(game, attempts=False):
+        lines.append(f"  {group.title(ui)}:")
+        lines += [f"    {n}. {move.label(ui)}" for n, move in enumerate(group.moves, 1)]
+    return lines
 
 
 COMMANDS = {"scenario": cmd_scenario}

@@ -3,8 +3,10 @@ the rules forbid (so that the engine can say why), and matching a move against a
 
 Groups, in this order: ``land`` (play a land, 305.1), ``cast`` (cast a spell, 601.2), ``activate`` (an
 activated ability, 602), ``mana`` (a mana ability, 605), ``attack`` (508.1), ``block`` (509.1), ``damage``
-(divide combat damage, 510.1c-d), ``legend`` (704.5j), ``discard`` (514.1), ``pass`` (117.3d). Cards are named
-by their names in the language asked for (``pick(card.name, lang)``); targets that are permanents say whose.
+(divide combat damage, 510.1c-d), ``legend`` (704.5j), ``discard`` (514.1), ``choose`` (a choice the rules give
+the player: `tutor.engine.choices`, its rule by its kind: 603.3b, 603.3d, 603.5, 616.1, 701.8b, 701.17a),
+``pass`` (117.3d). Cards are named by their names in the language asked for (``pick(card.name, lang)``);
+targets that are permanents say whose.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from tutor.engine import (
     ActivateAbility,
     AssignCombatDamage,
     CastSpell,
+    Choose,
     ChooseLegend,
     DeclareAttackers,
     DeclareBlockers,
@@ -31,9 +34,10 @@ from tutor.scenario import PLAYERS
 
 __all__ = ["GROUPS", "GROUP_RULES", "Move", "MoveGroup", "group_of", "label", "legal_moves", "matches", "move_rule"]
 
-GROUPS = ("land", "cast", "activate", "mana", "attack", "block", "damage", "legend", "discard", "pass")
+GROUPS = ("land", "cast", "activate", "mana", "attack", "block", "damage", "legend", "discard", "choose", "pass")
 GROUP_RULES = {"land": "305.1", "cast": "601.2", "activate": "602.1", "mana": "605.1a", "attack": "508.1",
-               "block": "509.1", "damage": "510.1c", "legend": "704.5j", "discard": "514.1", "pass": "117.3d"}
+               "block": "509.1", "damage": "510.1c", "legend": "704.5j", "discard": "514.1",
+               "pass": "117.3d"}  # choose: the rule of the pending choice's kind (`MoveGroup.rule`, `move_rule`)
 MAX_MOVES = 60  # per group: the terminal shows numbered options
 
 
@@ -60,19 +64,26 @@ class Move:
 
 @dataclass(frozen=True)
 class MoveGroup:
-    """The moves of one group (``cast``, ``attack``, …); `title(lang)` names the group."""
+    """The moves of one group (``cast``, ``attack``, …); `title(lang)` names the group. A ``choose`` group
+    also holds what the choice is about (`_about`, read when the group was made)."""
 
     group: str
     moves: tuple[Move, ...]
+    _about: tuple = ()
 
     def title(self, lang: str) -> str:
 
-        """The group's name in `lang`: ``Lanciare una magia`` / ``Разыграть заклинание``."""
+        """The group's name in `lang`: ``Lanciare una magia`` / ``Разыграть заклинание``; a choice says what is
+        decided and by which rule: ``Scegli l'ordine delle tue abilità innescate (603.3b)``."""
+        if self.group == "choose" and self._about:
+            return _choice_title(dict(self._about), lang)
         return t(f"lesson.group.{self.group}", lang)
 
     @property
     def rule(self) -> str:
-        """The rule that lets a player make moves of this group."""
+        """The rule that lets a player make moves of this group (a choice: the rule of its kind)."""
+        if self.group == "choose":
+            return dict(self._about).get("rule", "")
         return GROUP_RULES[self.group]
 
 
@@ -83,13 +94,23 @@ def group_of(game, action) -> str:
         ab = o.card.abilities[action.index] if o and 0 <= action.index < len(o.card.abilities) else None
         return "mana" if ab is not None and ab.kind == "mana" else "activate"
     return {PlayLand: "land", CastSpell: "cast", DeclareAttackers: "attack", DeclareBlockers: "block",
-            AssignCombatDamage: "damage", ChooseLegend: "legend", Discard: "discard",
+            AssignCombatDamage: "damage", ChooseLegend: "legend", Discard: "discard", Choose: "choose",
             PassPriority: "pass"}.get(type(action), "pass")
 
 
 def move_rule(game, action) -> str:
-    """The rule that lets a player make this kind of move."""
-    return GROUP_RULES[group_of(game, action)]
+    """The rule that lets a player make this kind of move (a choice: the rule of the pending choice's kind)."""
+    group = group_of(game, action)
+    if group == "choose":
+        choice = _pending_choice(game)
+        return choice.rule if choice is not None else "603.3b"
+    return GROUP_RULES[group]
+
+
+def _pending_choice(game):
+    """The choice the game waits for (`tutor.engine.choices.Choice`), or None."""
+    pend = game.state.pending
+    return pend[2] if len(pend) > 2 and pend[0] == "choice" else None
 
 
 def _snapshot(game, action) -> tuple:
@@ -127,7 +148,163 @@ def _snapshot(game, action) -> tuple:
         return (("card", name_of(action.keep)),)
     if isinstance(action, Discard):
         return (("cards", tuple(name_of(x) for x in action.cards)),)
+    if isinstance(action, Choose):
+        return _choice_snapshot(game, action, name_of)
     return ()
+
+
+# ==== choices (tutor.engine.choices): what an answer says, read while the game waits for it ==========
+def _choice_snapshot(game, action: Choose, name_of) -> tuple:
+    """A `Choose` answer: the choice's kind and each pick, in order, as a label names it (a triggered ability
+    by its source and what it is; a target, a card or a permanent by name; yes / no with what it does; an effect
+    by its card and what it does)."""
+    choice = _pending_choice(game)
+    if choice is None:
+        return (("kind", ""), ("picks", ()))
+    kind = str(choice.kind)
+    options = {o.value: o for o in choice.options}
+    picks = [options[v] for v in action.picks if v in options]
+    cards = game.cards
+    if kind == "order":
+        refs = _trigger_refs(game, choice)
+        out = tuple(refs.get(o.value, ("ability", cards.get(o.card), ("other",))) for o in picks)
+    elif kind == "may":
+        out = tuple(o.what for o in picks)
+        return (("kind", kind), ("picks", out), ("does", _does(game)), ("card", cards.get(choice.card)))
+    elif kind == "replacement":
+        out = tuple(("effect", cards.get(o.card) if o.card else None, o.what) for o in picks)
+    else:  # targets, discard, sacrifice: players and objects
+        out = tuple(name_of(o.value if o.object is None else o.object) if o.player is None
+                    else ("player", PLAYERS[o.player]) for o in picks)
+    return (("kind", kind), ("picks", out))
+
+
+def _trigger_refs(game, choice) -> dict:
+    """The options of an order choice, by value: (``ability``, its source's card, what it is): a keyword
+    that is a triggered ability (battle cry, 702.91a), else its trigger event; with its number among the
+    card's abilities when two options would read the same."""
+    mine = [it for it in game.state.triggers if it.controller == choice.player]
+    refs = {}
+    for o in choice.options:
+        it = mine[o.value] if 0 <= o.value < len(mine) else None
+        if it is None:
+            refs[o.value] = ("ability", game.cards.get(o.card), ("other",))
+            continue
+        card = it.card
+        if "battle cry" in card.keywords and it.ability_index == len(card.abilities) - 1:
+            what = ("keyword", "battle cry")  # the ability the keyword gives is the card's last (cards.card_from_dict)
+        elif it.delayed:
+            what = ("delayed",)
+        else:
+            what = ("trigger", it.trigger)
+        refs[o.value] = ("ability", card, what, it.ability_index)
+    def said(ref):
+        return (getattr(ref[1], "id", None), ref[2])
+
+    seen: dict = {}
+    for ref in refs.values():
+        seen[said(ref)] = seen.get(said(ref), 0) + 1
+    return {v: ref if seen[said(ref)] > 1 else ref[:3] for v, ref in refs.items()}
+
+
+def _does(game) -> tuple:
+    """What an optional triggered ability that is resolving does (603.5), as (effect, number) pairs, when each of
+    its effects is one a label can say ("draw a card"); else () (the label names the ability)."""
+    r = game.state.resolving
+    item = getattr(r, "item", None)
+    if item is None:
+        return ()
+    out = []
+    for name, params in item.effects:
+        params = dict(params)
+        n = params.get("count", 1) if name in ("draw", "create_token") else params.get("amount")
+        who = params.get("who", "you")
+        if name not in _DOES or not isinstance(n, int) or (name != "damage" and who != "you"):
+            return ()
+        out.append((name, n))
+    return tuple(out)
+
+
+_DOES = ("draw", "gain_life", "lose_life", "damage", "create_token")
+
+
+def _choice_about(game) -> tuple:
+    """What the pending choice is about, for its group's title: kind, rule, the card it belongs to, how many to
+    pick, and for a 616.1 choice the damaged player or permanent and the damage."""
+    choice = _pending_choice(game)
+    if choice is None:
+        return ()
+    about = None
+    if str(choice.kind) == "replacement" and choice.about is not None:
+        rec = choice.about
+        if rec < 0:
+            about = ("player", PLAYERS[-1 - rec])
+        else:
+            o = game.state.objects.get(rec)
+            about = ("card", o.card if o else None, PLAYERS[o.controller] if o else None, str(rec))
+    return (("kind", str(choice.kind)), ("rule", choice.rule), ("card", game.cards.get(choice.card)),
+            ("count", choice.count[0]), ("about", about), ("amount", choice.amount))
+
+
+def _choice_title(d: dict, lang: str) -> str:
+    kind, rule = d["kind"], d["rule"]
+    card = _name(("card", d["card"], None), lang) if d.get("card") is not None else ""
+    if kind == "replacement":
+        if d.get("about") is None or d.get("amount") is None:
+            return t("lesson.group.choose.replacement_any", lang, rule=rule)
+        return t("lesson.group.choose.replacement", lang, n=d["amount"], to=_name(d["about"], lang), rule=rule)
+    if kind in ("discard", "sacrifice"):
+        return t(f"lesson.group.choose.{kind}", lang, card=card, n=d["count"], rule=rule)
+    return t(f"lesson.group.choose.{kind}", lang, card=card, rule=rule)
+
+
+def _ability_text(ref: tuple, lang: str) -> str:
+    """A triggered ability in an order choice: ``«Eroina di Rifugio delle Lame» (grido di guerra)``."""
+    from tutor.i18n import catalog
+
+    card, what = ref[1], ref[2]
+    if what[0] == "keyword":
+        from tutor.i18n.terms import keyword_noun
+
+        said = str(keyword_noun(what[1], lang))
+    elif what[0] == "trigger" and f"lesson.choose.trigger.{what[1]}" in catalog(lang):
+        said = t(f"lesson.choose.trigger.{what[1]}", lang)
+    else:
+        said = t(f"lesson.choose.trigger.{'delayed' if what[0] == 'delayed' else 'other'}", lang)
+    text = f"{_name(('card', card, None), lang)} ({said})"
+    if len(ref) > 3 and ref[3] is not None:
+        text += t("lesson.move.ability_n", lang, n=ref[3] + 1)
+    return text
+
+
+def _choice_label(d: dict, lang: str) -> str:
+    kind, picks = d["kind"], d["picks"]
+    if kind == "order":
+        parts = [_ability_text(ref, lang) for ref in picks]
+        return t("lesson.move.choose.order", lang, first=parts[0],
+                 rest=t("lesson.move.choose.then", lang).join(parts[1:]))
+    if kind == "targets":
+        return t("lesson.move.choose.targets", lang, targets=_names(picks, lang, joined=False))
+    if kind == "may":
+        if picks and picks[0] == "yes":
+            does = d.get("does") or ()
+            card = _name(("card", d.get("card"), None), lang)
+            said = [t(f"lesson.choose.does.{name}", lang, n=n) for name, n in does] or \
+                [t("lesson.choose.does.ability", lang, card=card)]
+            return t("lesson.move.choose.yes", lang, does=", ".join(said))
+        return t("lesson.move.choose.no", lang)
+    if kind == "replacement":
+        _, card, what = picks[0]
+        key = what if what in ("double_damage", "prevent", "shield", "protection") else "other"
+        said = t(f"lesson.choose.effect.{key}", lang)
+        if card is None:
+            return t("lesson.move.choose.replacement_rule", lang, what=said)
+        return t("lesson.move.choose.replacement", lang, card=_name(("card", card, None), lang), what=said)
+    if kind == "discard":
+        return t("lesson.move.discard", lang, cards=_names(picks, lang, False))
+    if kind == "sacrifice":
+        return t("lesson.move.choose.sacrifice", lang, cards=_names(picks, lang, False))
+    return kind
 
 
 def _ability_count(o) -> int:
@@ -181,6 +358,8 @@ def _label(move: Move, lang: str) -> str:
         return t("lesson.move.damage", lang, card=_name(d["card"], lang, False), parts=parts)
     if g == "discard":
         return t("lesson.move.discard", lang, cards=_names(d["cards"], lang, False))
+    if g == "choose":
+        return _choice_label(d, lang)
     return g
 
 
@@ -224,7 +403,7 @@ def legal_moves(game, attempts: bool = True) -> list[MoveGroup]:
                     labels.add(key)
                     seen[move.group].append(move)
     order = {g: i for i, g in enumerate(GROUPS)}
-    groups = [MoveGroup(g, tuple(ms)) for g, ms in seen.items() if ms]
+    groups = [MoveGroup(g, tuple(ms), _choice_about(game) if g == "choose" else ()) for g, ms in seen.items() if ms]
     return sorted(groups, key=lambda grp: order[grp.group])
 
 
@@ -343,4 +522,21 @@ def matches(table, pattern: dict, action) -> bool:
         return isinstance(action, ChooseLegend) and _ref_is(table, pattern["legend"], action.keep)
     if "discard" in pattern:
         return isinstance(action, Discard) and _refs_are(table, list(pattern["discard"]), action.cards, ordered=False)
+    if "choose" in pattern:
+        return isinstance(action, Choose) and _picks_are(table, pattern["choose"], action.picks)
     return False
+
+
+def _picks_are(table, refs, picks: tuple) -> bool:
+    """Whether a choice's answer is the one ``choose:`` names (its syntax: `Table.option_values`): an order in
+    that order, other choices in any order."""
+    refs = list(refs) if isinstance(refs, list) else [refs]
+    if len(refs) != len(picks):
+        return False
+    choice = _pending_choice(table.game)
+    if choice is None:
+        return False
+    named = [set(table.option_values(str(r))) for r in refs]
+    if choice.ordered:
+        return all(p in n for p, n in zip(picks, named))
+    return any(all(p in n for p, n in zip(order, named)) for order in itertools.permutations(picks))

@@ -1,6 +1,7 @@
 """A board in plain text, for the terminal player (strings only: the caller prints them).
 
-One line for the turn (turn, active player, step, who has priority or what decision is pending), then per
+One line for the turn (turn, active player, step, who has priority or what decision is pending: a choice
+by its kind and rule), then per
 player, the opponent first and the learner last as on every board (`tutor.views.board.board_sides`), with the
 stack (top last) between them: life, library, graveyard and hand (the learner's cards by name, the other's as
 a number), their permanents, lands first (as every board describes them: `tutor.views.board`).
@@ -14,7 +15,7 @@ from tutor.i18n import pick, t
 from tutor.i18n.terms import step_noun
 from tutor.views.board import board_sides, describe_permanent, player_summary
 
-__all__ = ["board_lines", "card_noun", "status_line"]
+__all__ = ["board_lines", "card_noun", "decision_text", "status_line"]
 
 
 def status_line(view, lang: str) -> str:
@@ -29,8 +30,18 @@ def status_line(view, lang: str) -> str:
         head += " · " + t("lesson.board.priority", lang, player=Player(view.priority).letter)
     elif pend.player is not None:
         head += " · " + t("lesson.board.deciding", lang, player=Player(pend.player).letter,
-                          decision=t(f"lesson.decision.{pend.decision.value}", lang))
+                          decision=decision_text(pend, lang))
     return head
+
+
+def decision_text(pend, lang: str) -> str:
+    """What the game waits for (a `PendingView`): ``dichiarare le creature attaccanti``; a choice says which and
+    by which rule: ``scegliere l'ordine delle abilità innescate (603.3b)``."""
+    decision = t(f"lesson.decision.{pend.decision.value}", lang)
+    if pend.choice is None or pend.decision.value != "choice":
+        return decision
+    return t("lesson.board.choice", lang, decision=decision, what=t(f"lesson.choice.{pend.choice.kind}", lang),
+             rule=pend.choice.rule)
 
 
 def board_lines(view, cards: dict, lang: str, learner: int | None = 0) -> list[str]:

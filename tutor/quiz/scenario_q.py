@@ -16,7 +16,9 @@ checkpoint expects and from the position there: the first that applies, and whos
 8. power/toughness, tapped, who has priority, the outcome, a card count, the step (choice or number);
 9. in a combat with blocks: what happens in the combat damage step, played on (choices: which die;
    number: a life total that changes);
-10. who must decide what, the step, or, last, the step that begins if everyone passes now.
+10. who must decide what (priority, attackers, blockers, damage, legend, discard, or a choice the rules give a
+    player: its kind and rule, tutor.engine.choices), the step, or, last, the step that begins if everyone passes
+    now.
 
 A question about an object that shares its name with another ("the Elves" among two Llanowar Elves) is not
 asked, nor one whose options differ only in a controller the text need not say.
@@ -392,18 +394,27 @@ def _next_step(game, rng: random.Random) -> list[dict]:
 
 
 _DECISION_RULES = {"priority": "117.1", "attackers": "508.1", "blockers": "509.1", "damage": "510.1c",
-                   "legend": "704.5j", "discard": "514.1"}
+                   "legend": "704.5j", "discard": "514.1"}  # a choice: the rule of its kind (ChoiceView.rule)
 
 
 def _decision(view, cards, rng: random.Random) -> dict:
-    """Who must decide what now (the decision the game waits for)."""
+    """Who must decide what now (the decision the game waits for; a choice by its kind, tutor.engine.choices:
+    the other player making the same choice is one of the wrong options)."""
     right = (view.pending.decision.value, view.pending.player)
+    choice = view.pending.choice
     candidates = [(k, p) for k in ("priority", "attackers", "blockers", "damage") for p in (0, 1)]
     rng.shuffle(candidates)
-    return _choice(candidates, right, lambda d, lang: t(f"quiz.decision.{d[0]}", lang, player=Player(d[1]).letter),
-                   lambda lang: t("quiz.scenario.ask_decision", lang),
+    if choice is not None:
+        candidates.insert(0, ("choice", 1 - right[1]))
+
+    def render(d, lang):
+        if d[0] == "choice":
+            return t("quiz.decision.choice", lang, player=Player(d[1]).letter, what=t(f"lesson.choice.{choice.kind}", lang))
+        return t(f"quiz.decision.{d[0]}", lang, player=Player(d[1]).letter)
+
+    return _choice(candidates, right, render, lambda lang: t("quiz.scenario.ask_decision", lang),
                    lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "decision", rng,
-                   rules=(_DECISION_RULES.get(right[0], "117.1"),))
+                   rules=(choice.rule if choice is not None else _DECISION_RULES.get(right[0], "117.1"),))
 
 
 def _stack_choice(view, cards, rng: random.Random) -> dict:
