@@ -195,7 +195,7 @@ def test_russian_board_tags_agree_by_pymorphy3():
     cards = load_cards()
     assert {c.id for c in cards.values() if c.gender.get("ru", "").endswith(".anim")} == {
         "glory-seeker", "air-elemental", "boggart-brute", "craw-wurm", "darksteel-myr", "goblin-wardriver",
-        "flametongue-kavu"}
+        "flametongue-kavu", "rhox-faithmender"}
     chips = _board_chips("ru")
     assert chips["grizzly-bears"][0] == "повёрнуты" and chips["grizzly-bears"][-1] == "заблокированы"
     assert chips["akroma-angel-of-wrath"][0] == "повёрнута" and chips["swamp"][0] == "повёрнуто"
