@@ -50,12 +50,17 @@ def _used_effects() -> set[str]:
     """The effects of the pool's cards and of the cards the shipped scenarios define themselves."""
     from tutor.scenario import shipped_cards
 
+    def names(effects: tuple):
+        for name, params in effects:
+            yield name
+            for nested in dict(params).get("effects", ()) if isinstance(params, tuple) else ():  # a delayed ability's
+                yield from names(nested)
+
     used = set()
     for card in shipped_cards():
-        for name, _ in card.spell_effects:
-            used.add(name)
+        used.update(names(card.spell_effects))
         for ab in card.abilities:
-            used.update(name for name, _ in ab.effects)
+            used.update(names(ab.effects))
     return used
 
 

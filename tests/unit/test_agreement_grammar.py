@@ -20,6 +20,7 @@ otherwise from pymorphy3 (Russian) or the name's first word (Italian): never fro
 
 from __future__ import annotations
 
+import os
 import re
 import string
 from functools import cache
@@ -414,7 +415,8 @@ def _ru_problems(key: str, cid: str, text: str) -> list[str]:
             continue
         target = cards[kind]
         name = _cards()[target].name["ru"]
-        stem = re.escape(name.split()[0][:3])
+        forms = [name, *_cards()[target].declension.get("ru", {}).values()]  # (боец, бойца: a stem that changes)
+        stem = re.escape(os.path.commonprefix([f.split()[0] for f in forms])[:3])
         m = re.compile(r"«(" + stem + r"[^»]*)»", re.IGNORECASE).search(text, pos)
         if m is None:
             problems.append(f"{{{field}}}: the name «{name}» is not in the text")

@@ -54,6 +54,14 @@ def _blocker_pool() -> list[str]:
     return sorted(cid for cid, c in pool().items() if "creature" in c.types and not c.token)
 
 
+@lru_cache(maxsize=1)
+def _second_attacker_pool() -> list[str]:
+    """Pool creatures that can attack beside the asked attacker: none that triggers when it attacks (battle cry,
+    tokens entering attacking: the question is about blocking, asked before any such ability resolves)."""
+    return [cid for cid in _blocker_pool() if not any(a.kind == "triggered" and a.when == "attacks"
+                                                      for a in pool()[cid].abilities)]
+
+
 def _unique(pos: Position, rng: random.Random, make) -> str:
     """Add a card chosen by `make` whose name (in Italian) no other card of the position has."""
     for _ in range(30):
@@ -115,7 +123,8 @@ def _setup(family: str, rng: random.Random):
             attackers.append(pos.add(pos.use_test_card(card, d), 0, alias=f"a{i + 2}"))
         rng.shuffle(attackers)
     elif family != "can-block:menace" and rng.random() < 0.3:
-        attackers.append(pos.add(_unique(pos, rng, lambda: (rng.choice(_blocker_pool()), None)), 0, alias="a2"))
+        attackers.append(pos.add(_unique(pos, rng, lambda: (rng.choice(_second_attacker_pool()), None)), 0,
+                                       alias="a2"))
     n = 1 if family in _BY_ATTACKER else rng.randint(2, 3) if family == "can-block:menace" else rng.randint(3, 4)
     blockers = []
     for j in range(n):

@@ -185,6 +185,8 @@ def _attempt(family: str, seed: int, rng: random.Random, hook=None) -> Question:
         raise Rejected("every card, or none, can be cast")
     tried = {a: refusal(game, pos.ids[a]) for a in aliases if not verdicts[a]}
     refusals = {a: exc for a, (exc, _) in tried.items()}
+    if family == "can-cast:mana" and not any(exc.rule == "601.2h" for exc in refusals.values()):
+        raise Rejected("no card is refused for its cost (601.2h)")
     timing = {a: game.cast_timing(pos.ids[a]) for a in aliases}  # (instant | flash | main, its rule)
     view = game.view()
     cards = pos.cards

@@ -37,6 +37,13 @@ PLAYERS = ("A", "B")
 _COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
 
+def entering_counters(card: CardDef) -> dict[str, int]:
+    """The counters a permanent enters with, by its own replacement effect (614.1c: "enters with three +1/+1
+    counters on it")."""
+    return {kind: n for ab in card.abilities if ab.kind == "replacement" and ab.replace == "enters_with_counters"
+            for kind, n in dict(dict(ab.params)["counters"]).items()}
+
+
 @lru_cache(maxsize=1)
 def pool() -> dict[str, CardDef]:
     """The card pool (lessons/cards.yaml)."""
@@ -149,6 +156,10 @@ class Position:
         if zone == "battlefield":
             o.fresh, o.tapped, o.damage = sick, tapped, damage
             item.update({"sick": sick, "tapped": tapped, "damage": damage})
+            counters = entering_counters(self.cards[card_id])
+            if counters:  # a 0/0 that enters with counters (614.1c) is there with them, not dead
+                o.counters = dict(counters)
+                item["counters"] = dict(counters)
         self._setup[PLAYERS[player]].setdefault(zone, []).append(item)
         self.ids[alias], self.card_of[alias], self.owner[alias] = o.id, card_id, player
         self.physical[alias] = o.card_id

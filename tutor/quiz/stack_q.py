@@ -163,8 +163,10 @@ def _lifo(family: str, seed: int, rng: random.Random) -> Question:
     after = [end.players[0].life, end.players[1].life]
     forms += [f"life{p}" for p in (0, 1) if before[p] != after[p]]
     creatures = [p for p in view.permanents if p.is_creature]
-    dead = [i + 1 for i, p in enumerate(creatures) if end.permanent(p.object) is None]
-    if dead and len(dead) < len(creatures):
+    in_graveyards = {c.card for pl in end.players for c in pl.graveyard}
+    gone = [p for p in creatures if end.permanent(p.object) is None]
+    dead = [i + 1 for i, p in enumerate(creatures) if p in gone and p.card in in_graveyards]
+    if dead and len(dead) < len(creatures) and len(dead) == len(gone):  # (a bounced creature is not in a graveyard)
         forms.append("dead")
     form = rng.choice(forms)
     options = None
