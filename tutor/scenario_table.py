@@ -214,7 +214,13 @@ class Table:
         """The first option `ref` names not picked yet by this answer; LookupError if none."""
         values = self.option_values(ref)
         if not values:
-            raise LookupError(ref)
+            # Something that is not among the options: the engine refuses it under the choice's rule.
+            try:
+                return self.target_of(ref, None)
+            except LookupError:
+                if ref in PLAYERS or ref in ("yes", "no") or ref.isdigit():
+                    return -99
+                raise
         taken = getattr(self, "_picking", None)
         for v in values:
             if taken is None or v not in taken:

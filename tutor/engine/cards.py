@@ -227,6 +227,11 @@ def _ability(card: str, path: str, a: object, tokens: set[str]) -> Ability:
     _keys(card, path, a, {"kind", "cost", "add", "targets", "effects", "when", "affects", "pump", "keywords", "what", "who",
                           "step", "spell", "to", "combat", "if", "may", "replace", "prohibit", "params"}, {"kind"})
     kind = a["kind"]
+    if not isinstance(kind, str):
+        _fail(card, f"{path}.kind", "expected a kind: mana, activated, triggered, static or replacement")
+    for key in ("when", "who", "step", "to", "replace", "prohibit"):
+        if key in a and not isinstance(a[key], str):
+            _fail(card, f"{path}.{key}", "expected a word (see lessons/CARDS.md)")
     allowed = {"mana": {"kind", "cost", "add"}, "activated": {"kind", "cost", "targets", "effects"},
                "triggered": {"kind", "targets", "effects", "when", "what", "who", "step", "spell", "to", "combat", "if",
                              "may"},

@@ -219,7 +219,8 @@ class Triggers:
         kept = tuple(sorted((k, v) for k, v in facts.items() if k in ("player", "amount", "object", "to")))
         item = StackItem(0, "ability", o.controller, o.card, o.id, (), ab.targets, ab.effects, ability_index=index,
                          trigger=ab.when if ab.when != "step" else f"step:{ab.step}", colors=o.card.colors,
-                         condition=ab.condition, may=ab.may, facts=kept)
+                         condition=ab.condition if ab.when != "state" else (), may=ab.may, facts=kept)
+        # (603.8: a state trigger's state is its trigger condition, not an intervening "if": not checked again.)
         self.state.triggers.append(item)
         self._emit(EventKind.TRIGGER, (rule, "603.2") if rule != "603.2" else "603.2", object=o.id, card=o.card.id,
                    when=item.trigger, controller=o.controller)

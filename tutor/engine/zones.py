@@ -108,7 +108,7 @@ class Zones:
                     self._emit(EventKind.REPLACED, ("614.1a", "121.6"), effect="win_on_empty_draw", player=player,
                                by=winner_card)
                     s.outcome = Outcome(player, "effect", ("104.2b", "614.1a"))
-                    self._emit(EventKind.GAME_WON, "104.2b", winner=player, loser=1 - player)
+                    self._emit(EventKind.GAME_WON, "104.2b", winner=player, loser=1 - player, by=winner_card)
                     return
                 p.drew_from_empty = True
                 self._emit(EventKind.DRAW_FROM_EMPTY, ("121.4", "704.5b"), player=player)
