@@ -14,6 +14,7 @@ from tutor.engine import (
     ActivateAbility,
     CardDefinitionError,
     CastSpell,
+    Choose,
     Event,
     Game,
     PassPriority,
@@ -156,10 +157,16 @@ def test_discard_x_equal_to_zero_discards_nothing():
     assert [e.kind for e in game.events if e.kind == "resolve"] == ["resolve"]
 
 
-@pytest.mark.parametrize(("x", "left"), [(1, 2), (2, 1), (3, 0)])
-def test_discard_x_discards_the_last_cards_in_hand(x, left):
+@pytest.mark.parametrize(("x", "keep"), [(1, (0, 2)), (2, (1,)), (3, ())])
+def test_discard_x_the_discarding_player_chooses_which(x, keep):
+    """701.8b: B, who discards, chooses X cards of their hand (all of them with X = 3: nothing to ask)."""
     game, hand = _discard_game(x)
-    assert game.state.players[1].hand == hand[:left]
+    if x < 3:
+        kind, player, choice = game.pending
+        assert (kind, player, str(choice.kind), choice.count) == ("choice", 1, "discard", (x, x))
+        assert sorted(o.object for o in choice.options) == sorted(hand)
+        game.apply(Choose(tuple(c for i, c in enumerate(hand) if i not in keep)))
+    assert game.state.players[1].hand == [hand[i] for i in keep]
     assert len(game.state.players[1].graveyard) == x
     assert [e.data["player"] for e in game.events if e.kind == "discard"] == [1] * x
 

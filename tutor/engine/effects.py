@@ -391,7 +391,8 @@ def _apnap(game: Game, players: list[int]) -> list[int]:
     return sorted(players, key=lambda q: q != game.state.active)
 
 
-@effect("gain_life", params={"amount": AMOUNT, "who": Param("players")}, rules=("119",), events=("life_gain",))
+@effect("gain_life", params={"amount": AMOUNT, "who": Param("players")}, rules=("119",),
+        events=("life_gain", "no_life_gain", "replaced"))
 def _gain_life(game: Game, item: StackItem, p: dict, legal: list) -> None:
     """119.3: each player gains `amount` life."""
     for player in _players(game, item, p, legal):
