@@ -327,7 +327,7 @@ class Casting:
     # ---- mana and payment (106, 118, 601.2h, 605) -----------------------------------------------
     def _mana_sources(self, player: int, exclude: set = frozenset()) -> tuple[tuple[int, str], ...]:
         """Untapped permanents that can tap for mana now, as (id, colour); memoised per position."""
-        key = (self._version, id(self.state), player, frozenset(exclude))
+        key = (self._version, id(self.state), player, frozenset(exclude) if exclude else None)
         memo = self._mana_memo.get(key)
         if memo is not None:
             return memo

@@ -29,14 +29,13 @@ class Characteristics:
         return self.state.objects[oid]
 
     def _statics(self) -> list:
-        """604.1: the static abilities on the battlefield, as (source, ability); cached until an object moves."""
+        """604.1: the static abilities on the battlefield, as (source, ability); cached until the battlefield changes."""
         s = self.state
-        key = (id(s), s.clock)
-        if self._static_key != key:
+        if self._static_key != s.bf_changes or self._static_state is not s:
             self._static_list = [(s.objects[sid], ab) for sid in s.battlefield
                                  for ab in s.objects[sid].card.abilities if ab.kind == "static"]
             self._static_toughness = any(ab.pump[1] for _, ab in self._static_list)
-            self._static_key = key
+            self._static_key, self._static_state = s.bf_changes, s
         return self._static_list
 
     def _statics_change_toughness(self) -> bool:
@@ -114,11 +113,11 @@ class Characteristics:
         return True
 
     def _protection_in_play(self) -> bool:
-        """Whether any permanent could have protection now (cached until something moves or a pump is added)."""
+        """Whether any permanent could have protection now (cached until the battlefield changes or a pump is added)."""
         s = self.state
-        key = (id(s), s.clock, len(s.eot))
-        if self._prot_key != key:
-            self._prot_key = key
+        key = (s.bf_changes, len(s.eot))
+        if self._prot_key != key or self._prot_state is not s:
+            self._prot_key, self._prot_state = key, s
             self._prot = any(k.startswith("protection") for oid in s.battlefield for k in s.objects[oid].card.keywords) \
                 or any(k.startswith("protection") for e in s.eot for k in e[3]) \
                 or any(k.startswith("protection") for _, ab in self._statics() for k in ab.keywords)

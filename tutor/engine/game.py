@@ -119,7 +119,8 @@ class Game(Characteristics, Zones, Turns, Priority, Triggers, Choices, Replaceme
         self.events: list[Event] = []
         self._history: list[tuple[State, int, object]] = []
         self.object_cards: dict[int, str] = {}  # every object id ever used -> its card id (for logs)
-        self._static_key: tuple = ()
+        self._static_key = -1  # Characteristics._statics: cached per battlefield (State.bf_changes) and state
+        self._static_state: State | None = None
         self._static_list: list = []
         self._static_toughness = False
         self._version = 0  # bumped by every action and undo: memoised answers are per position
@@ -128,6 +129,7 @@ class Game(Characteristics, Zones, Turns, Priority, Triggers, Choices, Replaceme
         self._sba_order: dict | None = None  # battlefield positions as a check began
         self._mana_memo: dict = {}
         self._prot_key: tuple = ()
+        self._prot_state: State | None = None
         self._prot = False
         self._trig_clock = -1  # the permanents' triggered abilities (Triggers._trigger_sources), per position
         self._trig_state: State | None = None
