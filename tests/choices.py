@@ -9,63 +9,6 @@ from pathlib import Path
 
 CARDS = """\
 cards:
-  - id: hero-of-bladehold
-    name: {en: Hero of Bladehold, it: Eroina di Rifugio delle Lame, ru: Герой Блэйдхолда}
-    gender: {it: f, ru: m.anim}
-    cost: "{2}{W}{W}"
-    types: [creature]
-    subtypes: [Human, Knight]
-    power: 3
-    toughness: 4
-    keywords: [battle cry]
-    abilities:
-      - kind: triggered
-        when: attacks
-        effects: [{create_token: {token: soldier-token, count: 2, tapped: true, attacking: true}}]
-    text:
-      en: "Battle cry\\nWhenever this creature attacks, create two 1/1 white Soldier creature tokens that are tapped and attacking."
-      it: "Grido di guerra\\nOgniqualvolta l'Eroina di Rifugio delle Lame attacca, crea due pedine creatura Soldato 1/1 bianche TAPpate e attaccanti."
-      ru: "Боевой клич\\nКаждый раз когда Герой Блэйдхолда атакует, создайте две фишки существа 1/1 белый Солдат, повернутые и атакующие."
-  - id: flametongue-kavu
-    name: {en: Flametongue Kavu, it: Kavu Lingua Fiammeggiante, ru: Огнеязыкий Каву}
-    unofficial: [ru]
-    gender: {ru: m.anim}
-    declension: {ru: {gent: Огнеязыкого Каву, datv: Огнеязыкому Каву, accs: Огнеязыкого Каву,
-                      ablt: Огнеязыким Каву, loct: Огнеязыком Каву}}
-    cost: "{3}{R}"
-    types: [creature]
-    subtypes: [Kavu]
-    power: 4
-    toughness: 2
-    abilities:
-      - kind: triggered
-        when: enters
-        targets: [{type: creature}]
-        effects: [{damage: {amount: 4, to: {target: 0}}}]
-    text:
-      en: "When this creature enters, it deals 4 damage to target creature."
-      it: "Quando il Kavu Lingua Fiammeggiante entra nel campo di battaglia, infligge 4 danni a una creatura bersaglio."
-      ru: "Когда Огнеязыкий Каву выходит на поле битвы, он наносит 4 повреждения целевому существу."
-  - id: shadowmage-infiltrator
-    name: {en: Shadowmage Infiltrator, it: Incursore Mago d'Ombra, ru: Маг-шпион из Тени}
-    gender: {ru: m.anim}
-    cost: "{1}{U}{B}"
-    types: [creature]
-    subtypes: [Human, Wizard]
-    power: 1
-    toughness: 3
-    keywords: [fear]
-    abilities:
-      - kind: triggered
-        when: deals_damage
-        to: player
-        combat: true
-        may: true
-        effects: [{draw: {count: 1}}]
-    text:
-      en: "Fear\\nWhenever Shadowmage Infiltrator deals combat damage to a player, you may draw a card."
-      it: "Paura\\nOgniqualvolta l'Incursore Mago d'Ombra infligge danno da combattimento a un giocatore, puoi pescare una carta."
-      ru: "Страх\\nКаждый раз, когда Маг-шпион из Тени наносит боевые повреждения игроку, вы можете взять карту."
   - id: merfolk-looter
     name: {en: Merfolk Looter, it: Tritone Saccheggiatore, ru: Мерфолк-мародёр}
     unofficial: [it, ru]
@@ -83,33 +26,6 @@ cards:
       en: "{T}: Draw a card, then discard a card."
       it: "{T}: Pesca una carta, poi scarta una carta."
       ru: "{T}: возьмите карту, затем сбросьте карту."
-  - id: angraths-marauders
-    name: {en: Angrath's Marauders, it: Predatori di Angrath, ru: Мародеры Анграта}
-    gender: {it: m.pl, ru: m.pl.anim}
-    cost: "{5}{R}{R}"
-    types: [creature]
-    subtypes: [Human, Pirate]
-    power: 6
-    toughness: 6
-    abilities:
-      - kind: replacement
-        replace: double_damage
-        params: {source: {controller: you}}
-    text:
-      en: "If a source you control would deal damage to a permanent or player, it deals double that damage to that permanent or player instead."
-      it: "Se una fonte che controlli sta per infliggere danno a un permanente o a un giocatore, infligge invece il doppio di quel danno."
-      ru: "Если источник под вашим контролем должен нанести повреждения перманенту или игроку, вместо этого он наносит вдвое больше повреждений."
-  - id: diabolic-edict
-    name: {en: Diabolic Edict, it: Editto Diabolico, ru: Дьявольский Указ}
-    cost: "{1}{B}"
-    types: [instant]
-    spell:
-      targets: [{type: player}]
-      effects: [{sacrifice: {who: {target: 0}}}]
-    text:
-      en: "Target player sacrifices a creature."
-      it: "Un giocatore bersaglio sacrifica una creatura."
-      ru: "Целевой игрок приносит в жертву существо."
 """
 
 SETUP = """\

@@ -231,7 +231,8 @@ def _choice_fields(d: dict, lang: str, cards: dict, named, object_noun) -> dict:
     return {"picks": Nouns(tuple(pick(o) for o in chosen), conj),
             "order": t("event.choice.then", lang).join(t("event.choice.ability", lang, card=named(o.get("card")))
                                                        for o in chosen),
-            "effect": effect(chosen[0]) if chosen else ""}
+            "effect": effect(chosen[0]) if chosen else "",
+            "mode": chosen[0].get("what", "").rpartition("-")[2] if chosen and d.get("kind") == "mode" else ""}
 
 
 def render_log(events: list, cards: dict, lang: str, names: dict | None = None) -> list[str]:

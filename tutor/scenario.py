@@ -12,6 +12,8 @@ which reuse `SETUP`, `ACTION`, `EXPECT` and the `Table` that plays them.
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -45,7 +47,7 @@ __all__ = ["ACTION", "ACTION_KEYS", "ACTION_VERBS", "EVENT_KIND", "EVENT_KINDS",
 ZONE_KEYS = ("library", "hand", "battlefield", "graveyard", "exile")
 EVENT_KINDS = tuple(k.value for k in EventKind)  # the engine's event kinds (tutor.engine.events)
 PENDING = ("priority", "attackers", "blockers", "damage", "legend", "discard", "choice", "game_over", "")
-CHOICE_KINDS = ("order", "targets", "may", "replacement", "discard", "sacrifice")  # tutor.engine.choices.ChoiceKind
+CHOICE_KINDS = ("order", "mode", "targets", "may", "replacement", "discard", "sacrifice")  # tutor.engine.choices.ChoiceKind
 
 # ==== the schema ======================================================================================
 PLAYER = Str(PLAYERS)
@@ -185,7 +187,8 @@ def check_action_refs(doc: Document, act: dict, path: tuple, cards: dict, aliase
     if "choose" in act:
         refs = act["choose"] if isinstance(act["choose"], list) else [act["choose"]]
         for i, ref in enumerate(refs):
-            if ref not in ("yes", "no") and not ref.isdigit() and not _ref_ok(ref, cards, aliases, players=True):
+            if ref not in ("yes", "no") and not ref.isdigit() and not re.fullmatch(r"mode-\d+", ref) and \
+                    not _ref_ok(ref, cards, aliases, players=True):
                 raise doc.error((*path, "choose", i) if isinstance(act["choose"], list) else (*path, "choose"),
                                 f"unknown card, alias or player {ref!r}")
     for key in ("targets", "attack", "discard", "tap"):

@@ -191,14 +191,15 @@ class Table:
         raise LookupError(", ".join(map(str, act)))
 
     def option_values(self, ref: str) -> list[int]:
-        """The values of the pending choice's options that `ref` names: ``yes`` / ``no``; ``A`` / ``B``; an alias
+        """The values of the pending choice's options that `ref` names: ``yes`` / ``no``; ``mode-2`` (a modal
+        triggered ability's second mode); ``A`` / ``B``; an alias
         (its physical card: a card, a permanent, a triggered ability's or an effect's source); a card id; a
         number (the option's position, from 1)."""
         s = self.game.state
         if not s.pending or s.pending[0] != "choice":
             return []
         options = s.pending[2].options
-        if ref in ("yes", "no"):
+        if ref in ("yes", "no") or ref.startswith("mode-"):
             return [o.value for o in options if o.what == ref]
         if ref in PLAYERS:
             return [o.value for o in options if o.player == PLAYERS.index(ref)]
@@ -365,7 +366,7 @@ class Table:
 
     def _option_name(self, o) -> str:
         """An option as a scenario names it: yes / no, A / B, the alias of its object's card, else its card id."""
-        if o.what in ("yes", "no"):
+        if o.what in ("yes", "no") or (o.what or "").startswith("mode-"):
             return o.what
         if o.player is not None:
             return PLAYERS[o.player]

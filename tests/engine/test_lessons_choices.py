@@ -77,7 +77,8 @@ def test_lesson_check_refuses_a_choose_pattern_no_option_has(tmp_path):
     path.write_text(path.read_text(encoding="utf-8").replace("[{choose: forest-card}]", "[{choose: looter}]"),
                     encoding="utf-8")
     problems = check_lesson(load_lesson(path, load_cards(), "every-choice.yaml", scenarios=tmp_path))
-    assert [p.key for p in problems] == ["not_found"] and "looter" in problems[0].text("it")
+    # A permanent that is not among the discard choice's options: the engine refuses it under 701.8b.
+    assert [p.key for p in problems] == ["pattern_illegal"] and "701.8b" in problems[0].text("it")
 
 
 def test_free_play_makes_the_choices_of_both_sides(tmp_path):

@@ -92,6 +92,7 @@ EXPECTED_IT = {
     "hero-of-bladehold": ("Eroina di Rifugio delle Lame", F),
     "ajanis-pridemate": ("Compagno di Ajani", M),
     "soul-warden": ("Guardiana dell'Anima", F),
+    "inquisitor-exarch": ("Esarca Inquisitore", M),
     "pride-guardian": ("Guardiano del Branco", M),
     "rhox-faithmender": ("Rhox Rigenerafede", M),
     "boon-reflection": ("Riflesso di Guarigione", M),

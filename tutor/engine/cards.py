@@ -69,6 +69,7 @@ class Ability:
     prohibit: str = ""
     params: tuple = ()
     keyword: str = ""  # the keyword ability it is (702.91a battle cry gives a triggered ability)
+    modes: tuple = ()  # a modal triggered ability ("choose one —", 700.2): ((targets, effects), ...)
 
     def __deepcopy__(self, memo: dict) -> Ability:
         return self  # immutable: shared by game snapshots (Game.push)
@@ -225,7 +226,7 @@ def _ability(card: str, path: str, a: object, tokens: set[str]) -> Ability:
     from tutor.engine.triggers import DAMAGE_TO, TRIGGER_EVENTS, TRIGGER_STEPS, WHO, condition_error
 
     _keys(card, path, a, {"kind", "cost", "add", "targets", "effects", "when", "affects", "pump", "keywords", "what", "who",
-                          "step", "spell", "to", "combat", "if", "may", "replace", "prohibit", "params"}, {"kind"})
+                          "step", "spell", "to", "combat", "if", "may", "replace", "prohibit", "params", "modes"}, {"kind"})
     kind = a["kind"]
     if not isinstance(kind, str):
         _fail(card, f"{path}.kind", "expected a kind: mana, activated, triggered, static or replacement")
@@ -234,7 +235,7 @@ def _ability(card: str, path: str, a: object, tokens: set[str]) -> Ability:
             _fail(card, f"{path}.{key}", "expected a word (see lessons/CARDS.md)")
     allowed = {"mana": {"kind", "cost", "add"}, "activated": {"kind", "cost", "targets", "effects"},
                "triggered": {"kind", "targets", "effects", "when", "what", "who", "step", "spell", "to", "combat", "if",
-                             "may"},
+                             "may", "modes"},
                "static": {"kind", "affects", "pump", "keywords", "prohibit", "who"},
                "replacement": {"kind", "replace", "params"}}
     if kind in allowed:
@@ -297,9 +298,23 @@ def _ability(card: str, path: str, a: object, tokens: set[str]) -> Ability:
             _fail(card, f"{path}.if", "a state trigger (603.8) needs the state: 'if'")
         if "may" in a and not isinstance(a["may"], bool):
             _fail(card, f"{path}.may", "expected true or false")
+        modes = ()
+        if "modes" in a:
+            # 700.2 / 603.3c: "choose one —": each mode its own targets and effects.
+            if "targets" in a or "effects" in a:
+                _fail(card, f"{path}.modes", "a modal ability has its targets and effects in its modes")
+            if not isinstance(a["modes"], list) or len(a["modes"]) < 2:
+                _fail(card, f"{path}.modes", "a modal ability has two or more modes")
+            built_modes = []
+            for m, mode in enumerate(a["modes"]):
+                mp = f"{path}.modes.{m}"
+                _keys(card, mp, mode, {"targets", "effects"}, {"effects"})
+                mt = _targets(card, f"{mp}.targets", mode.get("targets"))
+                built_modes.append((mt, _effects(card, f"{mp}.effects", mode["effects"], mt, tokens)))
+            modes = tuple(built_modes)
         return Ability("triggered", targets=targets, when=when, what=what, who=who, step=step, spell=spell, to=to,
                        combat=bool(a.get("combat", False)), condition=condition, may=bool(a.get("may", False)),
-                       effects=_effects(card, f"{path}.effects", a.get("effects", []), targets, tokens))
+                       effects=_effects(card, f"{path}.effects", a.get("effects", []), targets, tokens), modes=modes)
     if kind == "static":
         prohibit = a.get("prohibit", "")
         if prohibit and prohibit not in PROHIBITIONS:

@@ -2,7 +2,7 @@
 
 A rule that gives a player a choice (the order of their simultaneous triggered abilities, 603.3b; a triggered
 ability's targets, 603.3d; "you may", 603.5; which replacement or prevention effect applies first, 616.1; which
-cards to discard, 701.8b; what to sacrifice, 701.17a) *asks* with ``game._ask(Choice(...))``. The game then
+cards to discard, 701.8b; what to sacrifice, 701.17a; the mode of a modal triggered ability, 603.3c) *asks* with ``game._ask(Choice(...))``. The game then
 waits for that player: ``game.pending`` is ``("choice", player, choice)``, ``legal_actions()`` offers the
 ``Choose`` actions that answer it, and playing one goes on from where the game stopped.
 
@@ -45,6 +45,7 @@ class ChoiceKind(StrEnum):
         return member
 
     ORDER = "order", "603.3b"  # the order of a player's simultaneous triggered abilities on the stack
+    MODE = "mode", "603.3c"  # the mode of a modal triggered ability as it is put on the stack (700.2b)
     TARGETS = "targets", "603.3d"  # a target of a triggered ability as it is put on the stack (601.2c)
     MAY = "may", "603.5"  # an optional triggered ability: whether to do it, on resolution
     REPLACEMENT = "replacement", "616.1"  # which replacement or prevention effect applies first

@@ -206,7 +206,7 @@ KINDS: dict[str, Callable] = {
     "spell_target": _target_of(frozenset({"spell"})),
     "filter": _filter,
     "objects": _ref(("self", "enchanted", "each_creature", "linked"), PERMANENT_TARGETS, True),
-    "players": _ref(("you", "opponent", "each_player", "that_player"), frozenset({"player"}), False),
+    "players": _ref(("you", "opponent", "each_player", "that_player"), frozenset({"player", "opponent"}), False),
     "recipients": _ref(("you", "opponent", "each_player", "each_creature", "each", "that_player"), None, True),
     "token": _token,
     "keywords": _keywords,

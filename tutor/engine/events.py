@@ -77,14 +77,14 @@ class EventKind(StrEnum):
     PASS = "pass", "117.3d"
     TRIGGER = ("trigger", "603.2", "603.10a", "603.2b", "603.6a", "603.6c", "603.8", "508.3a", "509.3a", "509.3c",
                "510.3a", "601.2i", "119.9", "603.7")
-    CHOICE = "choice", "603.3b", "603.3d", "603.5", "616.1", "701.8b", "701.17a"
+    CHOICE = "choice", "603.3b", "603.3c", "603.3d", "603.5", "616.1", "701.8b", "701.17a"
     DECLINED = "declined", "603.5"
     CONDITION_FALSE = "condition_false", "603.4"
     DELAYED_TRIGGER = "delayed_trigger", "603.7", "603.7a"
     RESOLVE = "resolve", "608.2", "608.3"
     ENTERS = "enters", "110.1"
     TRIGGER_ON_STACK = "trigger_on_stack", "603.3"
-    TRIGGER_REMOVED = "trigger_removed", "603.3d"
+    TRIGGER_REMOVED = "trigger_removed", "603.3d", "603.3c"
     DOESNT_RESOLVE = "doesnt_resolve", "608.2b"
     ATTACH = "attach", "608.3c"
     # ---- state-based actions and the end of the game (704, 104)

@@ -16,7 +16,7 @@ from tutor.engine.state import StackItem
 
 __all__ = ["FILTER_KEYS", "TARGET_TYPES", "Targets", "filter_error"]
 
-TARGET_TYPES = ("creature", "player", "any", "spell", "permanent", "land", "artifact", "enchantment")
+TARGET_TYPES = ("creature", "player", "opponent", "any", "spell", "permanent", "land", "artifact", "enchantment")
 FILTER_KEYS = {"color", "not_color", "tapped", "attacking_or_blocking", "attacking", "controller", "subtypes", "types",
                "other"}
 
@@ -54,6 +54,8 @@ class Targets:
         out: list[int] = []
         if kind in ("player", "any"):
             out += [player_target(p) for p in range(len(s.players))]
+        if kind == "opponent":  # "target opponent": a player other than the controller (102.2)
+            return [player_target(p) for p in range(len(s.players)) if p != controller]
         if kind == "spell":
             return out + [it.id for it in s.stack if it.kind == "spell"]
         if kind != "player":
@@ -78,10 +80,12 @@ class Targets:
     def _target_legal(self, spec: tuple, target: int, controller: int, source: int | None, colors: frozenset) -> bool:
         """Whether `target` (an object id or a player target) is a legal choice for `spec` now."""
         if target < 0:
+            if spec[0] == "opponent":
+                return -1 - target != controller and -1 - target < len(self.state.players)
             return spec[0] in ("player", "any") and -1 - target < len(self.state.players)
         if spec[0] == "spell":
             return any(it.id == target and it.kind == "spell" for it in self.state.stack)
-        if spec[0] == "player":
+        if spec[0] in ("player", "opponent"):
             return False
         return self._object_target_ok(spec, target, controller, source, colors)
 

@@ -275,13 +275,18 @@ class Triggers:
                     for n, it in enumerate(mine)), ordered=True))
                 mine = [mine[n] for n in order]
             for it in mine:
-                plan.append((it, self._choose_trigger_targets(it)))
+                mode = self._choose_mode(it)
+                specs, effects = (it.target_specs, it.effects) if mode is None else it.card.abilities[it.ability_index].modes[mode]
+                plan.append((it, mode, specs, effects, self._choose_trigger_targets(it, specs) if mode != -1 else None))
         s.triggers = []
-        for it, targets in plan:
-            if it.target_specs and targets is None:
-                self._emit(EventKind.TRIGGER_REMOVED, "603.3d", card=it.card.id, controller=it.controller)
+        for it, mode, specs, effects, targets in plan:
+            if mode == -1 or (specs and targets is None):
+                # 603.3c / 603.3d: no mode can be chosen, or a target has no legal choice: it is removed.
+                self._emit(EventKind.TRIGGER_REMOVED, "603.3c" if mode == -1 else "603.3d", card=it.card.id,
+                           controller=it.controller)
                 self._state_left_stack(it)
                 continue
+            it.target_specs, it.effects = specs, effects
             it.targets = targets or ()
             it.id = s.next_id
             s.next_id += 1
@@ -290,10 +295,24 @@ class Triggers:
         s.passed = set()
         s.priority = s.active if s.priority is None else s.priority
 
-    def _choose_trigger_targets(self, item: StackItem) -> tuple | None:
+    def _choose_mode(self, item: StackItem) -> int | None:
+        """603.3c / 700.2b: the controller of a modal triggered ability chooses its mode as it is put on the stack,
+        among the modes whose targets can be chosen; None for an ability without modes, -1 when no mode can be."""
+        ab = item.card.abilities[item.ability_index] if item.ability_index is not None else None
+        if ab is None or not ab.modes:
+            return None
+        legal = [m for m, (specs, _effects) in enumerate(ab.modes)
+                 if all(self._target_candidates(spec, item.controller, item.source, item.colors) for spec in specs)]
+        if not legal:
+            return -1
+        pick = self._ask(Choice(ChoiceKind.MODE, item.controller, tuple(ChoiceOption(m, what=f"mode-{m + 1}") for m in legal),
+                                card=item.card.id, source=item.source))
+        return pick[0]
+
+    def _choose_trigger_targets(self, item: StackItem, specs: tuple) -> tuple | None:
         """603.3d / 601.2c: the controller chooses a legal target for each (distinct, 115.3); None if one has none."""
         chosen: list[int] = []
-        for n, spec in enumerate(item.target_specs):
+        for n, spec in enumerate(specs):
             options = [t for t in self._target_candidates(spec, item.controller, item.source, item.colors) if t not in chosen]
             if not options:
                 return None

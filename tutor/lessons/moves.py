@@ -173,6 +173,8 @@ def _choice_snapshot(game, action: Choose, name_of) -> tuple:
         return (("kind", kind), ("picks", out), ("does", _does(game)), ("card", cards.get(choice.card)))
     elif kind == "replacement":
         out = tuple(("effect", cards.get(o.card) if o.card else None, o.what) for o in picks)
+    elif kind == "mode":
+        out = tuple(("mode", int(o.what.rpartition("-")[2]), cards.get(choice.card)) for o in picks)
     else:  # targets, discard, sacrifice: players and objects
         out = tuple(name_of(o.value if o.object is None else o.object) if o.player is None
                     else ("player", PLAYERS[o.player]) for o in picks)
@@ -300,11 +302,24 @@ def _choice_label(d: dict, lang: str) -> str:
         if card is None:
             return t("lesson.move.choose.replacement_rule", lang, what=said)
         return t("lesson.move.choose.replacement", lang, card=_name(("card", card, None), lang), what=said)
+    if kind == "mode":
+        _, n, card = picks[0]
+        text = _mode_text(card, n, lang)
+        return t("lesson.move.choose.mode", lang, n=n, text=text) if text else t("lesson.move.choose.mode_n", lang, n=n)
     if kind == "discard":
         return t("lesson.move.discard", lang, cards=_names(picks, lang, False))
     if kind == "sacrifice":
         return t("lesson.move.choose.sacrifice", lang, cards=_names(picks, lang, False))
     return kind
+
+
+def _mode_text(card, n: int, lang: str) -> str:
+    """The text of a modal card's mode `n` (from 1) in `lang`: its rules text's n-th bullet (700.2), or ""."""
+    if card is None:
+        return ""
+    text = card.text.get(lang) or ""
+    bullets = [line.strip().lstrip("•").strip() for line in text.split("\n") if line.strip().startswith("•")]
+    return bullets[n - 1] if 0 < n <= len(bullets) else ""
 
 
 def _ability_count(o) -> int:
