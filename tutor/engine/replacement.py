@@ -213,6 +213,8 @@ class Replacements:
             p = dict(ab.params)
             if p.get("dies") and not dies:
                 continue
+            if o.card.token and not p.get("dies"):
+                continue  # "if a card would be put into a graveyard": a token is not a card (111.6)
             if not _who(p.get("owner", "each"), o.owner, src.controller):
                 continue
             if "what" in p and not self._matches(o, dict(p["what"]), src.controller, src.id):
