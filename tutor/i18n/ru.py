@@ -429,7 +429,7 @@ MESSAGES: dict[str, str] = {
     'event.replaced.win_on_empty_draw': 'Эффект замены {by:gent}: вместо того чтобы взять карту из пустой библиотеки, {player} выигрывает партию.',
     'event.damage_unpreventable': 'Повреждения, которые {card:~} {card:~наносит} {to:datv}, нельзя предотвратить: эффект предотвращения {by:gent} их не предотвращает.',
     'event.damage_unpreventable_anon': 'Повреждения, которые {card:~} {card:~наносит} {to:datv}, нельзя предотвратить: эффект предотвращения их не предотвращает.',
-    'event.no_life_gain': '{player:^} {player:получил бы} {amount:# жизнь}, но не может их получать ({by:~}).',
+    'event.no_life_gain': '{player:^} {player:получил бы} {amount:# жизнь}, но не может {amount:её|их|их} получать ({by:~}).',
     'event.rule_effect': 'Действует эффект {by:gent}.',
     'event.rule_effect.cant_prevent': 'Эффект {by:gent}: в этом ходу повреждения нельзя предотвратить.',
     'event.rule_effect.cant_gain_life': 'Эффект {by:gent}: в этом ходу {player} не может получать жизни.',
