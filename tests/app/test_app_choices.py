@@ -32,7 +32,7 @@ PICKED = {"it": {"targets": "Bersaglio: «Orsi Grizzly» di B", "replacement": "
                  "(previene il danno)", "discard": "Scarta «Foresta»", "sacrifice": "Sacrifica «Kavu Lingua Fiammeggiante»",
                  "order": "Prima in pila «Eroina di Rifugio delle Lame» (grido di guerra), poi «Eroina di Rifugio "
                           "delle Lame» (quando attacca)", "may": "Sì: pesca una carta"},
-          "ru": {"targets": "Цель: «Медведи-гризли» игрока B", "replacement": "Сначала эффект «Исцеляющих рук» "
+          "ru": {"targets": "Цель: «Медведи-гризли» игрока B", "replacement": "Сначала эффект «Умелых рук» "
                  "(предотвращает повреждения)", "discard": "Сбросить «Лес»", "sacrifice": "Пожертвовать «Огнеязыкого Каву»",
                  "order": "Сначала в стек «Герой Блэйдхолда» (боевой клич), затем «Герой Блэйдхолда» (когда атакует)",
                  "may": "Да: взять 1 карту"}}

@@ -64,8 +64,8 @@ def test_replacement(positions):
     assert group.title("ru") == "Выберите, какой эффект первым применяется к 2 повреждениям, наносимым игроку A (616.1)"
     assert sorted(_labels(table, "it")) == ["Prima l'effetto di «Mani Curatrici» (previene il danno)",
                                            "Prima l'effetto di «Predatori di Angrath» (raddoppia il danno)"]
-    assert sorted(_labels(table, "ru")) == ["Сначала эффект «Исцеляющих рук» (предотвращает повреждения)",
-                                           "Сначала эффект «Мародёров Анграта» (удваивает повреждения)"]
+    assert sorted(_labels(table, "ru")) == ["Сначала эффект «Мародёров Анграта» (удваивает повреждения)",
+                                           "Сначала эффект «Умелых рук» (предотвращает повреждения)"]
 
 
 def test_discard(positions):
