@@ -13,7 +13,6 @@ which reuse `SETUP`, `ACTION`, `EXPECT` and the `Table` that plays them.
 from __future__ import annotations
 
 import re
-
 from dataclasses import dataclass, field
 from pathlib import Path
 
