@@ -138,6 +138,7 @@ class Game(Characteristics, Zones, Turns, Priority, Triggers, Choices, Replaceme
         self._repl_clock = -1  # their replacement abilities and prohibitions (Replacements._static_kind), by kind
         self._repl_state: State | None = None
         self._repl_by: dict = {}
+        self._state_checked: tuple = ()  # (events that changed the game, state) at the last look for state triggers
         self._left: list = []  # objects that left the battlefield in the event being handled (603.10a looks back)
         self._lki_cards: dict[int, int] = {}  # every object id that left a zone -> its physical card
 
@@ -230,7 +231,8 @@ class Game(Characteristics, Zones, Turns, Priority, Triggers, Choices, Replaceme
         start = len(self.events)
         plan = self._validate(action)
         self._version += 1
-        self._left = []
+        if self._left:
+            self._left = []
         ACTION_RULES[type(action)].perform(self, action, plan)
         self._run()
         self._version += 1

@@ -30,7 +30,8 @@ class Priority:
         s = self.state
         guard = 0
         while s.outcome is None:
-            self._left = []
+            if self._left:
+                self._left = []
             guard += 1
             if guard > 10_000:  # pragma: no cover - a bug, not a game state
                 raise RuntimeError("the engine made no progress")

@@ -228,6 +228,9 @@ class Triggers:
     def _state_triggers(self) -> None:
         """603.8: state triggers whose state is true trigger, once until the ability has left the stack."""
         s = self.state
+        if self._state_checked == (self._changes, s):
+            return  # nothing happened since the last look
+        self._state_checked = (self._changes, s)
         if (self._trig_clock != s.bf_changes or self._trig_state is not s) and self._trigger_sources() is None:
             return
         if "state" not in self._trig_events:
@@ -251,7 +254,8 @@ class Triggers:
                 s.triggers.append(item)
                 self._emit(EventKind.TRIGGER, ("603.7", "603.2"), object=d.source, card=d.card.id, when=item.trigger,
                            controller=d.controller)
-        self._trigger_sources()
+        if self._trig_clock != s.bf_changes or self._trig_state is not s:
+            self._trigger_sources()
         if "step" in self._trig_events:
             self._fire("step", None, step=key, player=s.active)
         if key == "upkeep" and "upkeep" in self._trig_events:

@@ -82,7 +82,7 @@ class Turns:
             # 103.8a: in a two-player game the starting player skips the draw step of their first turn.
             self._emit(EventKind.DRAW_SKIPPED, "103.8a", player=s.active, step=nxt.key)
             nxt = s.step_queue.pop(0)
-        while s.step_queue and (by := self._skips(nxt._value_[0], s.active)):
+        while s.step_queue and self._static_kind("replace", "skip_step") and (by := self._skips(nxt._value_[0], s.active)):
             # 614.1b / 614.10: "skip your [step]": the step doesn't happen.
             self._emit(EventKind.STEP_SKIPPED, ("614.10", "614.1b"), step=nxt.key, player=s.active, by=by)
             nxt = s.step_queue.pop(0)
