@@ -192,8 +192,9 @@ def test_every_russian_card_name_has_a_known_gender_and_number():
     unclear = sorted(c.name["ru"] for c in shipped_cards() if not name_is_clear(c.name["ru"]) and "ru" not in c.gender)
     assert not unclear, f"give these cards gender: {{ru: …}} in lessons/cards.yaml: {unclear}"
     plural = sorted(n for n in names if name_features(f"«{n}»")[1])
-    assert plural == ["Врата Гильдии Азориусов", "Костяные осколки", "Ллановарские эльфы", "Львы саванны",
-                      "Мародёры Анграта", "Медведи-гризли", "Сны Подземелья", "Умелые руки", "Шанодинские дриады"]
+    assert plural == ["Врата Гильдии Азориусов", "Костяные осколки", "Ллановарские эльфы", "Лучи Наказания",
+                      "Лучи Пустоты", "Львы саванны", "Мародёры Анграта", "Медведи-гризли", "Сны Подземелья",
+                      "Умелые руки", "Шанодинские дриады"]
 
 
 # ---- the code: one catalog, no language pairs ------------------------------------------------------------

@@ -242,7 +242,7 @@ def _players(game: Game, item: StackItem, params: dict, legal: list) -> list[int
 
 # ==== the effects =======================================================================================
 @effect("damage", params={"amount": AMOUNT, "to": Param("recipients", required=True)}, rules=("120.3",),
-        events=("damage", "damage_prevented", "life_gain"))
+        events=("damage", "damage_prevented", "damage_unpreventable", "replaced", "life_gain", "no_life_gain"))
 def _damage(game: Game, item: StackItem, p: dict, legal: list) -> None:
     """120.3: the source deals `amount` damage to each recipient, simultaneously (120.3)."""
     amount = _x(p["amount"], item)
@@ -251,7 +251,8 @@ def _damage(game: Game, item: StackItem, p: dict, legal: list) -> None:
 
 
 @effect("destroy", params={"target": Param("permanent_target"), "all": Param("filter"), "no_regenerate": Param("flag")},
-        rules=("701.7",), events=("destroyed", "indestructible", "regenerated", "dies"), one_of=("target", "all"))
+        rules=("701.7",), events=("destroyed", "indestructible", "regenerated", "dies", "replaced"),
+        one_of=("target", "all"))
 def _destroy(game: Game, item: StackItem, p: dict, legal: list) -> None:
     """701.7a: destroy the permanents; with `no_regenerate` they can't be regenerated (701.15c)."""
     for oid in _objects(game, item, p, legal):
@@ -282,7 +283,8 @@ def _bounce(game: Game, item: StackItem, p: dict, legal: list) -> None:
         game._move(oid, "hand")
 
 
-@effect("counter", params={"target": Param("spell_target", required=True)}, rules=("701.5",), events=("countered",))
+@effect("counter", params={"target": Param("spell_target", required=True)}, rules=("701.5",),
+        events=("countered", "replaced"))
 def _counter(game: Game, item: StackItem, p: dict, legal: list) -> None:
     """701.5a: counter the spell: it leaves the stack for its owner's graveyard without resolving."""
     s = game.state
@@ -311,7 +313,7 @@ def _untap(game: Game, item: StackItem, p: dict, legal: list) -> None:
 
 
 @effect("draw", params={"count": Param("count_or_x"), "who": Param("players")}, rules=("121",),
-        events=("draw", "draw_from_empty"))
+        events=("draw", "draw_from_empty", "replaced", "game_won"))
 def _draw(game: Game, item: StackItem, p: dict, legal: list) -> None:
     """121.2: each player draws `count` cards (default 1), one at a time."""
     count = _x(p.get("count", 1), item)
@@ -320,7 +322,7 @@ def _draw(game: Game, item: StackItem, p: dict, legal: list) -> None:
 
 
 @effect("discard", params={"count": Param("count_or_x"), "who": Param("players"), "random": Param("flag")},
-        rules=("701.8",), events=("discard", "choice"))
+        rules=("701.8",), events=("discard", "choice", "replaced"))
 def _discard(game: Game, item: StackItem, p: dict, legal: list) -> None:
     """701.8: each player discards `count` cards (default 1; 0: none), of their choice (701.8b; asked in APNAP
     order, 101.4), or at random; then all are discarded."""
@@ -352,7 +354,7 @@ def _discard(game: Game, item: StackItem, p: dict, legal: list) -> None:
 
 @effect("sacrifice", params={"who": Param("players"), "what": Param("filter"), "count": Param("count"),
                              "on": Param("objects")},
-        rules=("701.17",), events=("sacrifice", "dies", "choice"))
+        rules=("701.17",), events=("sacrifice", "dies", "choice", "replaced"))
 def _sacrifice(game: Game, item: StackItem, p: dict, legal: list) -> None:
     """701.17a: each player sacrifices `count` permanents they control that fit `what` (default: a creature),
     of their choice (asked in APNAP order, 101.4); then all are sacrificed at once. With `on` ("sacrifice this
@@ -408,7 +410,7 @@ def _lose_life(game: Game, item: StackItem, p: dict, legal: list) -> None:
 
 @effect("create_token", params={"token": Param("token", required=True), "count": Param("count"),
                                 "tapped": Param("flag"), "attacking": Param("flag")},
-        rules=("111",), events=("token_created", "enters"))
+        rules=("111",), events=("token_created", "enters", "replaced"))
 def _create_token(game: Game, item: StackItem, p: dict, legal: list) -> None:
     """111.1 / 701.6a: create `count` tokens (default 1) under the controller's control; they enter (110.1),
     tapped if it says so; "attacking" (506.3, 508.4): attacking the player the source attacks (never declared as
