@@ -145,8 +145,7 @@ class Replacements:
         s = self.state
         mods: list[Mod] = []
         if combat and s.prevent_combat:
-            mods.append(Mod(("combat",), "prevent", None, s.prevent_combat if isinstance(s.prevent_combat, str) else "",
-                            "615.1"))
+            mods.append(Mod(("combat",), "prevent", None, s.prevent_combat, "615.1"))
         if rec > 0 and self._protected_from(rec, card.colors):
             mods.append(Mod(("protection",), "protection", None, "", "702.16e"))
         for e in s.effects:

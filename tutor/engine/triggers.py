@@ -29,7 +29,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
-from tutor.engine.actions import player_target
 from tutor.engine.choices import UNITS, Choice, ChoiceKind, ChoiceOption
 from tutor.engine.events import EventKind
 from tutor.engine.state import Obj, StackItem, Step
@@ -351,7 +350,10 @@ class Triggers:
 
 
 def _trigger_word(item: StackItem) -> str:
-    """What a waiting triggered ability is, in a word: the keyword it comes from (battle cry), else its event."""
+    """What a waiting triggered ability is, in a word: the keyword it comes from (battle cry), "delayed" for a
+    delayed triggered ability (603.7), else its event."""
+    if item.delayed:
+        return "delayed"
     if item.ability_index is not None and item.ability_index < len(item.card.abilities):
         keyword = item.card.abilities[item.ability_index].keyword
         if keyword:
@@ -363,16 +365,6 @@ def _who_matches(who: str, player: int | None, me: int) -> bool:
     if player is None:
         return False
     return who == "each" or (who == "you") == (player == me)
-
-
-def fact(item: StackItem, key: str):
-    """A fact of a triggered ability's event ("that player": ``player``, "that much": ``amount``), or None."""
-    return next((v for k, v in item.facts if k == key), None)
-
-
-def that_player(item: StackItem) -> list[int]:
-    p = fact(item, "player")
-    return [] if p is None else [player_target(p)]
 
 
 UNITS["triggers"] = Triggers._stack_triggers

@@ -183,23 +183,16 @@ def _choice_snapshot(game, action: Choose, name_of) -> tuple:
 
 def _trigger_refs(game, choice) -> dict:
     """The options of an order choice, by value: (``ability``, its source's card, what it is): a keyword
-    that is a triggered ability (battle cry, 702.91a), else its trigger event; with its number among the
-    card's abilities when two options would read the same."""
-    mine = [it for it in game.state.triggers if it.controller == choice.player]
+    that is a triggered ability (battle cry, 702.91a), a delayed triggered ability, else its trigger event (the
+    option's `what`); with its number among the card's abilities when two options would read the same."""
+    from tutor.engine.keywords import KEYWORDS
+
     refs = {}
     for o in choice.options:
-        it = mine[o.value] if 0 <= o.value < len(mine) else None
-        if it is None:
-            refs[o.value] = ("ability", game.cards.get(o.card), ("other",))
-            continue
-        card = it.card
-        if "battle cry" in card.keywords and it.ability_index == len(card.abilities) - 1:
-            what = ("keyword", "battle cry")  # the ability the keyword gives is the card's last (cards.card_from_dict)
-        elif it.delayed:
-            what = ("delayed",)
-        else:
-            what = ("trigger", it.trigger)
-        refs[o.value] = ("ability", card, what, it.ability_index)
+        word = o.what or "other"
+        what = ("keyword", word) if word in KEYWORDS else ("delayed",) if word == "delayed" else ("trigger", word)
+        refs[o.value] = ("ability", game.cards.get(o.card), what, o.ability)
+
     def said(ref):
         return (getattr(ref[1], "id", None), ref[2])
 
