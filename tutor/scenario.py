@@ -72,7 +72,9 @@ OBJECT_EXPECT = Map({"zone": Str(("battlefield", "hand", "graveyard", "exile", "
                      "power": Int(-99, 99), "toughness": Int(-99, 99), "damage": COUNT, "tapped": Bool(),
                      "sick": Bool(), "counters": Maybe(COUNTERS), "keywords": List(Str(max_len=60)),
                      "attacking": Bool(), "blocking": Bool(), "blocked": Bool(), "controller": PLAYER,
-                     "attached_to": Maybe(REF)})
+                     "attached_to": Maybe(REF), "types": List(Str(max_len=30)), "subtypes": List(Str(max_len=30)),
+                     "colors": List(Str(("white", "blue", "black", "red", "green"))),
+                     "abilities": List(Str(max_len=30))})
 CHOICE_REFS = Either(scalar=REF, sequence=List(REF, max_len=20))
 CHOICE_EXPECT = Map({"kind": Str(CHOICE_KINDS), "player": PLAYER, "options": List(REF, max_len=40),
                      "count": Int(0, 40), "card": REF})

@@ -30,6 +30,8 @@ from tutor.engine import (
 )
 from tutor.engine.state import Player, State
 
+COLOR_LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
 __all__ = ["Mismatch", "PLAYERS", "STEPS", "Stuck", "Table"]
 
 PLAYERS = ("A", "B")
@@ -337,8 +339,10 @@ class Table:
             perm = view.permanent(oid) if zone == "battlefield" else None
             for key, want in (oe or {}).items():
                 actual = zone if key == "zone" else None if perm is None else self._permanent_field(perm, key)
-                if key == "keywords":
+                if key in ("keywords", "types", "subtypes", "abilities"):
                     want = sorted(want)
+                elif key == "colors":
+                    want = sorted(COLOR_LETTER[c] for c in want)
                 elif key == "counters":
                     want = {str(k): v for k, v in (want or {}).items()}
                 differ(f"objects.{alias}.{key}", want, actual)
@@ -378,8 +382,13 @@ class Table:
         return o.card or o.what or str(o.value)
 
     def _permanent_field(self, perm, key: str) -> object:
-        if key == "keywords":
-            return sorted(perm.keywords)
+        if key in ("keywords", "types", "subtypes"):
+            return sorted(getattr(perm, key))
+        if key == "colors":
+            return sorted(perm.colors)
+        if key == "abilities":  # its abilities other than keywords, as the layers left them: mana:G, static, ...
+            return sorted(f"mana:{a.add}" if a.kind == "mana" else f"triggered:{a.when}" if a.kind == "triggered"
+                          else a.kind for a in self.game.state.objects[perm.object].card.abilities)
         if key in ("attacking", "blocking"):
             return getattr(perm, key) is not None
         if key == "controller":

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from tutor.engine.characteristics import KEYWORDS, WALKS
 from tutor.engine.effects import EFFECTS, Context, ParamError
 from tutor.engine.errors import CardDefinitionError
+from tutor.engine.layers import DECLARED, cda_error, mods_error, mods_from
 from tutor.engine.mana import COLOR_NAMES, ManaCost
 from tutor.engine.targets import TARGET_TYPES, filter_error
 
@@ -70,6 +71,7 @@ class Ability:
     params: tuple = ()
     keyword: str = ""  # the keyword ability it is (702.91a battle cry gives a triggered ability)
     modes: tuple = ()  # a modal triggered ability ("choose one —", 700.2): ((targets, effects), ...)
+    mods: tuple = ()  # a static ability's continuous effect, by layer (tutor.engine.layers.Mod)
 
     def __deepcopy__(self, memo: dict) -> Ability:
         return self  # immutable: shared by game snapshots (Game.push)
@@ -99,15 +101,18 @@ class CardDef:
     unofficial: frozenset = frozenset()
     gender: dict = field(default_factory=dict)  # {"it": "m.pl"}: the gender and number of the name (NAME_GENDERS)
     declension: dict = field(default_factory=dict)  # {"ru": {"gent": "Акромы, Ангела Гнева", ...}} (DECLINED_CASES)
+    cda: tuple = ()  # power and toughness defined by a characteristic-defining ability (604.3, 613.4a)
     # Derived from the abilities (hot in action generation): the kinds of its activated abilities ("activated",
     # "mana"), and the colours of its free {T} mana abilities (305.6 for basic land types).
     activated_kinds: frozenset = field(init=False, repr=False, compare=False, default=frozenset())
     tap_mana: tuple = field(init=False, repr=False, compare=False, default=())
     graveyard_trigger: bool = field(init=False, repr=False, compare=False, default=False)  # "put into a graveyard from anywhere"
+    static_mods: bool = field(init=False, repr=False, compare=False, default=False)  # a static ability with layer effects
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "graveyard_trigger", any(ab.kind == "triggered" and ab.when == "graveyard"
                                                           and ab.what is None for ab in self.abilities))
+        object.__setattr__(self, "static_mods", any(ab.kind == "static" and ab.mods for ab in self.abilities))
         object.__setattr__(self, "activated_kinds",
                            frozenset(ab.kind for ab in self.abilities if ab.kind in ("activated", "mana")))
         object.__setattr__(self, "tap_mana", tuple(
@@ -225,8 +230,8 @@ def _ability(card: str, path: str, a: object, tokens: set[str]) -> Ability:
     from tutor.engine.replacement import PROHIBITIONS, replacement_error
     from tutor.engine.triggers import DAMAGE_TO, TRIGGER_EVENTS, TRIGGER_STEPS, WHO, condition_error
 
-    _keys(card, path, a, {"kind", "cost", "add", "targets", "effects", "when", "affects", "pump", "keywords", "what", "who",
-                          "step", "spell", "to", "combat", "if", "may", "replace", "prohibit", "params", "modes"}, {"kind"})
+    _keys(card, path, a, {"kind", "cost", "add", "targets", "effects", "when", "affects", "what", "who", "step", "spell",
+                          "to", "combat", "if", "may", "replace", "prohibit", "params", "modes", *DECLARED}, {"kind"})
     kind = a["kind"]
     if not isinstance(kind, str):
         _fail(card, f"{path}.kind", "expected a kind: mana, activated, triggered, static or replacement")
@@ -236,7 +241,7 @@ def _ability(card: str, path: str, a: object, tokens: set[str]) -> Ability:
     allowed = {"mana": {"kind", "cost", "add"}, "activated": {"kind", "cost", "targets", "effects"},
                "triggered": {"kind", "targets", "effects", "when", "what", "who", "step", "spell", "to", "combat", "if",
                              "may", "modes"},
-               "static": {"kind", "affects", "pump", "keywords", "prohibit", "who"},
+               "static": {"kind", "affects", "prohibit", "who", *DECLARED},
                "replacement": {"kind", "replace", "params"}}
     if kind in allowed:
         for k in a:
@@ -323,14 +328,18 @@ def _ability(card: str, path: str, a: object, tokens: set[str]) -> Ability:
         if who and (who not in WHO or prohibit != "cant_gain_life"):
             _fail(card, f"{path}.who", f"'who' is one of {', '.join(WHO)}, for prohibit: cant_gain_life")
         affects = a.get("affects")
-        if affects != "enchanted":
+        if affects in ("enchanted", "equipped", "self"):
+            affects = {affects: True}
+        else:
             affects = dict(_filter(card, f"{path}.affects", affects or {}))
+        layer_keys = {k: v for k, v in a.items() if k in DECLARED}
+        err = mods_error(layer_keys, KEYWORDS)
+        if err:
+            _fail(card, f"{path}.{err[0]}", err[1])
         pump = a.get("pump", [0, 0])
-        if not (isinstance(pump, list) and len(pump) == 2 and all(isinstance(x, int) for x in pump)):
-            _fail(card, f"{path}.pump", "pump is [power, toughness]")
-        return Ability("static", affects=affects if isinstance(affects, dict) else {"enchanted": True},
-                       pump=tuple(pump), keywords=_keywords(card, f"{path}.keywords", a.get("keywords", [])),
-                       prohibit=prohibit, params=(("who", who or "each"),) if prohibit else ())
+        return Ability("static", affects=affects, pump=tuple(pump), keywords=frozenset(a.get("keywords", [])),
+                       prohibit=prohibit, params=(("who", who or "each"),) if prohibit else (),
+                       mods=mods_from(layer_keys))
     if kind == "replacement":
         replace = a.get("replace")
         params = a.get("params") or {}
@@ -387,7 +396,7 @@ def card_from_dict(d: dict, tokens: set[str] = frozenset()) -> CardDef:
         _fail(str(cid), "id", "every card needs an id")
     _keys(cid, "", d, {"id", "name", "unofficial", "cost", "types", "supertypes", "subtypes", "power", "toughness",
                        "keywords", "enchant", "abilities", "spell", "additional_cost", "text", "token", "colors",
-                       "gender", "declension"},
+                       "gender", "declension", "cda"},
           {"id", "name", "types"})
     name = _texts(cid, "name", d["name"], {"en", "it", "ru"}, {"en", "it", "ru"})
     _not_modelled(cid, d)
@@ -405,7 +414,13 @@ def card_from_dict(d: dict, tokens: set[str] = frozenset()) -> CardDef:
         cost = ManaCost.parse(d.get("cost"))
     except ValueError as exc:
         _fail(cid, "cost", str(exc))
-    if "creature" in types and not (isinstance(d.get("power"), int) and isinstance(d.get("toughness"), int)):
+    if "cda" in d:
+        err = cda_error(d["cda"])
+        if err:
+            _fail(cid, "cda", err)
+        if "power" in d or "toughness" in d:
+            _fail(cid, "cda", "power and toughness come from the characteristic-defining ability: give no numbers")
+    elif "creature" in types and not (isinstance(d.get("power"), int) and isinstance(d.get("toughness"), int)):
         _fail(cid, "power", "a creature needs integer power and toughness")
     spell = d.get("spell")
     targets: tuple = ()
@@ -453,4 +468,5 @@ def card_from_dict(d: dict, tokens: set[str] = frozenset()) -> CardDef:
         unofficial=frozenset(_strings(cid, "unofficial", d.get("unofficial"), "languages")),
         gender=_gender(cid, d["gender"]) if "gender" in d else {},
         declension=_declension(cid, d["declension"]) if "declension" in d else {},
+        cda=_freeze(d["cda"]) if "cda" in d else (),
     )

@@ -1,8 +1,7 @@
-"""Characteristics of objects now: power and toughness, keywords, colours, static abilities, filters.
+"""Characteristics of objects now: power and toughness, keywords, colours, filters.
 
-Rules: 613 (interaction of continuous effects; layer 7, 613.4: counters, pump effects and static
-modifications of power/toughness), 604 (static abilities), 611.2 ("until end of turn" effects),
-105.2 (colours), 702 (keyword abilities; 702.16 protection). The keywords themselves are the registry of
+Rules: 613 (continuous effects in layers: `tutor.engine.layers` applies layers 1-6 to every permanent and
+collects layer 7, read here, 613.4), 105.2 (colours), 702 (keyword abilities; 702.16 protection). The keywords themselves are the registry of
 `tutor.engine.keywords` (`KEYWORDS`, `WALKS` re-exported here for the card loader).
 """
 
@@ -11,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tutor.engine.keywords import KEYWORDS, WALKS
+from tutor.engine.layers import Layers
 from tutor.engine.mana import COLOR_NAMES
 
 if TYPE_CHECKING:
@@ -21,65 +21,42 @@ __all__ = ["COLOR_OF_NAME", "KEYWORDS", "WALKS", "Characteristics"]
 COLOR_OF_NAME = {v: k for k, v in COLOR_NAMES.items()}  # "red" -> "R"
 
 
-class Characteristics:
+class Characteristics(Layers):
     """Mixin of `Game`: what an object is right now, after continuous effects."""
 
     def obj(self, oid: int) -> Obj:
         """The object with id `oid` (in any zone); KeyError if there is none."""
         return self.state.objects[oid]
 
-    def _statics(self) -> list:
-        """604.1: the static abilities on the battlefield, as (source, ability); cached until the battlefield changes."""
-        s = self.state
-        if self._static_key != s.bf_changes or self._static_state is not s:
-            self._static_list = [(s.objects[sid], ab) for sid in s.battlefield
-                                 for ab in s.objects[sid].card.abilities if ab.kind == "static"]
-            self._static_toughness = any(ab.pump[1] for _, ab in self._static_list)
-            self._static_key, self._static_state = s.bf_changes, s
-        return self._static_list
-
-    def _statics_change_toughness(self) -> bool:
-        """Whether a static ability on the battlefield modifies toughness (cached like `_statics`)."""
-        self._statics()
-        return self._static_toughness
-
-    def _static_applies(self, src: Obj, ab, obj: Obj) -> bool:
-        """Whether a static ability of `src` affects `obj` (an Aura's affects what it enchants, 303.4)."""
-        if ab.affects.get("enchanted"):
-            return src.attached_to == obj.id
-        return self._matches(obj, ab.affects, src.controller, src.id)
-
     def keywords(self, oid: int) -> frozenset:
-        """702: the object's keyword abilities: printed, granted until end of turn (611.2), or by static abilities."""
-        o = self.state.objects[oid]
-        kws = set(o.card.keywords)
-        if o.zone == "battlefield":
-            for eid, _dp, _dt, k in self.state.eot:
-                if eid == oid:
-                    kws |= k
-            for src, ab in self._statics():
-                if ab.keywords and self._static_applies(src, ab, o):
-                    kws |= ab.keywords
-        return frozenset(kws)
+        """702: the object's keyword abilities now (printed, or as the layers made them: 613.1f)."""
+        self._layers_now()
+        return self.state.objects[oid].card.keywords
 
     def power_toughness(self, oid: int) -> tuple[int, int]:
-        """613.4c (layer 7c): printed values, then +1/+1 and -1/-1 counters, pump effects, static modifications."""
+        """613.4 (layer 7): a characteristic-defining ability (7a) or the printed values, then the effects that
+        set them (7b), counters and modifications (7c), switching (7d)."""
+        self._layers_now()
         o = self.state.objects[oid]
-        p, t = o.card.power or 0, o.card.toughness or 0
+        card = o.card
+        if card.cda:
+            p, t = self._cda(o)
+        else:
+            p, t = card.power or 0, card.toughness or 0
         if o.zone != "battlefield":
             return p, t
-        n = o.counters.get("+1/+1", 0) - o.counters.get("-1/-1", 0)
-        p, t = p + n, t + n
-        for eid, dp, dt, _k in self.state.eot:
-            if eid == oid:
-                p, t = p + dp, t + dt
-        for src, ab in self._statics():
-            if ab.pump != (0, 0) and self._static_applies(src, ab, o):
-                p, t = p + ab.pump[0], t + ab.pump[1]
+        mods = self._l7.get(oid)
+        if mods:
+            return self._pt_layers(o, p, t, mods, None)
+        c = o.counters
+        if c:
+            n = c.get("+1/+1", 0) - c.get("-1/-1", 0)
+            return p + n, t + n
         return p, t
 
     def colors(self, oid: int) -> frozenset:
-        """105.2: the object's colours (colour letters), from its mana cost or its definition (tokens)."""
+        """105.2: the object's colours (colour letters): from its mana cost or its definition, then layer 5."""
+        self._layers_now()
         return self.state.objects[oid].card.colors
 
     def is_creature(self, oid: int) -> bool:
@@ -87,18 +64,23 @@ class Characteristics:
         o = self.state.objects.get(oid)
         return o is not None and o.zone == "battlefield" and "creature" in o.card.types
 
-    def _matches(self, o: Obj, flt: dict, controller: int, source: int | None) -> bool:
+    def _matches(self, o: Obj, flt: dict, controller: int, source: int | None, ch=None) -> bool:
         """Whether object `o` fits a filter (of a target, an "all" effect, a static ability), seen from
-        `controller` (and `source` for "other")."""
+        `controller` (and `source` for "other"); `ch`: its characteristics while the layers are applied."""
         if flt.get("other") and o.id == source:
             return False
-        if "types" in flt and not set(flt["types"]) & o.card.types:
+        card = ch if ch is not None else o.card
+        if "types" in flt and not set(flt["types"]) & card.types:
             return False
-        if "subtypes" in flt and not set(flt["subtypes"]) <= o.card.subtypes:
+        if "subtypes" in flt and not set(flt["subtypes"]) <= card.subtypes:
             return False
-        if "color" in flt and COLOR_OF_NAME[flt["color"]] not in self.colors(o.id):
+        if "supertypes" in flt and not set(flt["supertypes"]) <= card.supertypes:
             return False
-        if "not_color" in flt and COLOR_OF_NAME[flt["not_color"]] in self.colors(o.id):
+        if "not_supertypes" in flt and set(flt["not_supertypes"]) & card.supertypes:
+            return False
+        if "color" in flt and COLOR_OF_NAME[flt["color"]] not in card.colors:
+            return False
+        if "not_color" in flt and COLOR_OF_NAME[flt["not_color"]] in card.colors:
             return False
         if "tapped" in flt and o.tapped != flt["tapped"]:
             return False
@@ -106,21 +88,15 @@ class Characteristics:
             return False
         if "attacking" in flt and (o.id in self.state.attackers) != flt["attacking"]:
             return False
-        if flt.get("controller") == "you" and o.controller != controller:
-            return False
-        if flt.get("controller") == "opponent" and o.controller == controller:
-            return False
+        if "controller" in flt:
+            ctl = ch.controller if ch is not None else o.controller
+            if (ctl == controller) != (flt["controller"] == "you"):
+                return False
         return True
 
     def _protection_in_play(self) -> bool:
-        """Whether any permanent could have protection now (cached until the battlefield changes or a pump is added)."""
-        s = self.state
-        key = (s.bf_changes, len(s.eot))
-        if self._prot_key != key or self._prot_state is not s:
-            self._prot_key, self._prot_state = key, s
-            self._prot = any(k.startswith("protection") for oid in s.battlefield for k in s.objects[oid].card.keywords) \
-                or any(k.startswith("protection") for e in s.eot for k in e[3]) \
-                or any(k.startswith("protection") for _, ab in self._statics() for k in ab.keywords)
+        """Whether any permanent has a protection keyword now (found as the layers are applied)."""
+        self._layers_now()
         return self._prot
 
     def _protected_from(self, oid: int, colors: frozenset) -> bool:

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from tutor.engine.characteristics import KEYWORDS
 from tutor.engine.choices import Choice, ChoiceKind, ChoiceOption
 from tutor.engine.events import EventKind
+from tutor.engine.layers import DECLARED, Mod, mods_error, mods_from
 from tutor.engine.state import StackItem, Step
 from tutor.engine.targets import filter_error
 
@@ -216,6 +217,9 @@ KINDS: dict[str, Callable] = {
     "effects": _effects_list,
     "linked": _choice("linked"),
     "counter_map": _counter_map,
+    "layer_value": lambda key, v, ctx: _layer_value(key, v),
+    "duration": _choice("end_of_turn", "source_leaves", "forever"),
+    "creature_target": _target_of(frozenset({"creature"})),
 }
 
 AMOUNT = Param("count_or_x", required=True)
@@ -444,7 +448,8 @@ def _until_end_of_turn(game: Game, item: StackItem, name: str, p: dict, legal: l
         if oid < 0 or oid not in s.objects:
             continue
         kws = frozenset(p.get("keywords", ()))
-        s.eot.append((oid, p.get("power", 0), p.get("toughness", 0), kws))
+        mods = (Mod("keywords", kws),) if kws else (Mod("pump", (p.get("power", 0), p.get("toughness", 0))),)
+        game._add_continuous(mods, [oid], item.card.id, item.source, item.controller)
         game._emit(EventKind(name), ("611.2", "514.2"), object=oid, power=p.get("power", 0), toughness=p.get("toughness", 0),
                    keywords=sorted(kws), card=s.objects[oid].card.id)
 
@@ -566,3 +571,92 @@ def _extra_combat(game: Game, item: StackItem, p: dict, legal: list) -> None:
     s.step_queue[0:0] = [Step.BEGINNING_OF_COMBAT, Step.DECLARE_ATTACKERS, Step.DECLARE_BLOCKERS,
                          Step.COMBAT_DAMAGE, Step.END_OF_COMBAT, Step.POSTCOMBAT_MAIN]
     game._emit(EventKind.EXTRA_COMBAT, ("500.8", "505.1a"), untapped=untapped)
+
+
+# ==== continuous effects in layers (tutor.engine.layers) =================================================
+def _layer_value(key: str, v: object) -> None:
+    v = {a: (list(b) if isinstance(b, tuple) else b) for a, b in v.items()} if isinstance(v, dict) else v
+    err = mods_error({key: v}, KEYWORDS)
+    if err:
+        raise ParamError(err[0], err[1])
+
+
+def _thaw(v: object) -> object:
+    """A definition's frozen parameter back to plain data (sorted pairs -> mapping, tuple -> list)."""
+    if isinstance(v, tuple) and v and all(isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], str) for x in v):
+        return {k: _thaw(x) for k, x in v}
+    if isinstance(v, tuple):
+        return [_thaw(x) for x in v]
+    return v
+
+
+def _permanents(game: Game, item: StackItem, ref: object, legal: list) -> list:
+    s = game.state
+    return [oid for oid in game._resolve_ref(item, ref, legal)
+            if oid >= 0 and oid in s.objects and s.objects[oid].zone == "battlefield"]
+
+
+@effect("becomes", params={"on": Param("objects", required=True), "until": Param("duration"),
+                           **{k: Param("layer_value") for k in DECLARED if k != "control"}},
+        rules=("611.2a", "611.2c", "613.1"), events=("becomes",))
+def _becomes(game: Game, item: StackItem, p: dict, legal: list) -> None:
+    """611.2a: the permanents get a continuous effect, until end of turn unless it says "forever" or "for as
+    long as" its source stays (611.2b); the set it affects is locked now (611.2c); its parts apply in their
+    layers (613.1: type 4, colour 5, abilities 6, power and toughness 7b-7d; 613.6)."""
+    oids = _permanents(game, item, p["on"], legal)
+    mods = mods_from({k: (dict(v) if k == "pump_each" else _thaw(v)) for k, v in p.items() if k in DECLARED})
+    if not oids or not mods:
+        return
+    until = p.get("until", "end_of_turn")
+    e = game._add_continuous(mods, oids, item.card.id, item.source, item.controller, until)
+    for oid in oids:
+        game._emit(EventKind.BECOMES, ("611.2a", "613.1"), object=oid, card=game.state.objects[oid].card.id,
+                   changes=[[m.op, _plain(m.value)] for m in e.mods], until=until, source=item.card.id)
+
+
+def _plain(v: object) -> object:
+    if isinstance(v, frozenset):
+        return sorted(v)
+    if isinstance(v, tuple):
+        return [_plain(x) for x in v]
+    return v
+
+
+@effect("gain_control", params={"on": Param("objects", required=True), "until": Param("duration")},
+        rules=("613.1b", "611.2a", "302.6"), events=("gain_control",))
+def _gain_control(game: Game, item: StackItem, p: dict, legal: list) -> None:
+    """613.1b (layer 2): the controller of the spell or ability gains control of the permanents, until end of
+    turn unless it says otherwise (611.2a); a permanent that changes controller is new to its controller
+    (302.6: it can't attack or {T} without haste) and leaves combat (506.4)."""
+    oids = _permanents(game, item, p["on"], legal)
+    if not oids:
+        return
+    until = p.get("until", "end_of_turn")
+    game._add_continuous((Mod("control", "you"),), oids, item.card.id, item.source, item.controller, until)
+    for oid in oids:
+        was = game.state.objects[oid].controller
+        game._layers_now()
+        game._emit(EventKind.GAIN_CONTROL, ("613.1b", "611.2a"), object=oid, card=game.state.objects[oid].card.id,
+                   player=item.controller, was=was, until=until)
+
+
+@effect("create_copy", params={"of": Param("creature_target", required=True)}, rules=("707.2", "111.1"),
+        events=("copy_created", "enters", "replaced"))
+def _create_copy(game: Game, item: StackItem, p: dict, legal: list) -> None:
+    """707.2 / 111.1: create a token that's a copy of the permanent: it gets the original's copiable values
+    (its printed values and copy effects: not counters, not other effects, 707.2), as a copy effect (layer 1)."""
+    i = p["of"]
+    if i < len(legal) and not legal[i]:
+        return
+    src = game.state.objects.get(item.targets[i])
+    if src is None or src.zone != "battlefield":
+        return
+    original = game._copiable(src.id)
+    from dataclasses import replace
+    copy = replace(original, token=True)
+    o = game.create(original.id, item.controller, "battlefield")
+    o.card = copy
+    game._add_continuous((Mod("copy", copy),), [o.id], item.card.id, item.source, item.controller, "forever", "707.2")
+    game._emit(EventKind.COPY_CREATED, ("707.2", "111.1"), object=o.id, card=copy.id, original=src.id,
+               controller=item.controller)
+    game._enters(o)

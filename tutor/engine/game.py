@@ -119,17 +119,19 @@ class Game(Characteristics, Zones, Turns, Priority, Triggers, Choices, Replaceme
         self.events: list[Event] = []
         self._history: list[tuple[State, int, object]] = []
         self.object_cards: dict[int, str] = {}  # every object id ever used -> its card id (for logs)
-        self._static_key = -1  # Characteristics._statics: cached per battlefield (State.bf_changes) and state
-        self._static_state: State | None = None
-        self._static_list: list = []
-        self._static_toughness = False
+        # Layers (tutor.engine.layers): the position they were last applied in, and what they found.
+        self._lk_state: State | None = None
+        self._lk_bf = self._lk_lc = self._lk_ch = -1
+        self._lk_dyn = False
+        self._layered: set = set()  # permanents whose `card` is not their printed card
+        self._why: dict = {}  # permanent -> the effects of layers 1-6 applied to it (Applied)
+        self._l7: dict = {}  # permanent -> the layer-7 effects that apply to it: [(Mod, entry)]
+        self._pt_modified = False
         self._version = 0  # bumped by every action and undo: memoised answers are per position
         self._changes = 0  # events that changed the state; state-based actions are re-checked only after one
         self._sba_clean = -1  # the value of _changes at the last check that found nothing to do
         self._sba_order: dict | None = None  # battlefield positions as a check began
         self._mana_memo: dict = {}
-        self._prot_key: tuple = ()
-        self._prot_state: State | None = None
         self._prot = False
         self._trig_clock = -1  # the permanents' triggered abilities (Triggers._trigger_sources), per position
         self._trig_state: State | None = None

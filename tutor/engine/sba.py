@@ -100,7 +100,8 @@ class StateBasedActions:
         """One look at the battlefield, gathering what the checks need."""
         s = self.state
         # Toughness can only differ from the printed value with counters, pump effects or static abilities.
-        modified = bool(s.eot) or self._statics_change_toughness()
+        self._layers_now()
+        modified = self._pt_modified
         scan = _Scan([], [], [], [])
         for oid in s.battlefield:
             o = s.objects[oid]

@@ -77,6 +77,8 @@ class Obj:
     attached_to: int | None = None
     regen_shields: int = 0
     timestamp: int = 0
+    printed: CardDef | None = None  # its card as printed while continuous effects change `card` (tutor.engine.layers)
+    base_controller: int = -1  # its controller without control-changing effects, while one applies (613.1b)
 
 
 @dataclass(slots=True)
@@ -174,7 +176,9 @@ class State:
     first_strike_done: bool = False
     damage_plan: dict = field(default_factory=dict)  # attacker id -> ((recipient, amount), ...) chosen
     # Effects
-    eot: list = field(default_factory=list)  # "until end of turn" effects: (object id, power, toughness, keywords)
+    continuous: list = field(default_factory=list)  # continuous effects of resolved spells and abilities (611.2):
+    #   tutor.engine.layers.Continuous, in the order they began
+    layer_changes: int = 0  # bumped by every change the layers read besides the battlefield's list (613.5)
     prevent_combat: str = ""  # "prevent all combat damage that would be dealt this turn": the card that said so
     prevent_next: dict = field(default_factory=dict)  # target id -> damage still to prevent this turn
     shield_cards: dict = field(default_factory=dict)  # target id -> the card of its latest prevention shield

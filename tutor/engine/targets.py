@@ -18,7 +18,7 @@ __all__ = ["FILTER_KEYS", "TARGET_TYPES", "Targets", "filter_error"]
 
 TARGET_TYPES = ("creature", "player", "opponent", "any", "spell", "permanent", "land", "artifact", "enchantment")
 FILTER_KEYS = {"color", "not_color", "tapped", "attacking_or_blocking", "attacking", "controller", "subtypes", "types",
-               "other"}
+               "other", "supertypes", "not_supertypes"}
 
 
 def filter_error(flt: object) -> tuple[str, str] | None:
@@ -38,7 +38,7 @@ def filter_error(flt: object) -> tuple[str, str] | None:
             return k, "expected true or false"
         if k == "controller" and v not in ("you", "opponent"):
             return k, "expected you or opponent"
-        if k in ("types", "subtypes") and not (isinstance(v, list) and v and all(isinstance(x, str) for x in v)):
+        if k in ("types", "subtypes", "supertypes", "not_supertypes") and not (isinstance(v, list) and v and all(isinstance(x, str) for x in v)):
             return k, "expected a list of names"
     return None
 _TYPE_NEEDED = {"any": "creature", "permanent": None}  # 115.4: "any target" is a creature (or a player)

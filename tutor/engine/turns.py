@@ -118,8 +118,8 @@ class Turns:
         for oid in s.battlefield:
             s.objects[oid].damage = 0
             s.objects[oid].regen_shields = 0
-        ended = len(s.eot)
-        s.eot, s.prevent_combat, s.prevent_next, s.shield_cards, s.effects = [], "", {}, {}, []
+        ended = self._end_effects("end_of_turn")
+        s.prevent_combat, s.prevent_next, s.shield_cards, s.effects = "", {}, {}, []
         self._emit(EventKind.CLEANUP, "514.2", damage_removed=healed, effects_ended=ended)
         self._state_triggers()
         if self._sba_needed() or s.triggers:

@@ -172,6 +172,12 @@ class PermanentView:
     attacking: int | None
     blocking: int | None
     blocked: bool
+    # Continuous effects (613): the printed card when a copy effect changed it (layer 1), the printed power and
+    # toughness, and every effect applied to it in layer order (why it is what it is).
+    printed_card: str | None = None
+    printed_power: int | None = None
+    printed_toughness: int | None = None
+    layers: tuple[LayerStep, ...] = ()
 
     @property
     def is_creature(self) -> bool:
@@ -182,6 +188,7 @@ class PermanentView:
         for f in ("types", "supertypes", "subtypes", "keywords", "colors"):
             d[f] = list(d[f])
         d["counters"] = dict(self.counters)
+        d["layers"] = [st.to_dict() for st in self.layers]
         return d
 
     @classmethod
@@ -190,6 +197,30 @@ class PermanentView:
         for f in ("types", "supertypes", "subtypes", "keywords", "colors"):
             d[f] = tuple(d[f])
         d["counters"] = tuple(sorted(d["counters"].items()))
+        d["layers"] = tuple(LayerStep.from_dict(st) for st in d.get("layers", ()))
+        return cls(**d)
+
+
+@dataclass(frozen=True, slots=True)
+class LayerStep:
+    """One continuous effect applied to a permanent (613): its layer ("1", "2", "4", "5", "6", "7a"-"7d"), what
+    it does (`op`: copy, control, add_types, creature_types, add_subtypes, land_type, color, keywords,
+    lose_keywords, lose_abilities, cda, base_pt, pump, pump_each, counters, switch_pt) and with which value, the
+    card and object it comes from (none for counters), the rule that applies it, and its timestamp (613.7)."""
+
+    layer: str
+    op: str
+    value: object
+    card: str
+    source: int | None
+    rule: str
+    timestamp: int = 0
+
+    def to_dict(self) -> dict:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> LayerStep:
         return cls(**d)
 
 
@@ -411,13 +442,27 @@ def _permanent(game: Game, oid: int) -> PermanentView:
     creature = "creature" in card.types
     power, toughness = game.power_toughness(oid) if creature else (None, None)
     colors = game.colors(oid)
+    printed = o.printed or card
     return PermanentView(
         object=oid, card=card.id, owner=o.owner, controller=o.controller, types=tuple(sorted(card.types)),
         supertypes=tuple(sorted(card.supertypes)), subtypes=tuple(sorted(card.subtypes)), power=power,
         toughness=toughness, keywords=tuple(sorted(game.keywords(oid))), colors=tuple(c for c in COLORS if c in colors),
         tapped=o.tapped, summoning_sick=creature and o.fresh, damage=o.damage,
         counters=tuple(sorted((k, n) for k, n in o.counters.items() if n)), attached_to=o.attached_to,
-        attacking=s.attackers.get(oid), blocking=s.blocks.get(oid), blocked=oid in s.blocked)
+        attacking=s.attackers.get(oid), blocking=s.blocks.get(oid), blocked=oid in s.blocked,
+        printed_card=printed.id if printed.id != card.id else None,
+        printed_power=printed.power if creature else None, printed_toughness=printed.toughness if creature else None,
+        layers=tuple(LayerStep(st.layer, st.op, _plain(st.value), st.card, st.source, st.rule, st.timestamp)
+                     for st in game.layers_of(oid)))
+
+
+def _plain(v: object) -> object:
+    """A layer step's value as JSON data (sets sorted, tuples as lists, colour letters as they are)."""
+    if isinstance(v, frozenset):
+        return sorted(v)
+    if isinstance(v, tuple):
+        return [_plain(x) for x in v]
+    return v
 
 
 def _stack_item(item) -> StackItemView:

@@ -49,9 +49,10 @@ class Zones:
         if left:
             s.attackers.pop(oid, None)
             s.blocks.pop(oid, None)
-            s.eot = [e for e in s.eot if e[0] != oid]
+            if s.continuous:
+                self._effects_leave(oid)
             self._left.append(o)
-        new = Obj(s.next_id, o.card, o.card_id, o.owner, o.owner, zone)
+        new = Obj(s.next_id, o.printed or o.card, o.card_id, o.owner, o.owner, zone)
         if o.card.token and zone != "battlefield":
             s.token_left = True
         s.next_id += 1
