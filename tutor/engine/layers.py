@@ -32,7 +32,6 @@ from tutor.engine.mana import ManaCost
 
 if TYPE_CHECKING:
     from tutor.engine.cards import CardDef
-    from tutor.engine.game import Game
     from tutor.engine.state import Obj
 
 __all__ = ["Applied", "COUNTS", "Continuous", "INTRINSIC", "LAYERS", "LAYER_OF", "LAYER_RULES", "LAND_TYPES", "Mod",
