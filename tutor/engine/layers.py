@@ -544,7 +544,8 @@ class Layers:
             elif op == "pump":
                 p, t = p + v[0], t + v[1]
             elif op == "pump_each":
-                n = self._count(v[2], e.controller if e.effect is not None else o.controller, e.source)
+                you = e.controller if e.effect is not None else self.state.objects[e.source].controller
+                n = self._count(v[2], you, e.source)
                 p, t = p + v[0] * n, t + v[1] * n
                 v = (v[0] * n, v[1] * n, n)
             elif op == "switch_pt":
