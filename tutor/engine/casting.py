@@ -341,7 +341,7 @@ class Casting:
                 continue
             colors = self._mana_colors(o)
             if colors:
-                out.append((oid, colors[0]))
+                out.append((oid, "".join(colors)))
         memo = self._mana_memo[key] = tuple(out)
         return memo
 
@@ -372,7 +372,7 @@ class Casting:
                 if o is None or o.zone != "battlefield" or o.controller != player or o.tapped or oid in exclude \
                         or not self._mana_colors(o):
                     raise IllegalAction("605.3", Refusal.BAD_MANA_SOURCE, f"object {oid} can't be tapped for mana now")
-                sources.append((oid, self._mana_colors(o)[0]))
+                sources.append((oid, "".join(self._mana_colors(o))))
             plan = find_payment(generic, colored, s.players[player].pool, sources)
             if plan is None or len(plan[1]) != len(tap):
                 raise IllegalAction(rule, Refusal.CANT_PAY, "those mana sources don't pay this cost exactly")
@@ -384,14 +384,14 @@ class Casting:
 
     def _pay(self, player: int, plan, *, tapped_for: str) -> None:
         """Pay: take mana from the pool and tap the sources, activating their mana abilities (106.4, 605.3)."""
-        taken, sources = plan
+        taken, sources, colours = plan
         pool = self.state.players[player].pool
         for c, n in taken.items():
             pool[c] -= n
         for oid in sources:
             o = self.state.objects[oid]
             o.tapped = True
-            self._emit(EventKind.MANA, ("106.4", "605.3"), player=player, object=oid, card=o.card.id, color=self._mana_colors(o)[0],
+            self._emit(EventKind.MANA, ("106.4", "605.3"), player=player, object=oid, card=o.card.id, color=colours[oid],
                        spent_for=tapped_for)
 
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
-__all__ = ["COLORS", "COLOR_NAMES", "ManaCost", "find_payment"]
+__all__ = ["COLORS", "COLOR_NAMES", "ManaCost", "Payment", "find_payment"]
 
 COLORS = "WUBRG"
 COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
@@ -66,16 +67,28 @@ class ManaCost:
         return out or "{0}"
 
 
-def find_payment(generic: int, colored: dict, pool: dict, sources: list[tuple[int, str]]) -> tuple[dict, list[int]] | None:
-    """Choose how to pay: mana from the pool first, then sources (permanent id, colour it makes).
+class Payment(NamedTuple):
+    """How a cost is paid: mana from the pool by colour, the sources to tap, the colour each of them makes."""
 
-    Returns (mana taken from the pool by colour, source ids to tap), or None when the cost can't be
-    paid. Deterministic: coloured symbols are matched first, by the sources that make the rarest colour.
+    taken: dict
+    tapped: list
+    colours: dict
+
+
+def find_payment(generic: int, colored: dict, pool: dict, sources: list[tuple[int, str]]) -> tuple[dict, list[int]] | None:
+    """Choose how to pay: mana from the pool first, then sources (permanent id, the colours it can make: one
+    letter, or several for a land with several mana abilities).
+
+    Returns a `Payment` (mana taken from the pool by colour, source ids to tap, the colour each makes), or
+    None when the cost can't be paid. Deterministic: coloured symbols are matched first, the rarest colour first, each by the source with
+    the fewest other colours (backtracking when a choice leaves a symbol unpaid).
 
     >>> find_payment(1, {"R": 1}, {}, [(1, "R"), (2, "G"), (3, "R")])
-    ({}, [1, 2])
+    Payment(taken={}, tapped=[1, 2], colours={1: 'R', 2: 'G'})
     >>> find_payment(0, {"U": 1}, {}, [(1, "R")]) is None
     True
+    >>> find_payment(0, {"W": 1, "U": 1}, {}, [(1, "WU"), (2, "W")]).colours
+    {1: 'U', 2: 'W'}
     """
     pool = dict(pool)
     need = dict(colored)
@@ -86,15 +99,13 @@ def find_payment(generic: int, colored: dict, pool: dict, sources: list[tuple[in
             pool[c] -= use
             taken[c] = taken.get(c, 0) + use
             need[c] -= use
-    free = list(sources)
-    tapped: list[int] = []
-    # Coloured symbols: match each with a source of that colour (sources are single-colour here).
-    for c in sorted((c for c in need if need[c] > 0), key=lambda c: sum(1 for _, s in free if s == c)):
-        for _ in range(need[c]):
-            pick = next((i for i, (_, s) in enumerate(free) if s == c), None)
-            if pick is None:
-                return None
-            tapped.append(free.pop(pick)[0])
+    symbols = [c for c in sorted((c for c in need if need[c] > 0), key=lambda c: sum(1 for _, s in sources if c in s))
+               for _ in range(need[c])]
+    match = _match(symbols, list(sources))
+    if match is None:
+        return None
+    tapped, free = match
+    colours = dict(zip(tapped, symbols, strict=True))
     # Generic: remaining pool mana first, then the sources making the colour least in demand elsewhere.
     remaining = generic
     for c in sorted(pool):
@@ -108,6 +119,24 @@ def find_payment(generic: int, colored: dict, pool: dict, sources: list[tuple[in
     counts: dict[str, int] = {}
     for _, s in free:
         counts[s] = counts.get(s, 0) + 1
-    free.sort(key=lambda src: (-counts[src[1]], src[0]))
-    tapped.extend(src[0] for src in free[:remaining])
-    return taken, tapped
+    free.sort(key=lambda src: (-counts[src[1]], len(src[1]), src[0]))
+    for oid, made in free[:remaining]:
+        tapped.append(oid)
+        colours[oid] = made[0]
+    return Payment(taken, tapped, colours)
+
+
+def _match(symbols: list, free: list) -> tuple[list, list] | None:
+    """Sources for the coloured symbols, in order: (the ids tapped, the sources left), or None."""
+    if not symbols:
+        return [], free
+    c = symbols[0]
+    tried = set()
+    for i in sorted((i for i, (_, s) in enumerate(free) if c in s), key=lambda i: (len(free[i][1]), i)):
+        if free[i][1] in tried:
+            continue  # an equal source gives the same result
+        tried.add(free[i][1])
+        rest = _match(symbols[1:], free[:i] + free[i + 1:])
+        if rest is not None:
+            return [free[i][0], *rest[0]], rest[1]
+    return None
