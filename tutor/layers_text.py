@@ -28,7 +28,7 @@ from __future__ import annotations
 from tutor.i18n import Noun, Nouns, catalog, noun, pick, t
 from tutor.i18n.grammar import minus
 
-__all__ = ["becomes_clauses", "change_text", "explanation_lines", "layer_name", "step_line", "subtype_noun",
+__all__ = ["becomes_clauses", "change_text", "copy_of", "explanation_lines", "layer_name", "step_line", "subtype_noun",
            "type_name", "until_text"]
 
 _COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
@@ -243,6 +243,12 @@ def step_line(step, lang: str, cards: dict, controller: int | None = None) -> st
     return t(key, lang, layer=layer_name(step.layer, lang), source=source, change=change, rule=step.rule)
 
 
+def copy_of(perm) -> str | None:
+    """The card a permanent is a copy of (its last copy effect, layer 1; 707.2), or None."""
+    copies = [st.value for st in perm.layers if st.op == "copy"]
+    return copies[-1] if copies else None
+
+
 def explanation_lines(perm, cards: dict, lang: str) -> list[str]:
     """Why permanent `perm` (a PermanentView) is what it is: a head line (its name; the printed card of a copy;
     its printed and current power and toughness; its owner when another player controls it), then each step
@@ -254,9 +260,10 @@ def explanation_lines(perm, cards: dict, lang: str) -> list[str]:
     card = cards.get(perm.card)
     name = pick(card.name, lang) if card is not None else perm.card
     parts = []
-    if perm.printed_card:
-        printed = cards.get(perm.printed_card)
-        parts.append(t("layer.head.copy_of", lang, name=pick(printed.name, lang) if printed else perm.printed_card))
+    copied = copy_of(perm)
+    if copied:
+        original = cards.get(copied)
+        parts.append(t("layer.head.copy_of", lang, name=pick(original.name, lang) if original else copied))
     if perm.power is not None:
         parts.append(t("layer.head.pt", lang, printed=_pt(perm.printed_power or 0, perm.printed_toughness or 0),
                        now=_pt(perm.power, perm.toughness)))
