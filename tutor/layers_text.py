@@ -28,7 +28,7 @@ from __future__ import annotations
 from tutor.i18n import Noun, Nouns, catalog, noun, pick, t
 from tutor.i18n.grammar import minus
 
-__all__ = ["becomes_clauses", "change_text", "copy_of", "explanation_lines", "layer_name", "step_line", "subtype_noun",
+__all__ = ["becomes_clauses", "board_explanation", "change_text", "copy_of", "explanation_lines", "layer_name", "step_line", "subtype_noun",
            "type_name", "until_text"]
 
 _COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
@@ -277,3 +277,20 @@ def explanation_lines(perm, cards: dict, lang: str) -> list[str]:
         who = perm.controller if controls and i == controls[-1] else None
         lines.append("  " + step_line(st, lang, cards, who))
     return lines
+
+
+def board_explanation(view, cards: dict, lang: str, oid: int | None = None) -> str:
+    """The explanation of permanent `oid` of `view` (a BoardView), or of every permanent that continuous
+    effects change when `oid` is None or not on the battlefield: a title, then `explanation_lines` of each
+    (the app's detail of the board, key E); a sentence when nothing changes them."""
+    perm = view.permanent(oid) if oid is not None else None
+    perms = [perm] if perm is not None else [p for p in view.permanents if p.layers]
+    lines: list[str] = []
+    for p in perms:
+        lines += explanation_lines(p, cards, lang)
+    if not lines:
+        if perm is not None:
+            card = cards.get(perm.card)
+            return f"«{pick(card.name, lang) if card else perm.card}»: " + t("layer.none", lang)
+        return t("layer.none_board", lang)
+    return "\n".join([t("layer.title", lang)] + ["  " + x for x in lines])

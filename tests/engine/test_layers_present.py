@@ -134,7 +134,7 @@ def test_control_changed_is_explained_and_shown_on_the_board(tmp_path):
     ru = explanation_lines(bears, cards, "ru")
     assert ru[0] == "«Медведи-гризли»: по карте 2/2, сейчас 2/2; под контролем игрока A (владелец — игрок B)"
     text = "\n".join(board_lines(view, cards, "it"))
-    assert "«Orsi Grizzly» 2/2 — controllati dal Giocatore A" in text
+    assert "«Orsi Grizzly» 2/2 — sotto il controllo del Giocatore A" in text
     assert "(stampata" not in text  # the same power and toughness as printed
     text = "\n".join(board_lines(view, cards, "ru"))
     assert "под контролем игрока A" in text

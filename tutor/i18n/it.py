@@ -486,7 +486,7 @@ MESSAGES: dict[str, str] = {
     'layer.head.control': 'sotto il controllo {controller:del} (proprietario: {owner})',
     'layer.none': 'Nessun effetto continuo modifica questo permanente: è come è stampato.',
     'board.printed_pt': '(stampata {pt})',
-    'board.controlled': '{card:~controllato|controllata|controllati|controllate} {player:dal}',
+    'board.controlled': 'sotto il controllo {player:del}',
     'board.copy_of': 'copia di {name}',
     'subtype.Frog': 'f:Rana',
     'subtype.Plains': 'f:Pianura',
@@ -494,6 +494,8 @@ MESSAGES: dict[str, str] = {
     'subtype.Swamp': 'f:Palude',
     'subtype.Mountain': 'f:Montagna',
     'subtype.Forest': 'f:Foresta',
+    'layer.none_board': 'Nessun effetto continuo modifica i permanenti: sono come sono stampati.',
+    'app.lessons.key_explain': 'Effetti',
     # ==== guided lessons: tutor/lessons/, tutor/cli/lesson_cmd.py (the `lessons` helper) ====
     'help_lesson': 'lezioni guidate: elenco, gioco, verifica',
     'help_lesson_action': 'list: le lezioni del corso; play: gioca una lezione; check: verifica che le lezioni rispettino le regole',

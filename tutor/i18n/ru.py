@@ -494,6 +494,8 @@ MESSAGES: dict[str, str] = {
     'subtype.Swamp': 'Болото',
     'subtype.Mountain': 'Гора',
     'subtype.Forest': 'Лес',
+    'layer.none_board': 'Никакие постоянные эффекты не меняют перманенты: они такие, как напечатаны.',
+    'app.lessons.key_explain': 'Эффекты',
     # ==== guided lessons: tutor/lessons/, tutor/cli/lesson_cmd.py (the `lessons` helper) ====
     'help_lesson': 'уроки: список, прохождение, проверка',
     'help_lesson_action': 'list — уроки курса; play — пройти урок; check — проверить, что уроки не расходятся с правилами',
