@@ -38,7 +38,8 @@ __all__ = ["card_noun", "event_key", "name_noun", "keyword_name", "player_name",
            "step_name"]
 
 # Events whose card is named as a card in hand or as a spell, whatever its type.
-_KIND_BY_EVENT = {EventKind.DISCARD: "card", EventKind.DRAW: "card", EventKind.CAST: "spell", EventKind.COUNTERED: "spell"}
+_KIND_BY_EVENT = {EventKind.DISCARD: "card", EventKind.DRAW: "card", EventKind.CAST: "spell", EventKind.COUNTERED: "spell",
+                  EventKind.COPY_CREATED: "token"}
 # Events with a sentence for each value of one of their data keys (``event.replaced.double_damage``).
 _VARIANT_BY = {EventKind.REPLACED: "effect", EventKind.RULE_EFFECT: "effect", EventKind.CHOICE: "kind"}
 
@@ -199,9 +200,30 @@ def render_event(e, cards: dict, lang: str, names: dict | None = None) -> str:
     if d.get("counters"):
         f["counters"] = Nouns(tuple(t("event.with_counter", lang, count=n, kind=minus(k))
                                     for k, n in d["counters"].items() if n), conj)
+    if e.kind in _LAYERED:
+        f.update(_layer_fields(e, d, lang, f, named, object_noun))
     key = event_key(e, lang)
     text = t(key, lang, **f) if key in catalog(lang) else e.kind
     return f"{text} [{', '.join(e.rules)}]"
+
+
+# part 2: presenting continuous effects (layers): the events of `becomes`, `gain_control`, `create_copy`
+_LAYERED = frozenset({EventKind.BECOMES, EventKind.GAIN_CONTROL, EventKind.COPY_CREATED})
+
+
+def _layer_fields(e, d: dict, lang: str, f: dict, named, object_noun) -> dict:
+    """The fields of a continuous effect's sentence (tutor.layers_text): ``changes`` (what the permanent
+    does, agreeing with it), ``until`` (how long, with its leading space), ``original`` (what a token copies)."""
+    from tutor.layers_text import becomes_clauses, until_text
+
+    out: dict = {}
+    source = named(d["source"]) if d.get("source") else None
+    out["until"] = until_text(d.get("until", "end_of_turn"), lang, source)
+    if e.kind == EventKind.BECOMES:
+        out["changes"] = becomes_clauses(d.get("changes", ()), lang, f.get("card"))
+    if e.kind == EventKind.COPY_CREATED and d.get("original") is not None:
+        out["original"] = object_noun(d["original"])
+    return out
 
 
 def _choice_fields(d: dict, lang: str, cards: dict, named, object_noun) -> dict:

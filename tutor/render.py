@@ -384,8 +384,10 @@ def render_check(console: Console, rep: dict, ui: str) -> None:
                        style="bold green" if rep["consistent"] else "bold red"))
 
 
-def render_scenario(console: Console, rep: dict, ui: str, verbose: bool = False, waiting: list[str] | None = None) -> None:
-    """A scenario run: OK or FAILED, what failed (expected / actual, rule), the event log, and `waiting`: what
+def render_scenario(console: Console, rep: dict, ui: str, verbose: bool = False, waiting: list[str] | None = None,
+                    layers: list[str] | None = None) -> None:
+    """A scenario run: OK or FAILED, what failed (expected / actual, rule), the event log, `layers` (with the
+    log: why each permanent of the final position is what it is, `tutor.layers_text`) and `waiting`: what
     the final position waits for when it is a choice (its lines)."""
     title = (rep.get("title") or {}).get(ui) or rep["id"]
     status = t("scenario_ok" if rep["ok"] else "scenario_failed", ui)
@@ -403,6 +405,10 @@ def render_scenario(console: Console, rep: dict, ui: str, verbose: bool = False,
         console.print(Text(t("event_log", ui), style="bold"))
         for entry in rep["log"]:
             console.print(symbol_text("  " + entry, "dim"))
+        if layers:
+            console.print(Text(t("layer.title", ui), style="bold"))
+            for line in layers:
+                console.print(symbol_text("  " + line, "" if line.startswith(" ") else "bold"))
     for line in waiting or ():
         console.print(Text(line, style="bold" if not line.startswith(" ") else ""))
     if rep["ok"] and rep.get("explanation"):

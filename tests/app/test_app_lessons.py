@@ -385,3 +385,32 @@ def test_a_concept_link_in_the_narration_opens_the_glossary_entry_and_back():
     assert first.number == "phase" and isinstance(first.target, EntryLocation)
     assert opened == ("glossary", first.target)
     assert (mode, same, index) == ("lessons", True, 0)
+
+
+# part 2: presenting continuous effects (layers)
+def test_key_e_explains_the_permanents_that_continuous_effects_change():
+    async def go(app, pilot):
+        screen = await open_lesson(app, pilot)
+        await pilot.press("e")
+        await pilot.pause()
+        seen = {"none": feedback(screen)}
+        from tutor.engine.layers import Mod
+
+        game = screen.game
+        creature = next((oid for oid in game.state.battlefield
+                         if "creature" in game.state.objects[oid].card.types), None)
+        if creature is None:  # a board without creatures: a land becomes a 1/1 creature
+            creature = game.state.battlefield[0]
+            game._add_continuous((Mod("add_types", frozenset({"creature"})), Mod("base_pt", (1, 1))), [creature],
+                                 "turn-to-frog", None, 0)
+        else:
+            game._add_continuous((Mod("base_pt", (1, 1)),), [creature], "turn-to-frog", None, 0)
+        screen.query_one("#choices").focus()
+        await pilot.press("e")
+        await pilot.pause()
+        seen["frog"] = feedback(screen)
+        return seen
+    seen = run(go)
+    assert "Nessun effetto continuo modifica i permanenti" in seen["none"]
+    assert "Effetti continui (613), strato per strato" in seen["frog"]
+    assert "strato 7b — Trasformazione in Rana: forza e costituzione base 1/1 (613.4b)" in seen["frog"]

@@ -172,6 +172,24 @@ TEMPLATES: dict[str, dict[str, str]] = {
     "event.rule_effect.exile_if_dies": {"by": "card2", "card": "card"},
     "event.returned": {"card": "card"},
     "event.returned_counters": {"card": "card", "counters": "text"},
+    # part 2: presenting continuous effects (layers)
+    "event.becomes": {"card": "card", "changes": "text", "until": "text"},
+    "event.gain_control": {"player": "player", "card": "card", "until": "text"},
+    "event.copy_created": {"controller": "player", "card": "card", "original": "card2"},
+    "layer.op.copy": {"name": "name"},
+    "board.copy_of": {"name": "name"},
+    "layer.does.lose_abilities": {"card": "card"},
+    "layer.does.lose_keywords": {"card": "card", "keywords": "keywords"},
+    "layer.does.become": {"card": "card", "what": "keywords"},
+    "layer.does.color": {"card": "card", "colors": "keywords"},
+    "layer.does.colorless": {"card": "card"},
+    "layer.does.base_pt": {"card": "card", "pt": "text"},
+    "layer.does.add_types": {"card": "card", "types": "text"},
+    "layer.does.add_subtypes": {"card": "card", "what": "keywords"},
+    "layer.does.keywords": {"card": "card", "keywords": "keywords"},
+    "layer.does.pump": {"card": "card", "pt": "text"},
+    "layer.does.pump_each": {"card": "card", "pt": "text"},
+    "layer.does.switch_pt": {"card": "card"},
 }
 # Fields that hold a card but take a plain text (a list already joined, a name that only labels a line).
 _CARD_FIELDS = {"card", "name", "attacker", "blocker", "cards", "names", "spell", "resolving", "elves", "egg", "to",
@@ -195,6 +213,8 @@ _NOT_A_CARD = {
     "lesson.reason.order", "quiz.feedback.missed", "quiz.feedback.extra", "quiz.app.order.already",
     "quiz.app.order.taken_back", "quiz.feedback.is_instead", "search.did_you_mean", "search.concept_rule",
     "quiz.term.explain_bridge", "modern.english", "modern.old_headword", "check.modern_shared",
+    # part 2: presenting continuous effects (layers): a card's name as a label of the explanation's head line
+    "layer.head.copy_of",
 }
 _NUMBER_FIELDS = {"n", "amount", "cap", "correct", "count", "due", "life", "new", "removed", "reviews", "streak",
                   "total", "answered", "turn", "library", "hand", "graveyard"}

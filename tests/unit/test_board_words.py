@@ -63,13 +63,15 @@ def test_the_three_boards_say_the_same_words(lang, bears, aura, spider):
     view = _position()
     said = _by_card(view, lang)
     assert said["grizzly-bears"].texts() == bears and said["grizzly-bears"].pt == "4/5"
+    assert said["grizzly-bears"].printed_pt == ("(stampata 2/2)" if lang == "it" else "(по карте 2/2)")
     assert said["holy-strength"].texts() == aura and said["holy-strength"].pt is None
     assert said["giant-spider"].texts() == spider
     # The terminal board: «name» P/T — tags.
     lines = [x.strip() for x in board_lines(view, CARDS, lang, learner=None)]
     for card, tags in (("grizzly-bears", bears), ("holy-strength", aura), ("giant-spider", spider)):
         s = said[card]
-        assert f"«{s.name}»" + (f" {s.pt}" if s.pt else "") + " — " + ", ".join(tags) in lines
+        printed = f" {s.printed_pt}" if s.printed_pt else ""  # (part 2, 613: the terminal says the printed P/T)
+        assert f"«{s.name}»" + (f" {s.pt}" if s.pt else "") + printed + " — " + ", ".join(tags) in lines
     # The app's board: [name P/T · tags].
     chips = re.findall(r"\[([^\[\]]*)\]", board_text(view, CARDS, lang, learner=None, width=100_000).plain)
     for card, tags in (("grizzly-bears", bears), ("holy-strength", aura), ("giant-spider", spider)):

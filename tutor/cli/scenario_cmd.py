@@ -64,7 +64,7 @@ def cmd_scenario(args: argparse.Namespace, ui: str) -> int:
         cards = load_cards()
     except YamlError as exc:
         raise Usage(t("invalid_file", ui, error=exc)) from None
-    reports, status, waiting = [], 0, {}
+    reports, status, waiting, layered = [], 0, {}, {}
     for path, problem in targets:
         if problem is None:
             try:
@@ -84,6 +84,7 @@ def cmd_scenario(args: argparse.Namespace, ui: str) -> int:
                         "board": game.view().to_dict() if game else None})  # the final position (BoardView)
         if not args.json:
             waiting[len(reports) - 1] = _waiting(game, ui)
+            layered[len(reports) - 1] = _layers(game, sc.cards, ui)
         status = max(status, 0 if res.ok else 1)
     if args.json:
         emit_json(reports[0] if len(reports) == 1 and not args.all else reports)
@@ -96,12 +97,27 @@ def cmd_scenario(args: argparse.Namespace, ui: str) -> int:
             sys.stdout.flush()
             warn(rep["error"])
         else:
-            render_scenario(out, rep, ui, verbose=args.verbose or not rep["ok"], waiting=waiting.get(i))
+            render_scenario(out, rep, ui, verbose=args.verbose or not rep["ok"], waiting=waiting.get(i),
+                            layers=layered.get(i))
     if len(reports) > 1:
         counts = {"ok": sum(1 for r in reports if r["ok"]), "failed": sum(1 for r in reports if not r["ok"] and "error" not in r),
                   "invalid": sum(1 for r in reports if "error" in r)}
         out.print(t("scenario_summary", ui, total=len(reports), **counts))
     return status
+
+
+def _layers(game, cards: dict, ui: str) -> list[str]:
+    """Why each permanent of the final position is what it is, when continuous effects change it (613): its
+    printed and current power and toughness, then each effect in layer order with its source and rule
+    (`tutor.layers_text.explanation_lines`)."""
+    from tutor.layers_text import explanation_lines
+
+    if game is None:
+        return []
+    lines: list[str] = []
+    for perm in game.view().permanents:
+        lines += explanation_lines(perm, cards, ui)
+    return lines
 
 
 def _waiting(game, ui: str) -> list[str]:

@@ -217,11 +217,26 @@ class LayerStep:
     timestamp: int = 0
 
     def to_dict(self) -> dict:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        d = {f.name: getattr(self, f.name) for f in fields(self)}
+        d["value"] = _json(self.value)
+        return d
 
     @classmethod
     def from_dict(cls, d: dict) -> LayerStep:
+        d = dict(d)
+        d["value"] = _frozen(d.get("value"))
         return cls(**d)
+
+
+def _json(v: object) -> object:
+    """A layer step's value as JSON data: its tuples as lists."""
+    return [_json(x) for x in v] if isinstance(v, tuple) else v
+
+
+def _frozen(v: object) -> object:
+    """A layer step's value as the view holds it (hashable, as every part of a view: the boards key their
+    drawings on permanents): lists as tuples."""
+    return tuple(_frozen(x) for x in v) if isinstance(v, list) else v
 
 
 @dataclass(frozen=True, slots=True)
@@ -457,11 +472,12 @@ def _permanent(game: Game, oid: int) -> PermanentView:
 
 
 def _plain(v: object) -> object:
-    """A layer step's value as JSON data (sets sorted, tuples as lists, colour letters as they are)."""
-    if isinstance(v, frozenset):
-        return sorted(v)
-    if isinstance(v, tuple):
-        return [_plain(x) for x in v]
+    """A layer step's value as plain, hashable data (sets sorted into tuples, colour letters as they are;
+    `LayerStep.to_dict` gives lists)."""
+    if isinstance(v, (frozenset, set)):
+        return tuple(sorted(v))
+    if isinstance(v, (tuple, list)):
+        return tuple(_plain(x) for x in v)
     return v
 
 

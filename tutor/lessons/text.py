@@ -90,5 +90,5 @@ def _stack_lines(view, cards: dict, lang: str, names: dict) -> list[str]:
 def _permanent(perm, view, cards: dict, lang: str) -> str:
     """«Orsi Grizzly» 2/2 — TAPpati, debolezza da evocazione"""
     said = describe_permanent(perm, view, cards, lang)
-    text = f"«{said.name}»" + (f" {said.pt}" if said.pt else "")
+    text = f"«{said.name}»" + (f" {said.pt}" if said.pt else "") + (f" {said.printed_pt}" if said.printed_pt else "")
     return text + (" — " + ", ".join(said.texts()) if said.tags else "")

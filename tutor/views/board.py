@@ -40,10 +40,14 @@ class TagKind(Enum):
     BLOCKING = "blocking"  # the attacker it blocks (509.1)
     BLOCKED = "blocked"  # an attacking creature that became blocked (509.1h)
     ATTACHED = "attached"  # the permanent it is attached to (303.4: an Aura)
+    # part 2: continuous effects (613)
+    COPY = "copy_of"  # the card it is a copy of (707.2, layer 1)
+    CONTROLLED = "controlled"  # its controller, when another player owns it (613.1b, layer 2)
 
 
 COMBAT = frozenset({TagKind.ATTACKING, TagKind.BLOCKING, TagKind.BLOCKED})
-_AGREEING = frozenset({TagKind.TAPPED, TagKind.ATTACKING, TagKind.BLOCKING, TagKind.BLOCKED, TagKind.ATTACHED})
+_AGREEING = frozenset({TagKind.TAPPED, TagKind.ATTACKING, TagKind.BLOCKING, TagKind.BLOCKED, TagKind.ATTACHED,
+                       TagKind.CONTROLLED})
 _PREDICATES = {"unblockable": "board.unblockable"}  # keywords said as a predicate of the card, agreeing with it  # their words agree with the name
 
 
@@ -65,11 +69,13 @@ class Tag:
 @dataclass(frozen=True, slots=True)
 class PermanentText:
     """A permanent in words: its card's `name` ("Orsi Grizzly"), power/toughness ("2/2", None for a
-    noncreature) and its tags as (kind, text), in order."""
+    noncreature), its tags as (kind, text), in order, and its printed power/toughness when continuous effects
+    (613) make it differ from the current one (``(stampata 2/2)``; None otherwise)."""
 
     name: str
     pt: str | None
     tags: tuple[tuple[TagKind, str], ...]
+    printed_pt: str | None = None
 
     def texts(self, *kinds: TagKind, without: frozenset = frozenset()) -> list[str]:
         """The tags' texts, only of `kinds` when given, never of those in `without`."""
@@ -97,6 +103,11 @@ def permanent_tags(perm, view=None) -> tuple[Tag, ...]:
         return other.card if other is not None else None
 
     tags = []
+    copied = [st.value for st in getattr(perm, "layers", ()) if st.op == "copy"]
+    if copied:
+        tags.append(Tag(TagKind.COPY, copied[-1]))
+    if perm.controller != perm.owner:
+        tags.append(Tag(TagKind.CONTROLLED, Player(perm.controller)))
     if perm.tapped:
         tags.append(Tag(TagKind.TAPPED))
     if perm.summoning_sick and not ATTACKS_WHEN_SICK.intersection(perm.keywords):  # haste: 302.6 doesn't apply
@@ -129,8 +140,10 @@ def tag_text(tag: Tag, name, cards: dict, lang: str) -> str:
         return t(tag.key, lang, n=value)
     if kind is TagKind.COUNTERS:
         return t(tag.key, lang, kind=minus(value[0]), n=value[1])
-    if kind is TagKind.ATTACKING:
+    if kind in (TagKind.ATTACKING, TagKind.CONTROLLED):
         return t(tag.key, lang, card=name, player=player_noun(value, lang))
+    if kind is TagKind.COPY:
+        return t(tag.key, lang, name=name_noun(cards.get(value), lang, missing=value))
     if kind in (TagKind.BLOCKING, TagKind.ATTACHED):  # the other card by its name, declined (ru) or with its article (it)
         return t(tag.key, lang, card=name, name=name_noun(cards.get(value), lang, missing=value))
     if kind is TagKind.SICK:
@@ -145,7 +158,18 @@ def describe_permanent(perm, view, cards: dict, lang: str) -> PermanentText:
     name = card_noun(cards.get(perm.card), lang, missing=perm.card) if any(
         tag.kind in _AGREEING or tag.value in _PREDICATES for tag in tags) else None
     return PermanentText(card_name(cards, perm.card, lang), power_toughness(perm),
-                         tuple((tag.kind, tag_text(tag, name, cards, lang)) for tag in tags))
+                         tuple((tag.kind, tag_text(tag, name, cards, lang)) for tag in tags), printed_pt(perm, lang))
+
+
+def printed_pt(perm, lang: str) -> str | None:
+    """"(stampata 2/2)" / "(по карте 2/2)" when continuous effects (613) make a creature's power/toughness differ
+    from its card's; None otherwise."""
+    printed_power = getattr(perm, "printed_power", None)
+    if perm.power is None or printed_power is None:
+        return None
+    if (perm.power, perm.toughness) == (printed_power, perm.printed_toughness):
+        return None
+    return t("board.printed_pt", lang, pt=minus(f"{printed_power}/{perm.printed_toughness}"))
 
 
 def player_summary(p, lang: str) -> list[str]:

@@ -57,6 +57,7 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
         ("g", "toggle_zones", "app.lessons.key_zones"),
         ("r", "reread", "app.lessons.key_read"),
         ("space", "toggle_pick", "app.lessons.key_pick", False),
+        ("e", "explain", "app.lessons.key_explain", False),
         ("escape", "close", "app.lessons.key_map"),
     )
 
@@ -478,6 +479,19 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
         if not event.rules:
             out.append("  " + t("app.lessons.why_no_rule", lang))
         return "\n".join(out)
+
+    def action_explain(self) -> None:
+        """Why is this creature 3/1? The permanent the log's selected event is about (or every permanent that
+        continuous effects change): each effect applied to it in layer order, with its source and rule (613;
+        `tutor.layers_text.board_explanation`)."""
+        from tutor.layers_text import board_explanation
+
+        view, cards = self.game.view(), self.lesson.cards
+        event = self.selected_event()
+        oid = event.event.data.get("object") if event is not None and self.query_one("#log", LinkedText).has_focus \
+            else None
+        self.notes.append(lambda lang: board_explanation(view, cards, lang, oid if isinstance(oid, int) else None))
+        self._after()
 
     def action_toggle_zones(self) -> None:
         """Open or close the graveyards and exile on the board."""
