@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from tutor.i18n import Noun, Nouns, catalog, noun, pick, t
 from tutor.i18n.grammar import minus
+from tutor.nouns_text import name_noun, player_noun
 
 __all__ = ["becomes_clauses", "board_explanation", "change_text", "copy_of", "explanation_lines", "layer_name", "step_line", "subtype_noun",
            "type_name", "until_text"]
@@ -123,7 +124,6 @@ def change_text(op: str, value: object, lang: str, cards: dict | None = None, co
     """One change (an op of `tutor.engine.layers.LAYER_OF` and its value, as the view gives it) as a phrase:
     "forza e costituzione base 1/1". `cards` names a copy's original; `controller` is the player a control
     change gives the permanent to (unknown: the effect's controller)."""
-    from tutor.events_text import name_noun, player_noun
     from tutor.i18n.terms import keyword_noun
 
     conj = t("word.and", lang)
@@ -255,7 +255,6 @@ def explanation_lines(perm, cards: dict, lang: str) -> list[str]:
     in layer order, indented. Empty when no continuous effect applies to it."""
     if not perm.layers:
         return []
-    from tutor.events_text import player_noun
 
     card = cards.get(perm.card)
     name = pick(card.name, lang) if card is not None else perm.card

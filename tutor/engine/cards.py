@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from tutor.engine.characteristics import KEYWORDS, WALKS
 from tutor.engine.effects import EFFECTS, Context, ParamError
 from tutor.engine.errors import CardDefinitionError
-from tutor.engine.layers import DECLARED, cda_error, mods_error, mods_from
+from tutor.engine.layers import DECLARED, INTRINSIC, cda_error, mods_error, mods_from
 from tutor.engine.mana import COLOR_NAMES, ManaCost
 from tutor.engine.targets import TARGET_TYPES, filter_error
 
@@ -75,6 +75,9 @@ class Ability:
 
     def __deepcopy__(self, memo: dict) -> Ability:
         return self  # immutable: shared by game snapshots (Game.push)
+
+
+INTRINSIC.update({t: Ability("mana", {"tap": True, "mana": ManaCost()}, add=c) for t, c in LAND_TYPES.items()})
 
 
 @dataclass(frozen=True)

@@ -28,8 +28,6 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from tutor.engine.mana import ManaCost
-
 if TYPE_CHECKING:
     from tutor.engine.cards import CardDef
     from tutor.engine.state import Obj
@@ -54,14 +52,9 @@ COUNTS = ("permanents", "card_types_in_graveyards", "cards_in_hand", "cards_in_g
 _DYNAMIC_FILTER = frozenset({"tapped", "attacking", "attacking_or_blocking"})
 
 
-def _intrinsic() -> dict:
-    from tutor.engine.cards import Ability  # (cards imports this module's vocabulary checks)
-
-    return {t: Ability("mana", {"tap": True, "mana": ManaCost()}, add=c) for t, c in LAND_TYPES.items()}
-
-
 INTRINSIC: dict = {}
-"""305.6: the intrinsic mana ability of each basic land type ("{T}: Add {G}"), one shared object each."""
+"""305.6: the intrinsic mana ability of each basic land type ("{T}: Add {G}"), one shared object each (filled by
+`tutor.engine.cards`, which defines `Ability` and imports this module's vocabulary checks)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,8 +279,6 @@ class Layers:
     def _refresh_layers(self) -> None:
         """613.1: apply every continuous effect to every permanent, layer by layer; store the result."""
         s = self.state
-        if not INTRINSIC:
-            INTRINSIC.update(_intrinsic())
         entries = self._layer_entries()
         early = [e for e in entries if any(m.layer < "7" for m in e.mods)]
         late = [e for e in entries if any(m.layer >= "7" for m in e.mods)]
