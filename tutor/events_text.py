@@ -34,7 +34,7 @@ from tutor.i18n import Noun, Nouns, catalog, noun, pick, t
 from tutor.i18n.grammar import minus
 from tutor.i18n.terms import keyword_noun, step_noun
 
-__all__ = ["card_noun", "event_key", "name_noun", "keyword_name", "player_name", "player_noun", "render_event", "render_log",
+__all__ = ["card_noun", "counter_name", "event_key", "name_noun", "keyword_name", "player_name", "player_noun", "render_event", "render_log",
            "step_name"]
 
 # Events whose card is named as a card in hand or as a spell, whatever its type.
@@ -70,7 +70,7 @@ def _kind(card) -> str:
         return "card"
     if card.token:
         return "token"
-    for kind in ("creature", "land", "artifact", "enchantment"):
+    for kind in ("creature", "land", "artifact", "enchantment", "planeswalker"):
         if kind in card.types:
             return kind
     return "spell" if {"instant", "sorcery"} & card.types else "card"
@@ -93,6 +93,10 @@ def event_key(e, lang: str = "it") -> str:
             key += ".self"
         if key in cat:
             return key
+    if e.kind == EventKind.DAMAGE and "loyalty" in d:
+        return "event.damage_loyalty"
+    if e.kind == EventKind.ATTACKERS and d.get("planeswalkers"):
+        return "event.attackers_planeswalkers"
     if e.kind == EventKind.DAMAGE and d.get("combat"):
         return "event.damage_combat"
     if e.kind == EventKind.DAMAGE_UNPREVENTABLE and not d.get("by"):
@@ -185,7 +189,12 @@ def render_event(e, cards: dict, lang: str, names: dict | None = None) -> str:
     if "power" in d or "toughness" in d:
         f["pt"] = f"{_signed(d.get('power', 0))}/{_signed(d.get('toughness', 0))}"
     if isinstance(d.get("kind"), str):
-        f["kind"] = minus(d["kind"])
+        f["kind"] = counter_name(d["kind"], lang)
+    if "loyalty" in d:
+        f["loyalty"] = d["loyalty"]
+    if d.get("planeswalkers"):
+        f["walkers"] = "; ".join(t("event.attacks_planeswalker", lang, attacker=object_noun(a), planeswalker=object_noun(w))
+                                 for a, w in d["planeswalkers"])
     f["keywords"] = Nouns(tuple(keyword_noun(k, lang) for k in d.get("keywords", ())), conj)
     targets = d.get("targets") or ()
     f["targets"] = t("event.targets", lang, count=len(targets),
@@ -197,11 +206,18 @@ def render_event(e, cards: dict, lang: str, names: dict | None = None) -> str:
     if e.kind == EventKind.CHOICE:
         f.update(_choice_fields(d, lang, cards, named, object_noun))
     if d.get("counters"):
-        f["counters"] = Nouns(tuple(t("event.with_counter", lang, count=n, kind=minus(k))
+        f["counters"] = Nouns(tuple(t("event.with_counter", lang, count=n, kind=counter_name(k, lang))
                                     for k, n in d["counters"].items() if n), conj)
     key = event_key(e, lang)
     text = t(key, lang, **f) if key in catalog(lang) else e.kind
     return f"{text} [{', '.join(e.rules)}]"
+
+
+def counter_name(kind: str, lang: str) -> str:
+    """A kind of counter as a sentence names it: +1/+1 (with a real minus sign: −1/−1), or its name (``fedeltà``,
+    ``верности``: ``counter.<kind>`` in the catalogs)."""
+    key = f"counter.{kind}"
+    return t(key, lang) if key in catalog(lang) else minus(kind)
 
 
 def _choice_fields(d: dict, lang: str, cards: dict, named, object_noun) -> dict:

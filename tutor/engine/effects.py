@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from tutor.engine.characteristics import KEYWORDS
 from tutor.engine.choices import Choice, ChoiceKind, ChoiceOption
 from tutor.engine.events import EventKind
+from tutor.engine.loyalty import COUNTER_KINDS
 from tutor.engine.state import StackItem, Step
 from tutor.engine.targets import filter_error
 
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
 
 __all__ = ["EFFECTS", "Effect", "Param", "ParamError", "effect"]
 
-PERMANENT_TARGETS = frozenset({"creature", "permanent", "land", "artifact", "enchantment"})
+PERMANENT_TARGETS = frozenset({"creature", "permanent", "land", "artifact", "enchantment", "planeswalker"})
 
 
 class ParamError(ValueError):
@@ -210,7 +211,7 @@ KINDS: dict[str, Callable] = {
     "recipients": _ref(("you", "opponent", "each_player", "each_creature", "each", "that_player"), None, True),
     "token": _token,
     "keywords": _keywords,
-    "counter_kind": _choice("+1/+1", "-1/-1"),
+    "counter_kind": _choice(*COUNTER_KINDS),
     "all_of_it": _choice("all"),
     "delayed_step": _choice("end", "upkeep", "end_of_combat"),
     "effects": _effects_list,
@@ -566,3 +567,15 @@ def _extra_combat(game: Game, item: StackItem, p: dict, legal: list) -> None:
     s.step_queue[0:0] = [Step.BEGINNING_OF_COMBAT, Step.DECLARE_ATTACKERS, Step.DECLARE_BLOCKERS,
                          Step.COMBAT_DAMAGE, Step.END_OF_COMBAT, Step.POSTCOMBAT_MAIN]
     game._emit(EventKind.EXTRA_COMBAT, ("500.8", "505.1a"), untapped=untapped)
+
+
+# ---- part 2: counters of every kind (122) ----------------------------------------------------------
+@effect("remove_counters", params={"kind": Param("counter_kind"), "count": Param("count"), "on": Param("objects")},
+        rules=("122.1",), events=("counters_removed",))
+def _remove_counters(game: Game, item: StackItem, p: dict, legal: list) -> None:
+    """Remove `count` counters of `kind` from each permanent (default: the source); without `count`, all of them;
+    without `kind`, counters of every kind ("remove all counters from target permanent")."""
+    s = game.state
+    for oid in game._resolve_ref(item, p.get("on", "self"), legal):
+        if oid > 0 and oid in s.objects and s.objects[oid].zone == "battlefield":
+            game._remove_counters(oid, p.get("kind"), p.get("count"))

@@ -150,8 +150,10 @@ class PermanentView:
 
     `power` / `toughness` are None for a noncreature; `summoning_sick` (302.6) says a creature hasn't been
     under its controller's control since their most recent turn began (haste, in `keywords`, lets it attack
-    anyway); `attacking` is the player it attacks, `blocking` the attacker it blocks, `blocked` whether it is
-    an attacker that became blocked (509.1h)."""
+    anyway); `attacking` is the player it attacks (the defending player, 506.2), `attacking_planeswalker` the
+    planeswalker it attacks if it attacks one (508.1b), `blocking` the attacker it blocks, `blocked` whether it is
+    an attacker that became blocked (509.1h); `loyalty` a planeswalker's loyalty (306.5c), `counters` every kind
+    of counter on it (122.1)."""
 
     object: int
     card: str
@@ -172,6 +174,8 @@ class PermanentView:
     attacking: int | None
     blocking: int | None
     blocked: bool
+    loyalty: int | None = None  # a planeswalker's loyalty: its loyalty counters (306.5c); None for others
+    attacking_planeswalker: int | None = None  # the planeswalker it attacks (508.1b), or None
 
     @property
     def is_creature(self) -> bool:
@@ -417,7 +421,9 @@ def _permanent(game: Game, oid: int) -> PermanentView:
         toughness=toughness, keywords=tuple(sorted(game.keywords(oid))), colors=tuple(c for c in COLORS if c in colors),
         tapped=o.tapped, summoning_sick=creature and o.fresh, damage=o.damage,
         counters=tuple(sorted((k, n) for k, n in o.counters.items() if n)), attached_to=o.attached_to,
-        attacking=s.attackers.get(oid), blocking=s.blocks.get(oid), blocked=oid in s.blocked)
+        attacking=s.attackers.get(oid), blocking=s.blocks.get(oid), blocked=oid in s.blocked,
+        loyalty=o.counters.get("loyalty", 0) if "planeswalker" in card.types else None,
+        attacking_planeswalker=s.attack_targets.get(oid) if oid in s.attackers else None)
 
 
 def _stack_item(item) -> StackItemView:
