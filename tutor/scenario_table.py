@@ -395,10 +395,11 @@ class Table:
             return PLAYERS[perm.controller]
         if key == "attached_to":
             return self.alias_of(perm.attached_to) or perm.attached_to
-        if key == "attacks":  # the player or the planeswalker it attacks (508.1b)
-            if perm.attacking_planeswalker is not None:
-                return self.alias_of(perm.attacking_planeswalker) or perm.attacking_planeswalker
-            return None if perm.attacking is None else PLAYERS[perm.attacking]
+        if key == "attacks":  # the player or the planeswalker it attacks (508.1b); nothing once that left (506.4c)
+            if perm.attacking is None:
+                return None
+            what = self.game._attacked_recipient(perm.object, perm.attacking)
+            return None if what is None else PLAYERS[-1 - what] if what < 0 else self.alias_of(what) or what
         if key == "counters":
             return dict(perm.counters)
         if key == "sick":

@@ -423,7 +423,8 @@ def _permanent(game: Game, oid: int) -> PermanentView:
         counters=tuple(sorted((k, n) for k, n in o.counters.items() if n)), attached_to=o.attached_to,
         attacking=s.attackers.get(oid), blocking=s.blocks.get(oid), blocked=oid in s.blocked,
         loyalty=o.counters.get("loyalty", 0) if "planeswalker" in card.types else None,
-        attacking_planeswalker=s.attack_targets.get(oid) if oid in s.attackers else None)
+        attacking_planeswalker=game._attacked_recipient(oid, s.attackers[oid]) if oid in s.attack_targets
+        and oid in s.attackers else None)
 
 
 def _stack_item(item) -> StackItemView:
