@@ -172,6 +172,13 @@ TEMPLATES: dict[str, dict[str, str]] = {
     "event.rule_effect.exile_if_dies": {"by": "card2", "card": "card"},
     "event.returned": {"card": "card"},
     "event.returned_counters": {"card": "card", "counters": "text"},
+    # part 2: planeswalkers and counters
+    "event.enters_with_loyalty": {"card": "card", "count": "number"},
+    "event.loyalty_cost": {"card": "card", "before": "number", "after": "number"},
+    "event.counters_removed": {"card": "card", "count": "number", "kind": "text"},
+    "event.sba_loyalty": {"card": "card"},
+    "event.damage_loyalty": {"card": "card", "to": "card2", "amount": "number", "loyalty": "number"},
+    "event.attacks_planeswalker": {"attacker": "card", "planeswalker": "card2"},
 }
 # Fields that hold a card but take a plain text (a list already joined, a name that only labels a line).
 _CARD_FIELDS = {"card", "name", "attacker", "blocker", "cards", "names", "spell", "resolving", "elves", "egg", "to",
