@@ -277,6 +277,8 @@ class Casting:
                 continue
             if ab.kind == "mana" and not include_mana_abilities:
                 continue
+            if ("loyalty" in ab.cost or "remove_counters" in ab.cost) and not self._counter_costs_payable(o, ab, player):
+                continue  # 606.3, 606.6, 118.3: no target needs trying
             mana = ab.cost.get("mana")
             yield from self._gen_targeted(lambda t, x, sac, i=i: ActivateAbility(oid, i, t, x), ab.targets,
                                           player, oid, o.card.colors, mana.x if mana else 0, None)

@@ -122,6 +122,14 @@ class Planeswalkers:
             if o.counters.get(kind, 0) < n:
                 raise IllegalAction("118.3", Refusal.NO_COUNTERS, f"it needs {n} {kind} counter(s) to pay this cost")
 
+    def _counter_costs_payable(self, o: Obj, ab, player: int) -> bool:
+        """Whether `_check_counter_costs` lets the ability be activated now (for action generation)."""
+        try:
+            self._check_counter_costs(o, ab, player)
+        except IllegalAction:
+            return False
+        return True
+
     def _pay_counter_costs(self, o: Obj, ab, player: int) -> None:
         """606.4 / 107.7: put on or remove the loyalty counters (the permanent's loyalty ability is used this turn,
         606.3); remove the counters a cost removes (602.2b)."""
