@@ -1213,4 +1213,5 @@ MESSAGES: dict[str, str] = {
     'reason.loyalty_too_few': 'non ci sono abbastanza segnalini fedeltà per pagare questo costo',
     'reason.no_counters': 'non ci sono i segnalini da rimuovere per pagare questo costo',
     'reason.not_attackable': 'si può attaccare solo il giocatore in difesa o un planeswalker che controlla',
+    'board.attacking_planeswalker': '{card:~attacca|attacca|attaccano|attaccano} {name}',
 }

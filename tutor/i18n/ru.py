@@ -1212,4 +1212,5 @@ MESSAGES: dict[str, str] = {
     'reason.loyalty_too_few': 'на нём недостаточно жетонов верности, чтобы оплатить эту стоимость',
     'reason.no_counters': 'на нём нет жетонов, которые нужно убрать для оплаты этой стоимости',
     'reason.not_attackable': 'атаковать можно только защищающегося игрока или его planeswalker-а',
+    'board.attacking_planeswalker': '{card:~атакует|атакует|атакует|атакуют} {name:accs}',
 }
