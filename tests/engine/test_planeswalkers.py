@@ -115,3 +115,22 @@ def test_random_games_with_planeswalkers_end_without_errors():
             actions = list(game.legal_actions())
             assert actions
             game.apply(rng.choice(actions))
+
+
+def test_lesson_moves_name_and_match_an_attack_on_a_planeswalker():
+    from tutor.lessons.moves import label, legal_moves, matches
+
+    table = _table([{"card": "grizzly-bears", "as": "bears"}], [{"card": "garruk-wildspeaker", "as": "g"}],
+                   step="declare_attackers")
+    game = table.game
+    bears, g = table.obj_of("bears"), table.obj_of("g")
+    at_walker = DeclareAttackers((bears,), ((bears, g),))
+    at_player = DeclareAttackers((bears,))
+    assert label(game, at_walker, "it") == "Attacca con «Orsi Grizzly»; «Orsi Grizzly» attaccano «Garruk Parlaselvaggio»"
+    assert label(game, at_walker, "ru").endswith("атакуют «Гаррука Дикоречивого»")
+    assert label(game, at_player, "it") == "Attacca con «Orsi Grizzly»"
+    attacks = [m.action for group in legal_moves(game) for m in group.moves if isinstance(m.action, DeclareAttackers)]
+    assert at_walker in attacks and at_player in attacks
+    assert matches(table, {"attack": {"bears": "g"}}, at_walker) and not matches(table, {"attack": {"bears": "g"}}, at_player)
+    assert matches(table, {"attack": {"bears": "B"}}, at_player) and not matches(table, {"attack": {"bears": "B"}}, at_walker)
+    assert matches(table, {"attack": ["bears"]}, at_player) and not matches(table, {"attack": ["bears"]}, at_walker)

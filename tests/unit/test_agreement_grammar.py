@@ -180,6 +180,7 @@ TEMPLATES: dict[str, dict[str, str]] = {
     "event.damage_loyalty": {"card": "card", "to": "card2", "amount": "number", "loyalty": "number"},
     "event.attacks_planeswalker": {"attacker": "card", "planeswalker": "card2"},
     "board.attacking_planeswalker": {"card": "card2", "name": "name", "subject": "card"},
+    "lesson.move.attack_planeswalker": {"attacker": "name", "planeswalker": "name2"},
 }
 # Fields that hold a card but take a plain text (a list already joined, a name that only labels a line).
 _CARD_FIELDS = {"card", "name", "attacker", "blocker", "cards", "names", "spell", "resolving", "elves", "egg", "to",

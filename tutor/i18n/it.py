@@ -1214,4 +1214,5 @@ MESSAGES: dict[str, str] = {
     'reason.no_counters': 'non ci sono i segnalini da rimuovere per pagare questo costo',
     'reason.not_attackable': 'si può attaccare solo il giocatore in difesa o un planeswalker che controlla',
     'board.attacking_planeswalker': '{card:~attacca|attacca|attaccano|attaccano} {name}',
+    'lesson.move.attack_planeswalker': '; {attacker} {attacker:attacca|attacca|attaccano|attaccano} {planeswalker}',
 }

@@ -1213,4 +1213,5 @@ MESSAGES: dict[str, str] = {
     'reason.no_counters': 'на нём нет жетонов, которые нужно убрать для оплаты этой стоимости',
     'reason.not_attackable': 'атаковать можно только защищающегося игрока или его planeswalker-а',
     'board.attacking_planeswalker': '{card:~атакует|атакует|атакует|атакуют} {name:accs}',
+    'lesson.move.attack_planeswalker': '; {attacker:nomn} {attacker:атакует} {planeswalker:accs}',
 }
