@@ -134,3 +134,18 @@ def test_lesson_moves_name_and_match_an_attack_on_a_planeswalker():
     assert matches(table, {"attack": {"bears": "g"}}, at_walker) and not matches(table, {"attack": {"bears": "g"}}, at_player)
     assert matches(table, {"attack": {"bears": "B"}}, at_player) and not matches(table, {"attack": {"bears": "B"}}, at_walker)
     assert matches(table, {"attack": ["bears"]}, at_player) and not matches(table, {"attack": ["bears"]}, at_walker)
+
+
+def test_tokens_put_onto_the_battlefield_attacking_attack_the_sources_planeswalker():
+    """508.4: Hero of Bladehold attacks Garruk: its Soldiers enter attacking Garruk too (as the engine chooses)."""
+    table = _table([{"card": "hero-of-bladehold", "as": "hero"}], [{"card": "garruk-wildspeaker", "as": "g",
+                                                                  "counters": {"loyalty": 9}}],
+                   step="declare_attackers")
+    game = table.game
+    hero, g = table.obj_of("hero"), table.obj_of("g")
+    game.apply(DeclareAttackers((hero,), ((hero, g),)))
+    while game.state.stack or game.pending[0] == "choice":
+        game.apply(next(iter(game.legal_actions())) if game.pending[0] == "choice" else PassPriority())
+    soldiers = [oid for oid in game.state.battlefield if game.state.objects[oid].card.id == "soldier-token"]
+    assert len(soldiers) == 2 and all(game.state.attack_targets.get(x) == g for x in soldiers)
+    assert all(game.view().permanent(x).attacking_planeswalker == g for x in soldiers)

@@ -426,6 +426,8 @@ def _create_token(game: Game, item: StackItem, p: dict, legal: list) -> None:
                    tapped=bool(p.get("tapped")), attacking=bool(p.get("attacking")) and game._in_combat())
         if p.get("attacking") and game._in_combat():
             s.attackers[o.id] = defender
+            if item.source in s.attack_targets:  # 508.4: the planeswalker the source attacks
+                s.attack_targets[o.id] = s.attack_targets[item.source]
         game._enters(o)
 
 
