@@ -35,7 +35,7 @@ from tutor.i18n.grammar import minus
 from tutor.i18n.terms import keyword_noun, step_noun
 from tutor.nouns_text import card_noun, keyword_name, name_noun, player_name, player_noun, step_name
 
-__all__ = ["card_noun", "event_key", "name_noun", "keyword_name", "player_name", "player_noun", "render_event", "render_log",
+__all__ = ["card_noun", "counter_name", "event_key", "name_noun", "keyword_name", "player_name", "player_noun", "render_event", "render_log",
            "step_name"]
 
 # Events whose card is named as a card in hand or as a spell, whatever its type.
@@ -62,6 +62,10 @@ def event_key(e, lang: str = "it") -> str:
             key += ".self"
         if key in cat:
             return key
+    if e.kind == EventKind.DAMAGE and "loyalty" in d:
+        return "event.damage_loyalty"
+    if e.kind == EventKind.ATTACKERS and d.get("planeswalkers"):
+        return "event.attackers_planeswalkers"
     if e.kind == EventKind.DAMAGE and d.get("combat"):
         return "event.damage_combat"
     if e.kind == EventKind.DAMAGE_UNPREVENTABLE and not d.get("by"):
@@ -130,7 +134,12 @@ def render_event(e, cards: dict, lang: str, names: dict | None = None) -> str:
     if "power" in d or "toughness" in d:
         f["pt"] = f"{_signed(d.get('power', 0))}/{_signed(d.get('toughness', 0))}"
     if isinstance(d.get("kind"), str):
-        f["kind"] = minus(d["kind"])
+        f["kind"] = counter_name(d["kind"], lang)
+    if "loyalty" in d:
+        f["loyalty"] = d["loyalty"]
+    if d.get("planeswalkers"):
+        f["walkers"] = "; ".join(t("event.attacks_planeswalker", lang, attacker=object_noun(a), planeswalker=object_noun(w))
+                                 for a, w in d["planeswalkers"])
     f["keywords"] = Nouns(tuple(keyword_noun(k, lang) for k in d.get("keywords", ())), conj)
     targets = d.get("targets") or ()
     f["targets"] = t("event.targets", lang, count=len(targets),
@@ -142,7 +151,7 @@ def render_event(e, cards: dict, lang: str, names: dict | None = None) -> str:
     if e.kind == EventKind.CHOICE:
         f.update(_choice_fields(d, lang, cards, named, object_noun))
     if d.get("counters"):
-        f["counters"] = Nouns(tuple(t("event.with_counter", lang, count=n, kind=minus(k))
+        f["counters"] = Nouns(tuple(t("event.with_counter", lang, count=n, kind=counter_name(k, lang))
                                     for k, n in d["counters"].items() if n), conj)
     if e.kind in _LAYERED:
         f.update(_layer_fields(e, d, lang, f, named, object_noun))
@@ -168,6 +177,13 @@ def _layer_fields(e, d: dict, lang: str, f: dict, named, object_noun) -> dict:
     if e.kind == EventKind.COPY_CREATED and d.get("original") is not None:
         out["original"] = object_noun(d["original"])
     return out
+
+
+def counter_name(kind: str, lang: str) -> str:
+    """A kind of counter as a sentence names it: +1/+1 (with a real minus sign: −1/−1), or its name (``fedeltà``,
+    ``верности``: ``counter.<kind>`` in the catalogs)."""
+    key = f"counter.{kind}"
+    return t(key, lang) if key in catalog(lang) else minus(kind)
 
 
 def _choice_fields(d: dict, lang: str, cards: dict, named, object_noun) -> dict:

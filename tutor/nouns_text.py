@@ -36,7 +36,7 @@ def _kind(card) -> str:
         return "card"
     if card.token:
         return "token"
-    for kind in ("creature", "land", "artifact", "enchantment"):
+    for kind in ("creature", "land", "artifact", "enchantment", "planeswalker"):
         if kind in card.types:
             return kind
     return "spell" if {"instant", "sorcery"} & card.types else "card"

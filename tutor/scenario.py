@@ -20,6 +20,7 @@ from glossary.yamlio import LineDict
 from tutor.engine import EventKind, Game, IllegalAction
 from tutor.engine.cards import CardDef, card_from_dict
 from tutor.engine.errors import CardDefinitionError
+from tutor.engine.loyalty import COUNTER_KINDS
 from tutor.engine_text import illegal_text, runner_text
 from tutor.scenario_table import PLAYERS, STEPS, Stuck, Table
 from tutor.schema import (
@@ -57,7 +58,7 @@ SMALL = Int(0, 99)
 COUNT = Int(0, 999)
 LIFE = Int(-999, 999)
 TURN = Int(1, 999)
-COUNTERS = Dict(Str(("+1/+1", "-1/-1")), SMALL, what="counters ({\"+1/+1\": 1})")
+COUNTERS = Dict(Str(COUNTER_KINDS), SMALL, what="counters ({\"+1/+1\": 1, loyalty: 3})")
 CARD_ITEM = Either(scalar=REF, mapping=Map({"card": REF, "as": REF}, required=("card",)))
 PERMANENT = Either(scalar=REF, mapping=Map(
     {"card": REF, "as": REF, "tapped": Bool(), "sick": Bool(), "damage": SMALL, "counters": COUNTERS,
@@ -74,7 +75,8 @@ OBJECT_EXPECT = Map({"zone": Str(("battlefield", "hand", "graveyard", "exile", "
                      "attacking": Bool(), "blocking": Bool(), "blocked": Bool(), "controller": PLAYER,
                      "attached_to": Maybe(REF), "types": List(Str(max_len=30)), "subtypes": List(Str(max_len=30)),
                      "colors": List(Str(("white", "blue", "black", "red", "green"))),
-                     "abilities": List(Str(max_len=30))})
+                     "abilities": List(Str(max_len=30)),
+                     "loyalty": SMALL, "attacks": Maybe(REF)})
 CHOICE_REFS = Either(scalar=REF, sequence=List(REF, max_len=20))
 CHOICE_EXPECT = Map({"kind": Str(CHOICE_KINDS), "player": PLAYER, "options": List(REF, max_len=40),
                      "count": Int(0, 40), "card": REF})
@@ -97,7 +99,8 @@ ACTION_KEYS: dict[str, dict] = {
     "legend": {"legend": REF, "by": PLAYER},
     "discard": {"discard": List(REF, max_len=20), "by": PLAYER},
     "choose": {"choose": CHOICE_REFS, "by": PLAYER},
-    "attack": {"attack": Maybe(List(REF, max_len=20)), "by": PLAYER},
+    "attack": {"attack": Maybe(Either(sequence=List(REF, max_len=20), mapping=Dict(
+        REF, REF, max_len=20, what="attackers and what each attacks ({attacker: B or a planeswalker})"))), "by": PLAYER},
     "block": {"block": Maybe(Dict(REF, REF, max_len=20, what="blocks ({blocker: attacker})")), "by": PLAYER},
     "assign": {"assign": REF, "by": PLAYER, "damage": Dict(REF, SMALL, max_len=20)},
     "checkpoint": {"checkpoint": EXPECT},
@@ -195,7 +198,11 @@ def check_action_refs(doc: Document, act: dict, path: tuple, cards: dict, aliase
     for key in ("targets", "attack", "discard", "tap"):
         for i, ref in enumerate(act.get(key) or []):
             if not _ref_ok(ref, cards, aliases, players=key == "targets"):
-                raise doc.error((*path, key, i), f"unknown card or alias {ref!r}")
+                raise doc.error((*path, key, ref if isinstance(act[key], dict) else i), f"unknown card or alias {ref!r}")
+    if isinstance(act.get("attack"), dict):  # 508.1b: what each attacker attacks, a player or a planeswalker
+        for k, v in act["attack"].items():
+            if not _ref_ok(v, cards, aliases, players=True):
+                raise doc.error((*path, "attack", k), f"unknown card, alias or player {v!r}")
     for key in ("block", "damage"):
         for k, v in (act.get(key) or {}).items():
             for ref in (k, v) if key == "block" else (k,):
@@ -210,6 +217,8 @@ def check_expect_refs(doc: Document, exp: dict, path: tuple, cards: dict, aliase
             raise doc.error((*path, "objects", alias), f"unknown alias {alias!r}")
         if (oe or {}).get("attached_to") is not None and oe["attached_to"] not in aliases:
             raise doc.error((*path, "objects", alias, "attached_to"), f"unknown alias {oe['attached_to']!r}")
+        if (oe or {}).get("attacks") is not None and oe["attacks"] not in aliases and oe["attacks"] not in PLAYERS:
+            raise doc.error((*path, "objects", alias, "attacks"), f"unknown alias or player {oe['attacks']!r}")
     lists = [(("battlefield", p), ids) for p, ids in (exp.get("battlefield") or {}).items()]
     lists += [(("stack",), exp.get("stack"))]
     lists += [(("players", p, k), (pe or {}).get(k)) for p, pe in (exp.get("players") or {}).items()

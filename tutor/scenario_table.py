@@ -87,6 +87,8 @@ class Table:
                         o.fresh = bool(attrs.get("sick", False))
                         o.damage = int(attrs.get("damage", 0))
                         o.counters = {str(k): int(v) for k, v in (attrs.get("counters") or {}).items()}
+                        if o.card.loyalty is not None and "loyalty" not in o.counters:
+                            o.counters["loyalty"] = o.card.loyalty  # 306.5b: as it entered, by default
                         if "controller" in attrs:
                             o.controller = PLAYERS.index(attrs["controller"])
                         if "attached_to" in attrs:
@@ -172,7 +174,14 @@ class Table:
             return ActivateAbility(ref(act["activate"], ("battlefield",)), int(act.get("ability", 0)), targets,
                                    int(act.get("x", 0)), tap)
         if "attack" in act:
-            return DeclareAttackers(tuple(self.target_of(a, actor) for a in act["attack"] or []))
+            attack = act["attack"] or []
+            attackers = tuple(self.target_of(a, actor) for a in attack)
+            if not isinstance(attack, dict):
+                return DeclareAttackers(attackers)
+            # 508.1b: {attacker: what it attacks}: the defending player, or a planeswalker
+            defender = PLAYERS[1 - self.game.state.active]
+            pairs = tuple((self.target_of(a, actor), self.target_of(v, None)) for a, v in attack.items() if v != defender)
+            return DeclareAttackers(attackers, pairs)
         if "block" in act:
             return DeclareBlockers(tuple((self.target_of(b, None), self.target_of(a, None))
                                          for b, a in (act["block"] or {}).items()))
@@ -395,6 +404,11 @@ class Table:
             return PLAYERS[perm.controller]
         if key == "attached_to":
             return self.alias_of(perm.attached_to) or perm.attached_to
+        if key == "attacks":  # the player or the planeswalker it attacks (508.1b); nothing once that left (506.4c)
+            if perm.attacking is None:
+                return None
+            what = self.game._attacked_recipient(perm.object, perm.attacking)
+            return None if what is None else PLAYERS[-1 - what] if what < 0 else self.alias_of(what) or what
         if key == "counters":
             return dict(perm.counters)
         if key == "sick":

@@ -190,6 +190,15 @@ TEMPLATES: dict[str, dict[str, str]] = {
     "layer.does.pump": {"card": "card", "pt": "text"},
     "layer.does.pump_each": {"card": "card", "pt": "text"},
     "layer.does.switch_pt": {"card": "card"},
+    # part 2: planeswalkers and counters
+    "event.enters_with_loyalty": {"card": "card", "count": "number"},
+    "event.loyalty_cost": {"card": "card", "before": "number", "after": "number"},
+    "event.counters_removed": {"card": "card", "count": "number", "kind": "text"},
+    "event.sba_loyalty": {"card": "card"},
+    "event.damage_loyalty": {"card": "card", "to": "card2", "amount": "number", "loyalty": "number"},
+    "event.attacks_planeswalker": {"attacker": "card", "planeswalker": "card2"},
+    "board.attacking_planeswalker": {"card": "card2", "name": "name", "subject": "card"},
+    "lesson.move.attack_planeswalker": {"attacker": "name", "planeswalker": "name2"},
 }
 # Fields that hold a card but take a plain text (a list already joined, a name that only labels a line).
 _CARD_FIELDS = {"card", "name", "attacker", "blocker", "cards", "names", "spell", "resolving", "elves", "egg", "to",
@@ -489,6 +498,8 @@ def _ru_head_problems(key: str, cid: str, text: str) -> list[str]:
             problems.append(f"{{{field}:{spec}}}: «{name}» is not in the text in the nominative")
             continue
         pos = i + len(name) + 2
+        if re.search(r"planeswalker(?:-[а-я]+)?\s*$", text[:i]):
+            continue  # a type printed in Latin, its ending hyphenated (tutor.i18n.russian._LATIN_NOUNS)
         words = _WORD.findall(text[:i])
         if not words or not text[:i].rstrip().endswith(words[-1]):
             continue
@@ -510,7 +521,7 @@ def _kind(cid: str) -> str:
     card = _cards()[cid]
     if card.token:
         return "token"
-    return next((k for k in ("creature", "land", "artifact", "enchantment") if k in card.types), "spell")
+    return next((k for k in ("creature", "land", "artifact", "enchantment", "planeswalker") if k in card.types), "spell")
 
 
 # ---- Italian: articles, verbs, participles ---------------------------------------------------------------------

@@ -123,6 +123,11 @@ EXPECTED_IT = {
     "azorius-guildgate": ("Cancello della Gilda Azorius", M),
     "soldier-token": ("Soldato", M),
     "bird-token": ("Uccello", M),
+    # part 2: planeswalkers and counters
+    "garruk-wildspeaker": ("Garruk Parlaselvaggio", M),
+    "vampire-hexmage": ("Vampiro Maleficatore", M),
+    "serum-tank": ("Serbatoio di Siero", M),
+    "beast-token": ("Bestia", F),
 }
 
 
@@ -196,7 +201,7 @@ def test_russian_board_tags_agree_by_pymorphy3():
     cards = load_cards()
     assert {c.id for c in cards.values() if c.gender.get("ru", "").endswith(".anim")} == {
         "glory-seeker", "air-elemental", "boggart-brute", "craw-wurm", "darksteel-myr", "goblin-wardriver",
-        "flametongue-kavu", "rhox-faithmender"}
+        "flametongue-kavu", "rhox-faithmender", "garruk-wildspeaker", "vampire-hexmage"}
     chips = _board_chips("ru")
     assert chips["grizzly-bears"][0] == "повёрнуты" and chips["grizzly-bears"][-1] == "заблокированы"
     assert chips["akroma-angel-of-wrath"][0] == "повёрнута" and chips["swamp"][0] == "повёрнуто"

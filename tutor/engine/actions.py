@@ -56,9 +56,11 @@ class ActivateAbility:
 
 @dataclass(frozen=True, slots=True)
 class DeclareAttackers:
-    """CR 508.1: the active player declares attacking creatures (possibly none)."""
+    """CR 508.1: the active player declares attacking creatures (possibly none); 508.1b: `planeswalkers` are
+    (attacker, planeswalker) pairs for those that attack a planeswalker, the others attack the defending player."""
 
     attackers: tuple = ()
+    planeswalkers: tuple = ()
 
 
 @dataclass(frozen=True, slots=True)

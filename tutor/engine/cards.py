@@ -14,12 +14,13 @@ from tutor.engine.characteristics import KEYWORDS, WALKS
 from tutor.engine.effects import EFFECTS, Context, ParamError
 from tutor.engine.errors import CardDefinitionError
 from tutor.engine.layers import DECLARED, INTRINSIC, cda_error, mods_error, mods_from
+from tutor.engine.loyalty import counter_costs, printed_loyalty
 from tutor.engine.mana import COLOR_NAMES, ManaCost
 from tutor.engine.targets import TARGET_TYPES, filter_error
 
 __all__ = ["Ability", "CardDef", "KEYWORDS", "WALKS", "card_from_dict"]
 
-CARD_TYPES = ("land", "creature", "artifact", "enchantment", "instant", "sorcery")
+CARD_TYPES = ("land", "creature", "artifact", "enchantment", "instant", "sorcery", "planeswalker")
 SUPERTYPES = ("basic", "legendary")
 LAND_TYPES = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 BATTLE_CRY = {"kind": "triggered", "when": "attacks", "effects": [
@@ -30,7 +31,7 @@ NOT_MODELLED = {
                  "flanking": "702.25", "bushido": "702.45", "rampage": "702.23", "prowess": "702.108",
                  "cycling": "702.29", "convoke": "702.51", "cascade": "702.85", "storm": "702.40",
                  "infect": "702.90", "wither": "702.80", "toxic": "702.164", "exalted": "702.83"},
-    "types": {"planeswalker": "306", "battle": "310", "kindred": "308"},
+    "types": {"battle": "310", "kindred": "308"},
 }
 # The grammatical gender and number of a card's name, by language (the catalogs' noun tags): Italian has no
 # neuter; Russian names are agreed by pymorphy3, and the field corrects it where it is wrong.
@@ -47,6 +48,7 @@ class Ability:
 
     kind: str
     cost: dict = field(default_factory=dict)  # {"mana": ManaCost, "tap": bool, "sacrifice_self": bool, "life": int}
+    #   and, when the ability has them: "loyalty": +N / -N / 0 (a loyalty ability, 606), "remove_counters": {kind: n}
     add: str = ""  # mana abilities: the colour letter produced
     targets: tuple = ()
     effects: tuple = ()
@@ -105,6 +107,7 @@ class CardDef:
     gender: dict = field(default_factory=dict)  # {"it": "m.pl"}: the gender and number of the name (NAME_GENDERS)
     declension: dict = field(default_factory=dict)  # {"ru": {"gent": "Акромы, Ангела Гнева", ...}} (DECLINED_CASES)
     cda: tuple = ()  # power and toughness defined by a characteristic-defining ability (604.3, 613.4a)
+    loyalty: int | None = None  # a planeswalker's printed loyalty (209.1, 306.5a)
     # Derived from the abilities (hot in action generation): the kinds of its activated abilities ("activated",
     # "mana"), and the colours of its free {T} mana abilities (305.6 for basic land types).
     activated_kinds: frozenset = field(init=False, repr=False, compare=False, default=frozenset())
@@ -252,12 +255,13 @@ def _ability(card: str, path: str, a: object, tokens: set[str]) -> Ability:
                 _fail(card, f"{path}.{k}", f"a {kind} ability has no {k!r}")
     cost = {}
     if "cost" in a:
-        c = _keys(card, f"{path}.cost", a["cost"], {"mana", "tap", "sacrifice_self", "life"})
+        c = _keys(card, f"{path}.cost", a["cost"], {"mana", "tap", "sacrifice_self", "life", "loyalty", "remove_counters"})
         try:
             cost = {"mana": ManaCost.parse(c.get("mana")), "tap": bool(c.get("tap", False)),
                     "sacrifice_self": bool(c.get("sacrifice_self", False)), "life": int(c.get("life", 0))}
         except ValueError as exc:
             _fail(card, f"{path}.cost.mana", str(exc))
+        cost.update(counter_costs(card, f"{path}.cost", c, kind))
     if kind == "mana":
         add = str(a.get("add", ""))
         if add.strip("{}") not in "WUBRGC" or len(add.strip("{}")) != 1:
@@ -399,7 +403,7 @@ def card_from_dict(d: dict, tokens: set[str] = frozenset()) -> CardDef:
         _fail(str(cid), "id", "every card needs an id")
     _keys(cid, "", d, {"id", "name", "unofficial", "cost", "types", "supertypes", "subtypes", "power", "toughness",
                        "keywords", "enchant", "abilities", "spell", "additional_cost", "text", "token", "colors",
-                       "gender", "declension", "cda"},
+                       "gender", "declension", "cda", "loyalty"},
           {"id", "name", "types"})
     name = _texts(cid, "name", d["name"], {"en", "it", "ru"}, {"en", "it", "ru"})
     _not_modelled(cid, d)
@@ -425,6 +429,7 @@ def card_from_dict(d: dict, tokens: set[str] = frozenset()) -> CardDef:
             _fail(cid, "cda", "power and toughness come from the characteristic-defining ability: give no numbers")
     elif "creature" in types and not (isinstance(d.get("power"), int) and isinstance(d.get("toughness"), int)):
         _fail(cid, "power", "a creature needs integer power and toughness")
+    loyalty = printed_loyalty(cid, d, types)
     spell = d.get("spell")
     targets: tuple = ()
     effects: tuple = ()
@@ -453,6 +458,9 @@ def card_from_dict(d: dict, tokens: set[str] = frozenset()) -> CardDef:
         _fail(cid, "colors", "colours are white, blue, black, red, green")
     letters = {v: k for k, v in COLOR_NAMES.items()}
     built = tuple(_ability(cid, f"abilities.{i}", a, tokens) for i, a in enumerate(abilities))
+    for i, ab in enumerate(built):
+        if "loyalty" in ab.cost and "planeswalker" not in types:
+            _fail(cid, f"abilities.{i}.cost.loyalty", "only a planeswalker has loyalty abilities here (606.2)")
     if "battle cry" in (d.get("keywords") or []):
         # 702.91a: "Whenever this creature attacks, each other attacking creature gets +1/+0 until end of turn."
         built += (replace(_ability(cid, "keywords", BATTLE_CRY, tokens), keyword="battle cry"),)
@@ -472,4 +480,5 @@ def card_from_dict(d: dict, tokens: set[str] = frozenset()) -> CardDef:
         gender=_gender(cid, d["gender"]) if "gender" in d else {},
         declension=_declension(cid, d["declension"]) if "declension" in d else {},
         cda=_freeze(d["cda"]) if "cda" in d else (),
+        loyalty=loyalty,
     )

@@ -222,6 +222,8 @@ class Casting:
                                     "a creature's {T} ability needs it under your control since your turn began")
         if cost.get("life") and s.players[player].life < cost["life"]:
             raise IllegalAction("119.4", Refusal.CANT_PAY_LIFE, "you can't pay more life than you have")
+        if "loyalty" in cost or "remove_counters" in cost:
+            self._check_counter_costs(o, ab, player)  # 606.3, 606.6, 118.3
         mana = cost.get("mana")
         if a.x < 0 or (a.x and not (mana and mana.x)):
             raise IllegalAction("107.1b" if a.x < 0 else "107.3a", Refusal.BAD_X, "X must be a non-negative number, for a cost with X")
@@ -245,6 +247,8 @@ class Casting:
             o.tapped = True
         if ab.cost.get("life"):
             self._lose_life(player, ab.cost["life"], "119.4")
+        if "loyalty" in ab.cost or "remove_counters" in ab.cost:
+            self._pay_counter_costs(o, ab, player)  # 606.4
         if ab.kind == "mana":
             pool = s.players[player].pool
             pool[ab.add] = pool.get(ab.add, 0) + 1
@@ -273,6 +277,8 @@ class Casting:
                 continue
             if ab.kind == "mana" and not include_mana_abilities:
                 continue
+            if ("loyalty" in ab.cost or "remove_counters" in ab.cost) and not self._counter_costs_payable(o, ab, player):
+                continue  # 606.3, 606.6, 118.3: no target needs trying
             mana = ab.cost.get("mana")
             yield from self._gen_targeted(lambda t, x, sac, i=i: ActivateAbility(oid, i, t, x), ab.targets,
                                           player, oid, o.card.colors, mana.x if mana else 0, None)

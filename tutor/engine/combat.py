@@ -72,6 +72,8 @@ class Combat:
         """511.3: as the end of combat step ends, all creatures are removed from combat."""
         s = self.state
         s.attackers, s.blocks, s.blocked, s.attackers_declared = {}, {}, set(), False
+        if s.attack_targets:
+            s.attack_targets = {}
         s.first_strikers, s.first_strike_done, s.damage_plan = set(), False, {}
         self._emit(EventKind.COMBAT_ENDS, "511.3")
 
@@ -116,6 +118,8 @@ class Combat:
             for k in CANT_ATTACK:
                 if k.name in kws:
                     raise IllegalAction(*k.refusal)
+        if a.planeswalkers:
+            self._check_attack_targets(a.attackers, a.planeswalkers, 1 - s.active)  # 508.1b
         return player
 
     def _perform_attackers(self, a: DeclareAttackers, player: int) -> None:
@@ -129,7 +133,12 @@ class Combat:
             s.attackers[oid] = defender
             s.attacked_this_turn.add(oid)
             s.attackers_declared = True  # 508.8 looks at declared attackers, even if they leave combat later
-        self._emit(EventKind.ATTACKERS, ("508.1", "508.1f"), player=s.active, attackers=list(a.attackers))
+        if a.planeswalkers:
+            s.attack_targets = dict(a.planeswalkers)  # 508.1b
+            self._emit(EventKind.ATTACKERS, ("508.1", "508.1f"), player=s.active, attackers=list(a.attackers),
+                       planeswalkers=[list(p) for p in a.planeswalkers])
+        else:
+            self._emit(EventKind.ATTACKERS, ("508.1", "508.1f"), player=s.active, attackers=list(a.attackers))
         if not a.attackers:
             self._emit(EventKind.NO_ATTACKERS, "508.8")
         s.pending = ()
@@ -140,9 +149,14 @@ class Combat:
     def _generate_attackers(self) -> Iterator[DeclareAttackers]:
         s = self.state
         able = [oid for oid in s.battlefield if self._can_attack(oid, s.pending[1])]
+        walkers = self._planeswalkers_in_play() and self.planeswalkers_of(1 - s.active)
         for n in range(len(able) + 1):
             for combo in itertools.combinations(able, n):
-                yield DeclareAttackers(tuple(combo))
+                if walkers:  # 508.1b: which player or planeswalker each attacks (bounded)
+                    for pairs in self._attack_variants(combo, 1 - s.active):
+                        yield DeclareAttackers(tuple(combo), pairs)
+                else:
+                    yield DeclareAttackers(tuple(combo))
 
     # ---- DeclareBlockers (509.1) ----------------------------------------------------------------
     def _validate_blockers(self, a: DeclareBlockers) -> int:
@@ -275,12 +289,13 @@ class Combat:
         trample = "trample" in self.keywords(a.attacker)
         total = 0
         to_player = 0
+        attacked = s.attack_targets.get(a.attacker) if s.attack_targets else None  # 702.19b: or the planeswalker
         for pair in a.assignment:
             if not (isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[1], int) and pair[1] >= 0):
                 raise IllegalAction("510.1c", Refusal.BAD_ASSIGNMENT, "assignments are (recipient, amount) pairs")
             rec, amt = pair
-            if rec < 0:
-                if not trample or -1 - rec != s.attackers[a.attacker]:
+            if rec < 0 or (attacked is not None and rec == attacked):
+                if not trample or rec != self._attacked_recipient(a.attacker, s.attackers[a.attacker]):
                     raise IllegalAction("510.1c", Refusal.NO_TRAMPLE,
                                         "a blocked creature without trample assigns damage only to its blockers")
                 to_player += amt
@@ -290,7 +305,7 @@ class Combat:
         if total != power:
             raise IllegalAction("510.1a", Refusal.WRONG_TOTAL, f"assign exactly {power} damage")
         if to_player:
-            given = {rec: amt for rec, amt in a.assignment if rec > 0}
+            given = {rec: amt for rec, amt in a.assignment if rec > 0 and rec != attacked}
             if any(given.get(b, 0) < self.lethal_damage(b, a.attacker) for b in blockers):
                 raise IllegalAction("702.19b", Refusal.TRAMPLE_LETHAL, "assign lethal damage to every blocker before the player")
         return player
@@ -315,8 +330,9 @@ class Combat:
                 plan.append((b, give))
                 left -= give
             if left:
-                if trample:
-                    plan.append((player_target(s.attackers[att]), left))
+                recipient = self._attacked_recipient(att, s.attackers[att]) if trample else None
+                if recipient is not None:
+                    plan.append((recipient, left))
                 else:
                     plan[-1] = (plan[-1][0], plan[-1][1] + left)
             action = AssignCombatDamage(att, tuple(p for p in plan if p[1] or len(plan) == 1))
@@ -367,13 +383,17 @@ class Combat:
             if att in s.damage_plan:
                 by_source.append((att, list(s.damage_plan[att])))
             elif att not in s.blocked:
-                by_source.append((att, [(player_target(defender), power)]))  # 510.1b
+                recipient = self._attacked_recipient(att, defender) if s.attack_targets else player_target(defender)
+                if recipient is not None:  # 510.1b: the player or planeswalker it attacks (506.4c: none left)
+                    by_source.append((att, [(recipient, power)]))
             else:
                 blockers = self._blockers_of(att)
                 if blockers:
                     by_source.append((att, [(blockers[0], power)]))  # 510.1c: a single blocker
                 elif "trample" in self.keywords(att):
-                    by_source.append((att, [(player_target(defender), power)]))  # 702.19d
+                    recipient = self._attacked_recipient(att, defender) if s.attack_targets else player_target(defender)
+                    if recipient is not None:
+                        by_source.append((att, [(recipient, power)]))  # 702.19d
                 # else: blocked with no blockers left: no damage (510.1c)
         for b, att in list(s.blocks.items()):
             if b in s.objects and att in s.attackers and att in s.objects and self._deals_damage_now(b):

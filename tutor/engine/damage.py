@@ -89,11 +89,16 @@ class Damage:
                            amount=final, combat=combat, life=s.players[player].life)
             else:
                 o = s.objects[rec]
-                o.damage += final
-                if "deathtouch" in src_kws:
-                    o.deathtouched = True
-                self._emit(EventKind.DAMAGE, ("510.2", "120.3e") if combat else "120.3e", source=source, card=card.id, to=rec,
-                           amount=final, combat=combat, target_card=o.card.id)
+                if "planeswalker" in o.card.types:  # 120.3c: it loses that many loyalty counters
+                    left = self._loyalty_damage(o, final)
+                    self._emit(EventKind.DAMAGE, ("510.2", "120.3c") if combat else "120.3c", source=source, card=card.id,
+                               to=rec, amount=final, combat=combat, target_card=o.card.id, loyalty=left)
+                if "creature" in o.card.types or "planeswalker" not in o.card.types:
+                    o.damage += final
+                    if "deathtouch" in src_kws:
+                        o.deathtouched = True
+                    self._emit(EventKind.DAMAGE, ("510.2", "120.3e") if combat else "120.3e", source=source, card=card.id,
+                               to=rec, amount=final, combat=combat, target_card=o.card.id)
             if "lifelink" in src_kws:
                 lifelink[(source, controller)] = lifelink.get((source, controller), 0) + final
             dealt.append((source, rec, final))

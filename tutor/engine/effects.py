@@ -24,6 +24,7 @@ from tutor.engine.characteristics import KEYWORDS
 from tutor.engine.choices import Choice, ChoiceKind, ChoiceOption
 from tutor.engine.events import EventKind
 from tutor.engine.layers import DECLARED, Mod, mods_error, mods_from
+from tutor.engine.loyalty import COUNTER_KINDS
 from tutor.engine.state import StackItem, Step
 from tutor.engine.targets import filter_error
 
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
 
 __all__ = ["EFFECTS", "Effect", "Param", "ParamError", "effect"]
 
-PERMANENT_TARGETS = frozenset({"creature", "permanent", "land", "artifact", "enchantment"})
+PERMANENT_TARGETS = frozenset({"creature", "permanent", "land", "artifact", "enchantment", "planeswalker"})
 
 
 class ParamError(ValueError):
@@ -211,7 +212,7 @@ KINDS: dict[str, Callable] = {
     "recipients": _ref(("you", "opponent", "each_player", "each_creature", "each", "that_player"), None, True),
     "token": _token,
     "keywords": _keywords,
-    "counter_kind": _choice("+1/+1", "-1/-1"),
+    "counter_kind": _choice(*COUNTER_KINDS),
     "all_of_it": _choice("all"),
     "delayed_step": _choice("end", "upkeep", "end_of_combat"),
     "effects": _effects_list,
@@ -429,6 +430,8 @@ def _create_token(game: Game, item: StackItem, p: dict, legal: list) -> None:
                    tapped=bool(p.get("tapped")), attacking=bool(p.get("attacking")) and game._in_combat())
         if p.get("attacking") and game._in_combat():
             s.attackers[o.id] = defender
+            if item.source in s.attack_targets:  # 508.4: the planeswalker the source attacks
+                s.attack_targets[o.id] = s.attack_targets[item.source]
         game._enters(o)
 
 
@@ -660,3 +663,13 @@ def _create_copy(game: Game, item: StackItem, p: dict, legal: list) -> None:
     game._emit(EventKind.COPY_CREATED, ("707.2", "111.1"), object=o.id, card=copy.id, original=src.id,
                controller=item.controller)
     game._enters(o)
+# ---- part 2: counters of every kind (122) ----------------------------------------------------------
+@effect("remove_counters", params={"kind": Param("counter_kind"), "count": Param("count"), "on": Param("objects")},
+        rules=("122.1",), events=("counters_removed",))
+def _remove_counters(game: Game, item: StackItem, p: dict, legal: list) -> None:
+    """Remove `count` counters of `kind` from each permanent (default: the source); without `count`, all of them;
+    without `kind`, counters of every kind ("remove all counters from target permanent")."""
+    s = game.state
+    for oid in game._resolve_ref(item, p.get("on", "self"), legal):
+        if oid > 0 and oid in s.objects and s.objects[oid].zone == "battlefield":
+            game._remove_counters(oid, p.get("kind"), p.get("count"))

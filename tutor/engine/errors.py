@@ -73,6 +73,12 @@ class Refusal(StrEnum):
     MENACE = "menace"
     DEFENDER = "defender"
     EVASION = "evasion"
+    # part 2: planeswalkers and counters (loyalty.py)
+    LOYALTY_TIMING = "loyalty_timing"
+    LOYALTY_ONCE = "loyalty_once"
+    LOYALTY_TOO_FEW = "loyalty_too_few"
+    NO_COUNTERS = "no_counters"
+    NOT_ATTACKABLE = "not_attackable"
 
 
 class EngineError(Exception):

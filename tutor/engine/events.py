@@ -58,7 +58,7 @@ class EventKind(StrEnum):
     INDESTRUCTIBLE = "indestructible", "702.12b"
     REGENERATED = "regenerated", "701.15a", "506.4", "614.8"
     DAMAGE_PREVENTED = "damage_prevented", "615.1", "615.7", "702.16e", "615.6"
-    DAMAGE = "damage", "120.3a", "120.3e", "510.2"
+    DAMAGE = "damage", "120.3a", "120.3e", "510.2", "120.3c"
     # ---- effects of spells and abilities (701, 611, 615)
     EXTRA_COMBAT = "extra_combat", "500.8", "505.1a"
     EXILE = "exile", "701.11a"
@@ -111,6 +111,11 @@ class EventKind(StrEnum):
     DIES = "dies", "700.4"
     DRAW = "draw", "121.1", "121.2", "504.1"
     DRAW_FROM_EMPTY = "draw_from_empty", "121.4", "704.5b"
+    # ---- part 2: planeswalkers and counters (306, 606, 122, 704.5i)
+    ENTERS_WITH_LOYALTY = "enters_with_loyalty", "306.5b", "614.1c"
+    LOYALTY_COST = "loyalty_cost", "606.4", "107.7"
+    COUNTERS_REMOVED = "counters_removed", "122.1", "602.2b"
+    SBA_LOYALTY = "sba_loyalty", "704.5i", "306.9"
 
 
 DYNAMIC_KINDS = frozenset({EventKind.DESTROYED, EventKind.DIES, EventKind.SBA, EventKind.STEP_BEGINS, EventKind.CHOICE,

@@ -47,6 +47,7 @@ from tutor.engine.combat import Combat
 from tutor.engine.damage import Damage
 from tutor.engine.errors import IllegalAction, Refusal
 from tutor.engine.events import Event, EventKind
+from tutor.engine.loyalty import Planeswalkers
 from tutor.engine.priority import Priority
 from tutor.engine.replacement import Replacements
 from tutor.engine.sba import StateBasedActions
@@ -109,7 +110,7 @@ class LegalActions:
 
 
 class Game(Characteristics, Zones, Turns, Priority, Triggers, Choices, Replacements, Casting, Targets, Combat, Damage,
-           StateBasedActions):
+           StateBasedActions, Planeswalkers):
     """A two-player game on a card pool."""
 
     def __init__(self, cards: dict[str, CardDef], state: State | None = None, seed: int = 0) -> None:
@@ -143,6 +144,9 @@ class Game(Characteristics, Zones, Turns, Priority, Triggers, Choices, Replaceme
         self._state_checked: tuple = ()  # (events that changed the game, state) at the last look for state triggers
         self._left: list = []  # objects that left the battlefield in the event being handled (603.10a looks back)
         self._lki_cards: dict[int, int] = {}  # every object id that left a zone -> its physical card
+        self._pw_key = -1  # whether a planeswalker is on the battlefield (Planeswalkers._planeswalkers_in_play)
+        self._pw_state: State | None = None
+        self._pw = False
 
     # ==== construction ===============================================================================
     def create(self, card_id: str, owner: int, zone: str, *, controller: int | None = None, **attrs) -> Obj:

@@ -224,6 +224,8 @@ class Replacements:
     def _entering(self, o: Obj) -> None:
         """614.1c-d / 614.12: a permanent enters tapped, or with counters, as its replacement effects say (those
         of the permanent itself and of other permanents)."""
+        if o.card.loyalty is not None:
+            self._loyalty_enters(o)  # 306.5b
         own = [ab for ab in o.card.abilities if ab.kind == "replacement" and ab.replace in ("enters_tapped", "enters_with_counters")
                and "what" not in dict(ab.params)]
         others = [(src, ab) for src, ab in self._static_kind("replace", "enters_tapped")

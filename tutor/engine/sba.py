@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from tutor.engine.actions import ActionRules, ChooseLegend
 from tutor.engine.errors import IllegalAction, Refusal
 from tutor.engine.events import EventKind
+from tutor.engine.loyalty import put_zero_loyalty, zero_loyalty
 from tutor.engine.state import Obj, Outcome
 
 if TYPE_CHECKING:
@@ -315,6 +316,8 @@ CHECKS: tuple[Check, ...] = (
     Check("704.5g", _lethal_damage, _destroy),
     Check("704.5h", _deathtouch_damage, _destroy),
     Check("704.5j", _legends, _legend_rule),
+    # part 2: planeswalkers
+    Check("704.5i", zero_loyalty, put_zero_loyalty),
 )
 
 CHOOSE_LEGEND = ActionRules("legend", StateBasedActions._validate_legend, StateBasedActions._perform_legend,

@@ -73,7 +73,7 @@ class Obj:
     fresh: bool = True  # came under its controller's control since their most recent turn began (302.6)
     damage: int = 0
     deathtouched: bool = False  # dealt damage by a deathtouch source since the last SBA check (702.2b)
-    counters: dict = field(default_factory=dict)  # "+1/+1" / "-1/-1" -> n
+    counters: dict = field(default_factory=dict)  # kind ("+1/+1", "-1/-1", "loyalty", "charge") -> n (122.1)
     attached_to: int | None = None
     regen_shields: int = 0
     timestamp: int = 0
@@ -194,4 +194,7 @@ class State:
     resolving: object = None  # the stack item resolving now, with its progress (Resolution)
     cleanup_again: bool = False
     token_left: bool = False  # a token moved off the battlefield since the last state-based action check
+    # part 2: planeswalkers (tutor.engine.loyalty)
+    loyalty_used: set = field(default_factory=set)  # permanents whose loyalty ability was activated this turn (606.3)
+    attack_targets: dict = field(default_factory=dict)  # attacker id -> the planeswalker it attacks (508.1b)
     outcome: Outcome | None = None

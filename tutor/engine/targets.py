@@ -16,7 +16,8 @@ from tutor.engine.state import StackItem
 
 __all__ = ["FILTER_KEYS", "TARGET_TYPES", "Targets", "filter_error"]
 
-TARGET_TYPES = ("creature", "player", "opponent", "any", "spell", "permanent", "land", "artifact", "enchantment")
+TARGET_TYPES = ("creature", "player", "opponent", "any", "spell", "permanent", "land", "artifact", "enchantment",
+                "planeswalker")
 FILTER_KEYS = {"color", "not_color", "tapped", "attacking_or_blocking", "attacking", "controller", "subtypes", "types",
                "other", "supertypes", "not_supertypes"}
 
@@ -41,7 +42,7 @@ def filter_error(flt: object) -> tuple[str, str] | None:
         if k in ("types", "subtypes", "supertypes", "not_supertypes") and not (isinstance(v, list) and v and all(isinstance(x, str) for x in v)):
             return k, "expected a list of names"
     return None
-_TYPE_NEEDED = {"any": "creature", "permanent": None}  # 115.4: "any target" is a creature (or a player)
+_TYPE_NEEDED = {"any": "creature", "permanent": None}  # 115.4: "any target" is a creature (or a player, a planeswalker)
 
 
 class Targets:
@@ -61,7 +62,9 @@ class Targets:
         if kind != "player":
             need = _TYPE_NEEDED.get(kind, kind)
             objects = s.objects
-            out += [oid for oid in s.battlefield if (need is None or need in objects[oid].card.types)
+            walker = kind == "any" and self._planeswalkers_in_play()  # 115.4: a planeswalker too
+            out += [oid for oid in s.battlefield if (need is None or need in objects[oid].card.types
+                                                     or walker and "planeswalker" in objects[oid].card.types)
                     and self._object_target_ok(spec, oid, controller, source, colors)]
         return out
 
@@ -71,7 +74,7 @@ class Targets:
         if o is None or o.zone != "battlefield":
             return False
         need = _TYPE_NEEDED.get(spec[0], spec[0])
-        if need and need not in o.card.types:
+        if need and need not in o.card.types and not (spec[0] == "any" and "planeswalker" in o.card.types):
             return False
         if spec[1] and not self._matches(o, dict(spec[1]), controller, source):
             return False

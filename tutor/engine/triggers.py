@@ -188,7 +188,7 @@ class Triggers:
                 to = facts.get("to", 0)
                 if ab.combat and not facts.get("combat"):
                     return False
-                if ab.to == "player" and to >= 0 or ab.to == "creature" and to < 0:
+                if ab.to == "player" and to >= 0 or ab.to == "creature" and (to < 0 or not self.is_creature(to)):
                     return False
             return self._condition_holds(ab.condition, src, me)
         if about == "player":

@@ -96,6 +96,7 @@ class Turns:
         for p in s.players:
             p.lands_played = 0
         s.attacked_this_turn = set()
+        s.loyalty_used = set()  # 606.3: "that turn"
         s.step_queue = list(TURN_STEPS[1:])
         s.step = Step.UNTAP
         self._emit(EventKind.TURN_BEGINS, "500.1", player=s.active, turn=s.turn)

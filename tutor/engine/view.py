@@ -150,8 +150,10 @@ class PermanentView:
 
     `power` / `toughness` are None for a noncreature; `summoning_sick` (302.6) says a creature hasn't been
     under its controller's control since their most recent turn began (haste, in `keywords`, lets it attack
-    anyway); `attacking` is the player it attacks, `blocking` the attacker it blocks, `blocked` whether it is
-    an attacker that became blocked (509.1h)."""
+    anyway); `attacking` is the player it attacks (the defending player, 506.2), `attacking_planeswalker` the
+    planeswalker it attacks if it attacks one (508.1b), `blocking` the attacker it blocks, `blocked` whether it is
+    an attacker that became blocked (509.1h); `loyalty` a planeswalker's loyalty (306.5c), `counters` every kind
+    of counter on it (122.1)."""
 
     object: int
     card: str
@@ -178,6 +180,8 @@ class PermanentView:
     printed_power: int | None = None
     printed_toughness: int | None = None
     layers: tuple[LayerStep, ...] = ()
+    loyalty: int | None = None  # a planeswalker's loyalty: its loyalty counters (306.5c); None for others
+    attacking_planeswalker: int | None = None  # the planeswalker it attacks (508.1b), or None
 
     @property
     def is_creature(self) -> bool:
@@ -468,7 +472,10 @@ def _permanent(game: Game, oid: int) -> PermanentView:
         printed_card=printed.id if printed.id != card.id else None,
         printed_power=printed.power if creature else None, printed_toughness=printed.toughness if creature else None,
         layers=tuple(LayerStep(st.layer, st.op, _plain(st.value), st.card, st.source, st.rule, st.timestamp)
-                     for st in game.layers_of(oid)))
+                     for st in game.layers_of(oid)),
+        loyalty=o.counters.get("loyalty", 0) if "planeswalker" in card.types else None,
+        attacking_planeswalker=game._attacked_recipient(oid, s.attackers[oid]) if oid in s.attack_targets
+        and oid in s.attackers else None)
 
 
 def _plain(v: object) -> object:

@@ -109,6 +109,11 @@ def agree_with(words: str, gender: str, plural: bool) -> str:
     return _sub(words, change)
 
 
+# Card types printed in Latin on Russian cards, declined with a hyphenated ending (TERMINOLOGY.md): singular, plural.
+_LATIN_NOUNS = {"planeswalker": ({"gent": "-а", "datv": "-у", "accs": "-а", "ablt": "-ом", "loct": "-е"},
+                                 {"nomn": "-ы", "gent": "-ов", "datv": "-ам", "accs": "-ов", "ablt": "-ами", "loct": "-ах"})}
+
+
 @lru_cache(maxsize=4096)
 def decline(head: str, case: str, gender: str = "", plural: bool = False) -> str:
     """`head` in `case`: its first noun and the adjectives before it; what follows (a genitive, a
@@ -117,6 +122,10 @@ def decline(head: str, case: str, gender: str = "", plural: bool = False) -> str
     for m in re.finditer(r"\S+|\s+", head):
         token = m.group(0)
         word = token.lower()
+        if not done and word in _LATIN_NOUNS:  # planeswalker-а, planeswalker-у (Latin on Russian cards)
+            out.append(token + _LATIN_NOUNS[word][plural].get(case, ""))
+            done = True
+            continue
         if done or token.isspace() or not _WORD.fullmatch(word):
             out.append(token)
             done = done or not token.isspace()

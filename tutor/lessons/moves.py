@@ -139,6 +139,9 @@ def _snapshot(game, action) -> tuple:
         return (("card", name_of(action.source)), ("targets", tuple(name_of(x) for x in action.targets)),
                 ("x", action.x), ("mana", mana), ("index", action.index), ("count", _ability_count(o)))
     if isinstance(action, DeclareAttackers):
+        if action.planeswalkers:  # 508.1b: which planeswalker some attack
+            return (("cards", tuple(name_of(x) for x in action.attackers)),
+                    ("walkers", tuple((name_of(a), name_of(w)) for a, w in action.planeswalkers)))
         return (("cards", tuple(name_of(x) for x in action.attackers)),)
     if isinstance(action, DeclareBlockers):
         return (("blocks", tuple((name_of(b), name_of(a)) for b, a in action.blocks)),)
@@ -353,8 +356,11 @@ def _label(move: Move, lang: str) -> str:
         return text
     if g == "attack":
         cards = d["cards"]
-        return t("lesson.move.attack", lang, cards=_names(cards, lang, False)) if cards \
-            else t("lesson.move.no_attack", lang)
+        if not cards:
+            return t("lesson.move.no_attack", lang)
+        return t("lesson.move.attack", lang, cards=_names(cards, lang, False)) + "".join(
+            t("lesson.move.attack_planeswalker", lang, attacker=_name(a, lang, False), planeswalker=_name(w, lang, False))
+            for a, w in d.get("walkers", ()))
     if g == "block":
         blocks = d["blocks"]
         if not blocks:
@@ -447,6 +453,8 @@ def _attempts(game):
             o = s.objects[oid]
             if o.controller == player and "creature" in o.card.types:
                 yield DeclareAttackers((oid,))
+                for walker in game.planeswalkers_of(1 - player):  # 508.1b: or a planeswalker
+                    yield DeclareAttackers((oid,), ((oid, walker),))
     elif kind == "blockers":  # each of their creatures blocking one attacker alone (flying, menace…)
         for oid in s.battlefield:
             o = s.objects[oid]
@@ -505,8 +513,16 @@ def matches(table, pattern: dict, action) -> bool:
             return False
         return True
     if "attack" in pattern:
-        return isinstance(action, DeclareAttackers) and _refs_are(table, list(pattern["attack"] or []),
-                                                                   action.attackers, ordered=False)
+        if not (isinstance(action, DeclareAttackers) and _refs_are(table, list(pattern["attack"] or []),
+                                                                    action.attackers, ordered=False)):
+            return False
+        wants = pattern["attack"] if isinstance(pattern["attack"], dict) else {}
+        walkers = dict(action.planeswalkers)  # 508.1b: what each attacks (not named: the player)
+        for attacker, walker in walkers.items():
+            want = next((v for a, v in wants.items() if _ref_is(table, a, attacker)), None)
+            if want is None or want in PLAYERS or not _ref_is(table, want, walker):
+                return False
+        return all(v in PLAYERS or any(_ref_is(table, a, att) for att in walkers) for a, v in wants.items())
     if "block" in pattern:
         if not isinstance(action, DeclareBlockers):
             return False

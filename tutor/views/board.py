@@ -19,7 +19,7 @@ from enum import Enum
 
 from tutor.engine.keywords import ATTACKS_WHEN_SICK
 from tutor.engine.view import Player
-from tutor.events_text import card_noun, name_noun, player_noun
+from tutor.events_text import card_noun, counter_name, name_noun, player_noun
 from tutor.i18n import pick, t
 from tutor.i18n.grammar import minus
 from tutor.i18n.terms import keyword_noun
@@ -116,7 +116,10 @@ def permanent_tags(perm, view=None) -> tuple[Tag, ...]:
         tags.append(Tag(TagKind.DAMAGE, perm.damage))
     tags += [Tag(TagKind.COUNTERS, (kind, n)) for kind, n in perm.counters]
     tags += [Tag(TagKind.KEYWORD, k) for k in perm.keywords]
-    if perm.attacking is not None:
+    walker = card_of(getattr(perm, "attacking_planeswalker", None))
+    if walker is not None:  # 508.1b: it attacks a planeswalker (its card id)
+        tags.append(Tag(TagKind.ATTACKING, walker))
+    elif perm.attacking is not None:
         tags.append(Tag(TagKind.ATTACKING, Player(perm.attacking)))
     blocked = card_of(perm.blocking)
     if blocked is not None:
@@ -139,7 +142,9 @@ def tag_text(tag: Tag, name, cards: dict, lang: str) -> str:
     if kind is TagKind.DAMAGE:
         return t(tag.key, lang, n=value)
     if kind is TagKind.COUNTERS:
-        return t(tag.key, lang, kind=minus(value[0]), n=value[1])
+        return t(tag.key, lang, kind=counter_name(value[0], lang), n=value[1])
+    if kind is TagKind.ATTACKING and isinstance(value, str):  # a planeswalker, by its name
+        return t("board.attacking_planeswalker", lang, card=name, name=name_noun(cards.get(value), lang, missing=value))
     if kind in (TagKind.ATTACKING, TagKind.CONTROLLED):
         return t(tag.key, lang, card=name, player=player_noun(value, lang))
     if kind is TagKind.COPY:
