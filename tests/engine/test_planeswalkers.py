@@ -11,6 +11,7 @@ from tutor.cardpool import load_cards
 from tutor.engine import ActivateAbility, AssignCombatDamage, DeclareAttackers, DeclareBlockers, Game, PassPriority
 from tutor.engine.cards import card_from_dict
 from tutor.engine.errors import CardDefinitionError
+from tutor.engine.layers import Mod
 from tutor.scenario_table import Table
 
 CARDS = load_cards()
@@ -80,7 +81,7 @@ def test_trample_assigns_the_excess_to_the_attacked_planeswalker():
                    step="declare_attackers")
     game = table.game
     wurm, g, bears = table.obj_of("wurm"), table.obj_of("g"), table.obj_of("bears")
-    game.state.eot.append((wurm, 0, 0, frozenset({"trample"})))
+    game._add_continuous((Mod("keywords", frozenset({"trample"})),), [wurm], "craw-wurm", wurm, 0)
     game.apply(DeclareAttackers((wurm,), ((wurm, g),)))
     game.apply(PassPriority())
     game.apply(PassPriority())
