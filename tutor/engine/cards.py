@@ -99,6 +99,16 @@ class CardDef:
     unofficial: frozenset = frozenset()
     gender: dict = field(default_factory=dict)  # {"it": "m.pl"}: the gender and number of the name (NAME_GENDERS)
     declension: dict = field(default_factory=dict)  # {"ru": {"gent": "Акромы, Ангела Гнева", ...}} (DECLINED_CASES)
+    # part 2: spells with modes and costs (tutor.engine.spells): a modal spell's modes ((targets, effects), ...) and
+    # how many to choose (min, max) (700.2); its kicker cost (702.33) and its effects when kicked (instead of
+    # spell_effects); its alternative cost ({"life": n, "if": condition}, 118.9); "costs {1} less for each" (a
+    # frozen filter of permanents on the battlefield, 601.2f)
+    spell_modes: tuple = ()
+    spell_choose: tuple = (1, 1)
+    kicker: ManaCost | None = None
+    kicked_effects: tuple | None = None
+    alternative_cost: dict = field(default_factory=dict)
+    cost_reduction: tuple | None = None
     # Derived from the abilities (hot in action generation): the kinds of its activated abilities ("activated",
     # "mana"), and the colours of its free {T} mana abilities (305.6 for basic land types).
     activated_kinds: frozenset = field(init=False, repr=False, compare=False, default=frozenset())
@@ -226,7 +236,8 @@ def _ability(card: str, path: str, a: object, tokens: set[str]) -> Ability:
     from tutor.engine.triggers import DAMAGE_TO, TRIGGER_EVENTS, TRIGGER_STEPS, WHO, condition_error
 
     _keys(card, path, a, {"kind", "cost", "add", "targets", "effects", "when", "affects", "pump", "keywords", "what", "who",
-                          "step", "spell", "to", "combat", "if", "may", "replace", "prohibit", "params", "modes"}, {"kind"})
+                          "step", "spell", "to", "combat", "if", "may", "replace", "prohibit", "params", "modes",
+                          "more", "spells"}, {"kind"})
     kind = a["kind"]
     if not isinstance(kind, str):
         _fail(card, f"{path}.kind", "expected a kind: mana, activated, triggered, static or replacement")
@@ -237,7 +248,8 @@ def _ability(card: str, path: str, a: object, tokens: set[str]) -> Ability:
                "triggered": {"kind", "targets", "effects", "when", "what", "who", "step", "spell", "to", "combat", "if",
                              "may", "modes"},
                "static": {"kind", "affects", "pump", "keywords", "prohibit", "who"},
-               "replacement": {"kind", "replace", "params"}}
+               "replacement": {"kind", "replace", "params"},
+               "cost": {"kind", "more", "who", "spells"}}
     if kind in allowed:
         for k in a:
             if k not in allowed[kind]:
@@ -331,6 +343,9 @@ def _ability(card: str, path: str, a: object, tokens: set[str]) -> Ability:
         return Ability("static", affects=affects if isinstance(affects, dict) else {"enchanted": True},
                        pump=tuple(pump), keywords=_keywords(card, f"{path}.keywords", a.get("keywords", [])),
                        prohibit=prohibit, params=(("who", who or "each"),) if prohibit else ())
+    if kind == "cost":
+        from tutor.engine.spells import cost_ability
+        return cost_ability(card, path, a)
     if kind == "replacement":
         replace = a.get("replace")
         params = a.get("params") or {}
@@ -387,7 +402,7 @@ def card_from_dict(d: dict, tokens: set[str] = frozenset()) -> CardDef:
         _fail(str(cid), "id", "every card needs an id")
     _keys(cid, "", d, {"id", "name", "unofficial", "cost", "types", "supertypes", "subtypes", "power", "toughness",
                        "keywords", "enchant", "abilities", "spell", "additional_cost", "text", "token", "colors",
-                       "gender", "declension"},
+                       "gender", "declension", "kicker", "alternative_cost", "cost_reduction"},
           {"id", "name", "types"})
     name = _texts(cid, "name", d["name"], {"en", "it", "ru"}, {"en", "it", "ru"})
     _not_modelled(cid, d)
@@ -413,11 +428,16 @@ def card_from_dict(d: dict, tokens: set[str] = frozenset()) -> CardDef:
     if spell is not None:
         if not ({"instant", "sorcery"} & set(types)):
             _fail(cid, "spell", "only instants and sorceries have a spell part")
-        _keys(cid, "spell", spell, {"targets", "effects"})
+        _keys(cid, "spell", spell, {"targets", "effects", "modes", "choose", "kicked"})
         targets = _targets(cid, "spell.targets", spell.get("targets"))
         effects = _effects(cid, "spell.effects", spell.get("effects", []), targets, tokens)
+        from tutor.engine.spells import spell_extras
+        extras = spell_extras(cid, d, spell, targets, tokens)
     elif {"instant", "sorcery"} & set(types):
         _fail(cid, "spell", "an instant or sorcery needs a spell part")
+    else:
+        from tutor.engine.spells import spell_extras
+        extras = spell_extras(cid, d, {}, (), tokens)
     abilities = d.get("abilities") or []
     if not isinstance(abilities, list):
         _fail(cid, "abilities", "expected a list")
@@ -453,4 +473,5 @@ def card_from_dict(d: dict, tokens: set[str] = frozenset()) -> CardDef:
         unofficial=frozenset(_strings(cid, "unofficial", d.get("unofficial"), "languages")),
         gender=_gender(cid, d["gender"]) if "gender" in d else {},
         declension=_declension(cid, d["declension"]) if "declension" in d else {},
+        **extras,
     )

@@ -73,6 +73,12 @@ class Refusal(StrEnum):
     MENACE = "menace"
     DEFENDER = "defender"
     EVASION = "evasion"
+    # part 2: spells with modes and costs (spells.py)
+    BAD_MODES = "bad_modes"
+    MODE_TWICE = "mode_twice"
+    MODE_NO_TARGETS = "mode_no_targets"
+    NO_KICKER = "no_kicker"
+    NO_ALTERNATIVE_COST = "no_alternative_cost"
 
 
 class EngineError(Exception):

@@ -108,6 +108,11 @@ class EventKind(StrEnum):
     DIES = "dies", "700.4"
     DRAW = "draw", "121.1", "121.2", "504.1"
     DRAW_FROM_EMPTY = "draw_from_empty", "121.4", "704.5b"
+    # part 2: spells with modes and costs (601.2b, 601.2f)
+    MODES_CHOSEN = "modes_chosen", "700.2a", "601.2b"
+    KICKED = "kicked", "702.33d", "601.2b"
+    ALTERNATIVE_COST = "alternative_cost", "118.9", "601.2b"
+    COST_CHANGED = "cost_changed", "601.2f", "118.7a"
 
 
 DYNAMIC_KINDS = frozenset({EventKind.DESTROYED, EventKind.DIES, EventKind.SBA, EventKind.STEP_BEGINS, EventKind.CHOICE,

@@ -231,6 +231,12 @@ MESSAGES: dict[str, str] = {
     'reason.choice_count': 'выбрано неверное число вариантов: выберите столько, сколько требует выбор, а для порядка — все',
     'reason.not_your_decision': 'это решение принимает другой игрок',
     'reason.unknown_action': 'неизвестное действие',
+    # part 2: spells with modes and costs
+    'reason.bad_modes': 'выбирают столько режимов, сколько сказано в заклинании (у немодального заклинания нет режимов)',
+    'reason.mode_twice': 'один и тот же режим нельзя выбрать дважды',
+    'reason.mode_no_targets': 'нельзя выбрать режим, для которого нельзя выбрать цели',
+    'reason.no_kicker': 'у этого заклинания нет стоимости усилителя',
+    'reason.no_alternative_cost': 'у этого заклинания нет альтернативной стоимости, которую можно заплатить сейчас',
     # ---- scenario runner ----
     'runner.where_action': 'действие {n} (строка {line})',
     'runner.where_checkpoint': 'контрольная точка (строка {line})',
@@ -437,6 +443,12 @@ MESSAGES: dict[str, str] = {
     'event.returned': '{card:^} {card:возвращается} на поле битвы под контролем владельца.',
     'event.returned_counters': '{card:^} {card:возвращается} на поле битвы под контролем владельца с {counters}.',
     'event.with_counter': '{count:# жетоном|жетонами|жетонами} {kind}',
+    # part 2: spells with modes and costs
+    'event.modes_chosen': '{player:^} выбирает для {spell:gent} {modes_count:режим|режимы|режимы} {modes}.',
+    'event.kicked': '{player:^} платит также стоимость усилителя {cost} {spell:gent}: заклинание усилено.',
+    'event.alternative_cost': '{player:^} платит альтернативную стоимость {spell:gent} вместо её мановой стоимости.',
+    'event.cost_changed': 'Из-за эффекта {by:gent} {spell:^} стоит на {amount:# единицу|единицы|единиц} общей маны больше.',
+    'event.cost_changed_less': 'Из-за способности {by:gent} {spell:^} стоит на {amount:# единицу|единицы|единиц} общей маны меньше.',
     # ==== guided lessons: tutor/lessons/, tutor/cli/lesson_cmd.py (the `lessons` helper) ====
     'help_lesson': 'уроки: список, прохождение, проверка',
     'help_lesson_action': 'list — уроки курса; play — пройти урок; check — проверить, что уроки не расходятся с правилами',
