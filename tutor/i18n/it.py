@@ -232,7 +232,7 @@ MESSAGES: dict[str, str] = {
     'reason.not_your_decision': "questa decisione spetta all'altro giocatore",
     'reason.unknown_action': 'azione sconosciuta',
     # part 2: spells with modes and costs
-    'reason.bad_modes': 'si sceglie il numero di modi che la magia dice (una magia non modale non ha modi da scegliere)',
+    'reason.bad_modes': 'si sceglie il numero di modi che la magia dice, e una magia non modale non ha modi da scegliere',
     'reason.mode_twice': 'lo stesso modo non si può scegliere due volte',
     'reason.mode_no_targets': 'non si può scegliere un modo i cui bersagli non si possono scegliere',
     'reason.no_kicker': 'questa magia non ha un costo di potenziamento',
@@ -445,7 +445,7 @@ MESSAGES: dict[str, str] = {
     'event.with_counter': '{count:# segnalino|segnalini} {kind}',
     # part 2: spells with modes and costs
     'event.modes_chosen': '{player:^il} sceglie per {spell:il} {modes_count:il modo|i modi} {modes}.',
-    'event.kicked': '{player:^il} paga anche il costo di potenziamento {cost} {spell:del}: la magia è potenziata.',
+    'event.kicked': '{player:^il} potenzia {spell:il} pagando anche il costo di potenziamento {cost}.',
     'event.alternative_cost': '{player:^il} paga il costo alternativo {spell:del} invece del suo costo di mana.',
     'event.cost_changed': "Per l'effetto {by:del}, {spell:il} costa {amount:# mana generico|mana generici} in più.",
     'event.cost_changed_less': "Per l'abilità {by:del}, {spell:il} costa {amount:# mana generico|mana generici} in meno.",

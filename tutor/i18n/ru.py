@@ -232,7 +232,7 @@ MESSAGES: dict[str, str] = {
     'reason.not_your_decision': 'это решение принимает другой игрок',
     'reason.unknown_action': 'неизвестное действие',
     # part 2: spells with modes and costs
-    'reason.bad_modes': 'выбирают столько режимов, сколько сказано в заклинании (у немодального заклинания нет режимов)',
+    'reason.bad_modes': 'выбирают столько режимов, сколько сказано в заклинании, а у немодального заклинания режимов нет',
     'reason.mode_twice': 'один и тот же режим нельзя выбрать дважды',
     'reason.mode_no_targets': 'нельзя выбрать режим, для которого нельзя выбрать цели',
     'reason.no_kicker': 'у этого заклинания нет стоимости усилителя',
@@ -445,7 +445,7 @@ MESSAGES: dict[str, str] = {
     'event.with_counter': '{count:# жетоном|жетонами|жетонами} {kind}',
     # part 2: spells with modes and costs
     'event.modes_chosen': '{player:^} выбирает для {spell:gent} {modes_count:режим|режимы|режимы} {modes}.',
-    'event.kicked': '{player:^} платит также стоимость усилителя {cost} {spell:gent}: заклинание усилено.',
+    'event.kicked': '{player:^} усиливает {spell:accs}, заплатив также стоимость усилителя {cost}.',
     'event.alternative_cost': '{player:^} платит альтернативную стоимость {spell:gent} вместо её мановой стоимости.',
     'event.cost_changed': 'Из-за эффекта {by:gent} {spell:^} стоит на {amount:# единицу|единицы|единиц} общей маны больше.',
     'event.cost_changed_less': 'Из-за способности {by:gent} {spell:^} стоит на {amount:# единицу|единицы|единиц} общей маны меньше.',
