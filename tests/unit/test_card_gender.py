@@ -123,7 +123,6 @@ EXPECTED_IT = {
     "azorius-guildgate": ("Cancello della Gilda Azorius", M),
     # part 2: spells with modes and costs
     "burst-lightning": ("Fulmine Improvviso", M),
-    "abrade": ("Abrasione", F),
     "thalia-guardian-of-thraben": ("Thalia, Guardiana di Thraben", F),
     "blasphemous-act": ("Atto Blasfemo", M),
     "soldier-token": ("Soldato", M),

@@ -195,12 +195,19 @@ class Casting:
             sacrifices = [o for o in s.battlefield if s.objects[o].controller == player
                           and card.additional_cost["sacrifice"] in s.objects[o].card.types] or [None]
         best, tried = None, None
-        for targets in itertools.islice(itertools.product(candidates, repeat=len(specs)), 60):
-            for sac in sacrifices:
-                action = CastSpell(oid, tuple(targets), 0, sac)
-                exc = self.refusal(action)
-                if exc is not None and (best is None or _CAST_STAGE.get(exc.reason, 9) > _CAST_STAGE.get(best.reason, 9)):
-                    best, tried = exc, action
+        # part 2: a modal spell is tried with each mode that can be chosen alone (or the least number of modes)
+        mode_sets = [()]
+        if card.spell_modes:
+            least = card.spell_choose[0]
+            mode_sets = list(itertools.islice(itertools.combinations(range(len(card.spell_modes)), least), 12))
+        for modes in mode_sets:
+            specs = self._spell_shape(card, modes)[0] if modes else specs
+            for targets in itertools.islice(itertools.product(candidates, repeat=len(specs)), 60):
+                for sac in sacrifices:
+                    action = CastSpell(oid, tuple(targets), 0, sac, None, modes)
+                    exc = self.refusal(action)
+                    if exc is not None and (best is None or _CAST_STAGE.get(exc.reason, 9) > _CAST_STAGE.get(best.reason, 9)):
+                        best, tried = exc, action
         assert best is not None, "cast_refusal() of a castable card"
         return best, tried
 
