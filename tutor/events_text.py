@@ -86,6 +86,8 @@ def event_key(e, lang: str = "it") -> str:
         return "event.attackers_none"
     if e.kind == EventKind.REGENERATED and d.get("removed_from_combat"):
         return "event.regenerated_combat"
+    if e.kind == EventKind.COST_CHANGED and not d.get("more"):
+        return "event.cost_changed_less"
     if e.kind == EventKind.SBA and e.rules and f"event.sba.{e.rules[0]}" in catalog(lang):
         return f"event.sba.{e.rules[0]}"
     return f"event.{e.kind}"
@@ -155,6 +157,10 @@ def render_event(e, cards: dict, lang: str, names: dict | None = None) -> str:
                                     for k, n in d["counters"].items() if n), conj)
     if e.kind in _LAYERED:
         f.update(_layer_fields(e, d, lang, f, named, object_noun))
+    if "modes" in d:  # part 2: spells with modes and costs
+        f["modes"], f["modes_count"] = ", ".join(map(str, d["modes"])), len(d["modes"])
+    if "cost" in d:
+        f["cost"] = d["cost"]
     key = event_key(e, lang)
     text = t(key, lang, **f) if key in catalog(lang) else e.kind
     return f"{text} [{', '.join(e.rules)}]"

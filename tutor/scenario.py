@@ -91,7 +91,9 @@ EXPECT = Map({**EXPECT_FIELDS, "question": Text(), "answer": Text()})
 TARGETS = List(REF, max_len=10)
 ACTION_KEYS: dict[str, dict] = {
     "play": {"play": REF, "by": PLAYER},
-    "cast": {"cast": REF, "by": PLAYER, "targets": TARGETS, "x": SMALL, "sacrifice": REF, "tap": List(REF, max_len=20)},
+    "cast": {"cast": REF, "by": PLAYER, "targets": TARGETS, "x": Int(-9, 99), "sacrifice": REF, "tap": List(REF, max_len=20),
+             # part 2: spells with modes and costs (601.2b): the modes (1-based), kicker, the alternative cost
+             "modes": List(Int(1, 10), max_len=10), "kicked": Bool(), "alternative": Bool()},
     "activate": {"activate": REF, "by": PLAYER, "ability": Int(0, 20), "targets": TARGETS, "x": SMALL,
                  "tap": List(REF, max_len=20)},
     "pass": {"pass": Maybe(Int(1, 50)), "by": PLAYER},

@@ -169,7 +169,9 @@ class Table:
         if "cast" in act:
             sac = act.get("sacrifice")
             return CastSpell(ref(act["cast"], ("hand",)), targets, int(act.get("x", 0)),
-                             self.target_of(sac, actor) if sac else None, tap)
+                             self.target_of(sac, actor) if sac else None, tap,
+                             tuple(int(m) - 1 for m in act.get("modes") or ()), bool(act.get("kicked", False)),
+                             bool(act.get("alternative", False)))
         if "activate" in act:
             return ActivateAbility(ref(act["activate"], ("battlefield",)), int(act.get("ability", 0)), targets,
                                    int(act.get("x", 0)), tap)

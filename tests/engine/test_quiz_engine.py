@@ -89,14 +89,21 @@ def test_blocking_answers_agree_with_a_replay(family, tmp_path):
 def _castable_by_brute_force(game, oid) -> bool:
     s = game.state
     card = s.objects[oid].card
-    n = len(card.spell_targets) or (1 if card.enchant else 0)
     pool = [*s.battlefield, *(it.id for it in s.stack), player_target(0), player_target(1)]
     sacrifices = [None, *s.battlefield]
-    for targets in itertools.product(pool, repeat=n):
-        for x in range(4):
-            for sac in sacrifices:
-                if CastSpell(oid, tuple(targets), x, sac) in game.legal_actions():
-                    return True
+    legal = set(game.legal_actions())
+    # part 2: spells with modes and costs: every set of modes, kicked or not, with its alternative cost or not
+    mode_sets = [()] if not card.spell_modes else [
+        c for k in range(card.spell_choose[0], card.spell_choose[1] + 1)
+        for c in itertools.combinations(range(len(card.spell_modes)), k)]
+    for modes in mode_sets:
+        n = len(game._spell_shape(card, modes)[0])
+        for targets in itertools.product(pool, repeat=n):
+            for x in range(4):
+                for sac in sacrifices:
+                    for kicked, alt in ((False, False), (True, False), (False, True)):
+                        if CastSpell(oid, tuple(targets), x, sac, None, modes, kicked, alt) in legal:
+                            return True
     return False
 
 

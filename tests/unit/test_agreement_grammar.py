@@ -199,6 +199,12 @@ TEMPLATES: dict[str, dict[str, str]] = {
     "event.attacks_planeswalker": {"attacker": "card", "planeswalker": "card2"},
     "board.attacking_planeswalker": {"card": "card2", "name": "name", "subject": "card"},
     "lesson.move.attack_planeswalker": {"attacker": "name", "planeswalker": "name2"},
+    # part 2: spells with modes and costs
+    "event.modes_chosen": {"player": "player", "spell": "spell", "modes": "text", "modes_count": "number"},
+    "event.kicked": {"player": "player", "spell": "spell", "cost": "text"},
+    "event.alternative_cost": {"player": "player", "spell": "spell"},
+    "event.cost_changed": {"by": "card2", "spell": "spell", "amount": "number"},
+    "event.cost_changed_less": {"by": "card2", "spell": "spell", "amount": "number"},
 }
 # Fields that hold a card but take a plain text (a list already joined, a name that only labels a line).
 _CARD_FIELDS = {"card", "name", "attacker", "blocker", "cards", "names", "spell", "resolving", "elves", "egg", "to",

@@ -121,6 +121,10 @@ EXPECTED_IT = {
     "circuit-mender": ("Riparatore di Circuiti", M),
     "howling-mine": ("Miniera Ululante", F),
     "azorius-guildgate": ("Cancello della Gilda Azorius", M),
+    # part 2: spells with modes and costs
+    "burst-lightning": ("Fulmine Improvviso", M),
+    "thalia-guardian-of-thraben": ("Thalia, Guardiana di Thraben", F),
+    "blasphemous-act": ("Atto Blasfemo", M),
     "soldier-token": ("Soldato", M),
     "bird-token": ("Uccello", M),
     # part 2: planeswalkers and counters

@@ -1,7 +1,7 @@
 """Actions: small frozen value objects, like python-chess moves; their repr is valid code.
 
 >>> CastSpell(card=12, targets=(3,), x=2)
-CastSpell(card=12, targets=(3,), x=2, sacrifice=None, tap=None)
+CastSpell(card=12, targets=(3,), x=2, sacrifice=None, tap=None, modes=(), kicked=False, alternative=False)
 """
 
 from __future__ import annotations
@@ -41,6 +41,11 @@ class CastSpell:
     x: int = 0
     sacrifice: int | None = None  # the permanent sacrificed as an additional cost
     tap: tuple | None = None  # mana sources to tap; None lets the engine choose
+    # part 2: spells with modes and costs (601.2b): the modes chosen (0-based, in printed order, 700.2), whether
+    # the kicker cost is paid (702.33), whether the alternative cost is paid instead of the mana cost (118.9)
+    modes: tuple = ()
+    kicked: bool = False
+    alternative: bool = False
 
 
 @dataclass(frozen=True, slots=True)

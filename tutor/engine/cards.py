@@ -108,6 +108,16 @@ class CardDef:
     declension: dict = field(default_factory=dict)  # {"ru": {"gent": "Акромы, Ангела Гнева", ...}} (DECLINED_CASES)
     cda: tuple = ()  # power and toughness defined by a characteristic-defining ability (604.3, 613.4a)
     loyalty: int | None = None  # a planeswalker's printed loyalty (209.1, 306.5a)
+    # part 2: spells with modes and costs (tutor.engine.spells): a modal spell's modes ((targets, effects), ...) and
+    # how many to choose (min, max) (700.2); its kicker cost (702.33) and its effects when kicked (instead of
+    # spell_effects); its alternative cost ({"life": n, "if": condition}, 118.9); "costs {1} less for each" (a
+    # frozen filter of permanents on the battlefield, 601.2f)
+    spell_modes: tuple = ()
+    spell_choose: tuple = (1, 1)
+    kicker: ManaCost | None = None
+    kicked_effects: tuple | None = None
+    alternative_cost: dict = field(default_factory=dict)
+    cost_reduction: tuple | None = None
     # Derived from the abilities (hot in action generation): the kinds of its activated abilities ("activated",
     # "mana"), and the colours of its free {T} mana abilities (305.6 for basic land types).
     activated_kinds: frozenset = field(init=False, repr=False, compare=False, default=frozenset())
@@ -237,7 +247,7 @@ def _ability(card: str, path: str, a: object, tokens: set[str]) -> Ability:
     from tutor.engine.triggers import DAMAGE_TO, TRIGGER_EVENTS, TRIGGER_STEPS, WHO, condition_error
 
     _keys(card, path, a, {"kind", "cost", "add", "targets", "effects", "when", "affects", "what", "who", "step", "spell",
-                          "to", "combat", "if", "may", "replace", "prohibit", "params", "modes", *DECLARED}, {"kind"})
+                          "to", "combat", "if", "may", "replace", "prohibit", "params", "modes", "more", "spells", *DECLARED}, {"kind"})
     kind = a["kind"]
     if not isinstance(kind, str):
         _fail(card, f"{path}.kind", "expected a kind: mana, activated, triggered, static or replacement")
@@ -248,7 +258,8 @@ def _ability(card: str, path: str, a: object, tokens: set[str]) -> Ability:
                "triggered": {"kind", "targets", "effects", "when", "what", "who", "step", "spell", "to", "combat", "if",
                              "may", "modes"},
                "static": {"kind", "affects", "prohibit", "who", *DECLARED},
-               "replacement": {"kind", "replace", "params"}}
+               "replacement": {"kind", "replace", "params"},
+               "cost": {"kind", "more", "who", "spells"}}
     if kind in allowed:
         for k in a:
             if k not in allowed[kind]:
@@ -347,6 +358,9 @@ def _ability(card: str, path: str, a: object, tokens: set[str]) -> Ability:
         return Ability("static", affects=affects, pump=tuple(pump), keywords=frozenset(a.get("keywords", [])),
                        prohibit=prohibit, params=(("who", who or "each"),) if prohibit else (),
                        mods=mods_from(layer_keys))
+    if kind == "cost":
+        from tutor.engine.spells import cost_ability
+        return cost_ability(card, path, a)
     if kind == "replacement":
         replace = a.get("replace")
         params = a.get("params") or {}
@@ -403,7 +417,8 @@ def card_from_dict(d: dict, tokens: set[str] = frozenset()) -> CardDef:
         _fail(str(cid), "id", "every card needs an id")
     _keys(cid, "", d, {"id", "name", "unofficial", "cost", "types", "supertypes", "subtypes", "power", "toughness",
                        "keywords", "enchant", "abilities", "spell", "additional_cost", "text", "token", "colors",
-                       "gender", "declension", "cda", "loyalty"},
+                       "gender", "declension", "cda", "loyalty", "kicker", "alternative_cost",
+                       "cost_reduction"},
           {"id", "name", "types"})
     name = _texts(cid, "name", d["name"], {"en", "it", "ru"}, {"en", "it", "ru"})
     _not_modelled(cid, d)
@@ -436,11 +451,16 @@ def card_from_dict(d: dict, tokens: set[str] = frozenset()) -> CardDef:
     if spell is not None:
         if not ({"instant", "sorcery"} & set(types)):
             _fail(cid, "spell", "only instants and sorceries have a spell part")
-        _keys(cid, "spell", spell, {"targets", "effects"})
+        _keys(cid, "spell", spell, {"targets", "effects", "modes", "choose", "kicked"})
         targets = _targets(cid, "spell.targets", spell.get("targets"))
         effects = _effects(cid, "spell.effects", spell.get("effects", []), targets, tokens)
+        from tutor.engine.spells import spell_extras
+        extras = spell_extras(cid, d, spell, targets, tokens)
     elif {"instant", "sorcery"} & set(types):
         _fail(cid, "spell", "an instant or sorcery needs a spell part")
+    else:
+        from tutor.engine.spells import spell_extras
+        extras = spell_extras(cid, d, {}, (), tokens)
     abilities = d.get("abilities") or []
     if not isinstance(abilities, list):
         _fail(cid, "abilities", "expected a list")
@@ -481,4 +501,5 @@ def card_from_dict(d: dict, tokens: set[str] = frozenset()) -> CardDef:
         declension=_declension(cid, d["declension"]) if "declension" in d else {},
         cda=_freeze(d["cda"]) if "cda" in d else (),
         loyalty=loyalty,
+        **extras,
     )

@@ -28,7 +28,9 @@ MAIN_STEPS = frozenset({Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN})
 # additional costs, life, mana.
 _CAST_STAGE = {"not_in_hand": 0, "land_not_spell": 1, "sorcery_timing": 2, "bad_x": 3, "target_count": 4,
                "illegal_target": 4, "same_target_twice": 4, "additional_cost": 5, "no_additional_cost": 5,
-               "cant_pay_life": 6, "cant_pay": 7, "bad_mana_source": 7}
+               "cant_pay_life": 6, "cant_pay": 7, "bad_mana_source": 7,
+               # part 2: spells with modes and costs (601.2b: modes, kicker and an alternative cost come first)
+               "bad_modes": 3, "mode_twice": 3, "mode_no_targets": 3, "no_kicker": 3, "no_alternative_cost": 3}
 
 
 class Casting:
@@ -93,13 +95,14 @@ class Casting:
         if a.x < 0 or (a.x and not card.cost.x):
             raise IllegalAction("107.1b" if a.x < 0 else "107.3a", Refusal.BAD_X,
                                 "X must be a non-negative number, for a spell with X in its cost")
-        specs = card.spell_targets
-        if card.enchant:
-            specs = ((card.enchant, ()),)
+        self._check_modes(card, a.modes, player)  # 601.2b, 700.2 (tutor.engine.spells)
+        self._check_alternative(card, a, player)
+        specs, _effects = self._spell_shape(card, a.modes)
+        total, _changes = self._spell_cost(card, player, a.x, a.kicked, a.alternative)  # 601.2f
         try:
             self._check_targets(specs, a.targets, player, None, card.colors, "601.2c")
         except IllegalAction:
-            self._unpayable_anyway(specs, player, None, card.colors, card.cost, a.x, set(), "601.2h")
+            self._unpayable_anyway(specs, player, None, card.colors, total, 0, set(), "601.2h")
             raise
         exclude = set()
         extra = card.additional_cost
@@ -112,8 +115,7 @@ class Casting:
             raise IllegalAction("601.2f", Refusal.NO_ADDITIONAL_COST, "this spell has no sacrifice cost")
         if extra.get("life") and s.players[player].life < extra["life"]:
             raise IllegalAction("119.4", Refusal.CANT_PAY_LIFE, "you can't pay more life than you have")
-        generic = card.cost.generic + card.cost.x * a.x
-        return player, self._payment(player, generic, card.cost.colored, a.tap, exclude, "601.2h"), specs
+        return player, self._payment(player, total.generic, total.colored, a.tap, exclude, "601.2h"), specs
 
     def _unpayable_anyway(self, specs: tuple, player: int, source: int | None, colors: frozenset, cost, x: int,
                           exclude: set, rule: str) -> None:
@@ -137,10 +139,19 @@ class Casting:
             self._to_graveyard(a.sacrifice, "701.17")
         if card.additional_cost.get("life"):
             self._lose_life(player, card.additional_cost["life"], "119.4")
+        life = card.alternative_cost.get("life", 0) if a.alternative else 0
+        if life:
+            self._lose_life(player, life, "119.4")  # 118.9: the alternative cost
+        total, changes = self._spell_cost(card, player, a.x, a.kicked, a.alternative)
         self._pay(player, payment, tapped_for=card.id)
         new = self._move(a.card, "stack")
-        s.stack.append(StackItem(new, "spell", player, card, None, tuple(a.targets), specs, card.spell_effects, x=a.x,
-                                 colors=card.colors))
+        _specs, effects = self._spell_shape(card, a.modes)
+        if a.kicked and card.kicked_effects is not None:
+            effects = card.kicked_effects  # 702.33e: what it does if it was kicked, instead
+        s.stack.append(StackItem(new, "spell", player, card, None, tuple(a.targets), specs, effects, x=a.x,
+                                 colors=card.colors, modes=tuple(sorted(a.modes)), kicked=a.kicked,
+                                 alternative=a.alternative, paid=str(total) if total.mana_value() else "", life_paid=life))
+        self._announce_spell(player, new, card, a, changes)
         self._emit(EventKind.CAST, ("601.2", "405.1"), player=player, object=new, card=card.id, targets=tuple(a.targets), x=a.x)
         self._fire("cast", None, player=player, card=card, spell=new)  # 601.2i
         self._after_action(player)
@@ -155,8 +166,10 @@ class Casting:
         if "instant" not in card.types and "flash" not in card.keywords and not (
                 player == s.active and s.step in MAIN_STEPS and not s.stack):
             return ()
-        if card.cost.mana_value() > self._available_mana(player):
+        if card.cost.mana_value() > self._available_mana(player) and not (card.alternative_cost or card.cost_reduction):
             return ()
+        if card.spell_modes or card.kicker is not None or card.alternative_cost:
+            return self._gen_spell_variants(o, player)  # tutor.engine.spells
         specs = ((card.enchant, ()),) if card.enchant else card.spell_targets
         return self._gen_targeted(lambda t, x, sac: CastSpell(oid, t, x, sac), specs, player, None, card.colors,
                                   card.cost.x, card.additional_cost.get("sacrifice"))
@@ -182,12 +195,19 @@ class Casting:
             sacrifices = [o for o in s.battlefield if s.objects[o].controller == player
                           and card.additional_cost["sacrifice"] in s.objects[o].card.types] or [None]
         best, tried = None, None
-        for targets in itertools.islice(itertools.product(candidates, repeat=len(specs)), 60):
-            for sac in sacrifices:
-                action = CastSpell(oid, tuple(targets), 0, sac)
-                exc = self.refusal(action)
-                if exc is not None and (best is None or _CAST_STAGE.get(exc.reason, 9) > _CAST_STAGE.get(best.reason, 9)):
-                    best, tried = exc, action
+        # part 2: a modal spell is tried with each mode that can be chosen alone (or the least number of modes)
+        mode_sets = [()]
+        if card.spell_modes:
+            least = card.spell_choose[0]
+            mode_sets = list(itertools.islice(itertools.combinations(range(len(card.spell_modes)), least), 12))
+        for modes in mode_sets:
+            specs = self._spell_shape(card, modes)[0] if modes else specs
+            for targets in itertools.islice(itertools.product(candidates, repeat=len(specs)), 60):
+                for sac in sacrifices:
+                    action = CastSpell(oid, tuple(targets), 0, sac, None, modes)
+                    exc = self.refusal(action)
+                    if exc is not None and (best is None or _CAST_STAGE.get(exc.reason, 9) > _CAST_STAGE.get(best.reason, 9)):
+                        best, tried = exc, action
         assert best is not None, "cast_refusal() of a castable card"
         return best, tried
 

@@ -301,10 +301,13 @@ def _counter(game: Game, item: StackItem, p: dict, legal: list) -> None:
             game._move(spell.id, "graveyard")
 
 
-@effect("tap", params={"target": Param("permanent_target", required=True)}, rules=("701.21",), events=("tapped",))
+@effect("tap", params={"target": Param("permanent_target"), "all": Param("filter")}, rules=("701.21",), events=("tapped",),
+        one_of=("target", "all"))
 def _tap(game: Game, item: StackItem, p: dict, legal: list) -> None:
-    """701.21a: tap the permanent."""
+    """701.21a: tap the permanents (a target, or all that fit a filter: "tap all creatures your opponents control")."""
     for oid in _objects(game, item, p, legal):
+        if game.state.objects[oid].tapped:
+            continue  # 701.21a: only an untapped permanent can be tapped
         game.state.objects[oid].tapped = True
         game._emit(EventKind.TAPPED, "701.21", object=oid, card=game.state.objects[oid].card.id)
 
@@ -548,7 +551,11 @@ def _return(game: Game, item: StackItem, p: dict, legal: list) -> None:
     """Return "that card" to the battlefield under its owner's control (with counters: 614.1c), if it is
     still where it was put (603.7c; a card that left that zone is a new object, 400.7)."""
     s = game.state
-    for oid in item.linked:
+    r = s.resolving
+    # what this spell's earlier instructions moved ("exile ..., then return those cards"), else what the spell or
+    # ability that created this delayed ability moved (603.7c)
+    linked = r.linked if r is not None and r.item is item and r.linked else item.linked
+    for oid in linked:
         o = s.objects.get(oid)
         if o is None or o.zone not in ("exile", "graveyard"):
             continue

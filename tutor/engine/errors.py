@@ -79,6 +79,12 @@ class Refusal(StrEnum):
     LOYALTY_TOO_FEW = "loyalty_too_few"
     NO_COUNTERS = "no_counters"
     NOT_ATTACKABLE = "not_attackable"
+    # part 2: spells with modes and costs (spells.py)
+    BAD_MODES = "bad_modes"
+    MODE_TWICE = "mode_twice"
+    MODE_NO_TARGETS = "mode_no_targets"
+    NO_KICKER = "no_kicker"
+    NO_ALTERNATIVE_COST = "no_alternative_cost"
 
 
 class EngineError(Exception):

@@ -116,6 +116,11 @@ class EventKind(StrEnum):
     LOYALTY_COST = "loyalty_cost", "606.4", "107.7"
     COUNTERS_REMOVED = "counters_removed", "122.1", "602.2b"
     SBA_LOYALTY = "sba_loyalty", "704.5i", "306.9"
+    # part 2: spells with modes and costs (601.2b, 601.2f)
+    MODES_CHOSEN = "modes_chosen", "700.2a", "601.2b"
+    KICKED = "kicked", "702.33d", "601.2b"
+    ALTERNATIVE_COST = "alternative_cost", "118.9", "601.2b"
+    COST_CHANGED = "cost_changed", "601.2f", "118.7a"
 
 
 DYNAMIC_KINDS = frozenset({EventKind.DESTROYED, EventKind.DIES, EventKind.SBA, EventKind.STEP_BEGINS, EventKind.CHOICE,

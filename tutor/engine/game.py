@@ -51,6 +51,7 @@ from tutor.engine.loyalty import Planeswalkers
 from tutor.engine.priority import Priority
 from tutor.engine.replacement import Replacements
 from tutor.engine.sba import StateBasedActions
+from tutor.engine.spells import Spells
 from tutor.engine.state import TURN_STEPS, Obj, Outcome, Player, State, Step
 from tutor.engine.targets import Targets
 from tutor.engine.triggers import Triggers
@@ -110,7 +111,7 @@ class LegalActions:
 
 
 class Game(Characteristics, Zones, Turns, Priority, Triggers, Choices, Replacements, Casting, Targets, Combat, Damage,
-           StateBasedActions, Planeswalkers):
+           StateBasedActions, Planeswalkers, Spells):
     """A two-player game on a card pool."""
 
     def __init__(self, cards: dict[str, CardDef], state: State | None = None, seed: int = 0) -> None:

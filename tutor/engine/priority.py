@@ -121,6 +121,7 @@ class Priority:
             new = self._move(item.id, "battlefield")
             o = s.objects[new]
             o.controller = item.controller
+            o.kicked = item.kicked  # 702.33d: "if it was kicked" (its enters-the-battlefield abilities)
             if item.card.enchant:
                 o.attached_to = item.targets[0]
                 self._emit(EventKind.ATTACH, "608.3c", object=new, to=item.targets[0], card=o.card.id)

@@ -79,6 +79,7 @@ class Obj:
     timestamp: int = 0
     printed: CardDef | None = None  # its card as printed while continuous effects change `card` (tutor.engine.layers)
     base_controller: int = -1  # its controller without control-changing effects, while one applies (613.1b)
+    kicked: bool = False  # part 2: it was a kicked spell as it resolved (702.33d: "if it was kicked")
 
 
 @dataclass(slots=True)
@@ -102,6 +103,13 @@ class StackItem:
     facts: tuple = ()  # what the trigger event was: (("player", 1), ("amount", 3), ...) for "that player", "that much"
     linked: tuple = ()  # objects an earlier effect of the same spell or ability moved ("that card", 603.7c, 607)
     delayed: bool = False  # a delayed triggered ability (603.7)
+    # part 2: spells with modes and costs: the modes chosen (0-based, 700.2a), kicked (702.33d), its alternative
+    # cost paid (118.9), the mana it cost in the end (601.2f) and the life paid
+    modes: tuple = ()
+    kicked: bool = False
+    alternative: bool = False
+    paid: str = ""
+    life_paid: int = 0
 
 
 @dataclass(slots=True)

@@ -91,6 +91,8 @@ CONDITIONS: dict[str, Callable] = {
     "life_at_most": lambda game, src, me, v: game.state.players[me].life <= v,
     "life_at_least": lambda game, src, me, v: game.state.players[me].life >= v,
     "hand_empty": lambda game, src, me, v: (not game.state.players[me].hand) == v,
+    # part 2: spells with modes and costs: this permanent was a kicked spell (702.33d)
+    "kicked": lambda game, src, me, v: bool(getattr(src, "kicked", False)) == v,
 }
 """The conditions an ``if`` may say, each true or false for the ability's controller (`me`) and source."""
 
@@ -108,7 +110,7 @@ def condition_error(cond: object) -> tuple[str, str] | None:
             err = filter_error(v)
             if err:
                 return f"{k}.{err[0]}" if err[0] else k, err[1]
-        elif k in ("untapped", "hand_empty"):
+        elif k in ("untapped", "hand_empty", "kicked"):
             if not isinstance(v, bool):
                 return k, "expected true or false"
         elif not isinstance(v, int) or isinstance(v, bool):

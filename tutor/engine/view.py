@@ -272,16 +272,29 @@ class StackItemView:
     targets: tuple[Target, ...]
     x: int
     trigger: str | None
+    # part 2: spells with modes and costs: the modes chosen (1-based, 700.2a), kicked (702.33d), paid with its
+    # alternative cost (118.9), the mana paid in the end (601.2f: "{2}{R}", "" for none) and the life, the mana
+    # value (202.3e: X counts on the stack)
+    modes: tuple[int, ...] = ()
+    kicked: bool = False
+    alternative: bool = False
+    paid: str = ""
+    life_paid: int = 0
+    mana_value: int = 0
 
     def to_dict(self) -> dict:
         return {"id": self.id, "kind": self.kind.value, "controller": self.controller, "card": self.card,
                 "source": self.source, "targets": [t.to_dict() for t in self.targets], "x": self.x,
-                "trigger": self.trigger}
+                "trigger": self.trigger, "modes": list(self.modes), "kicked": self.kicked,
+                "alternative": self.alternative, "paid": self.paid, "life_paid": self.life_paid,
+                "mana_value": self.mana_value}
 
     @classmethod
     def from_dict(cls, d: dict) -> StackItemView:
         return cls(d["id"], StackKind(d["kind"]), d["controller"], d["card"], d["source"],
-                   tuple(Target.from_dict(t) for t in d["targets"]), d["x"], d["trigger"])
+                   tuple(Target.from_dict(t) for t in d["targets"]), d["x"], d["trigger"], tuple(d.get("modes", ())),
+                   d.get("kicked", False), d.get("alternative", False), d.get("paid", ""), d.get("life_paid", 0),
+                   d.get("mana_value", 0))
 
 
 @dataclass(frozen=True, slots=True)
@@ -491,7 +504,12 @@ def _plain(v: object) -> object:
 def _stack_item(item) -> StackItemView:
     kind = StackKind.SPELL if item.kind == "spell" else StackKind.TRIGGER if item.trigger else StackKind.ABILITY
     targets = tuple(Target(player=-1 - t) if t < 0 else Target(object=t) for t in item.targets)
-    return StackItemView(item.id, kind, item.controller, item.card.id, item.source, targets, item.x, item.trigger or None)
+    if item.kind != "spell":
+        return StackItemView(item.id, kind, item.controller, item.card.id, item.source, targets, item.x,
+                             item.trigger or None)
+    return StackItemView(item.id, kind, item.controller, item.card.id, item.source, targets, item.x, item.trigger or None,
+                         tuple(m + 1 for m in item.modes), item.kicked, item.alternative, item.paid, item.life_paid,
+                         item.card.cost.mana_value(item.x))  # 202.3e, 118.9c
 
 
 def board_view(game: Game) -> BoardView:

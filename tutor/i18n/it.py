@@ -231,6 +231,12 @@ MESSAGES: dict[str, str] = {
     'reason.choice_count': 'numero di opzioni scelte sbagliato: scegline quante ne chiede la scelta; per un ordine, tutte',
     'reason.not_your_decision': "questa decisione spetta all'altro giocatore",
     'reason.unknown_action': 'azione sconosciuta',
+    # part 2: spells with modes and costs
+    'reason.bad_modes': 'si sceglie il numero di modi che la magia dice, e una magia non modale non ha modi da scegliere',
+    'reason.mode_twice': 'lo stesso modo non si può scegliere due volte',
+    'reason.mode_no_targets': 'non si può scegliere un modo i cui bersagli non si possono scegliere',
+    'reason.no_kicker': 'questa magia non ha un costo di potenziamento',
+    'reason.no_alternative_cost': 'questa magia non ha un costo alternativo che si possa pagare ora',
     # ---- scenario runner ----
     'runner.where_action': 'azione {n} (riga {line})',
     'runner.where_checkpoint': 'punto di controllo (riga {line})',
@@ -496,6 +502,12 @@ MESSAGES: dict[str, str] = {
     'subtype.Forest': 'f:Foresta',
     'layer.none_board': 'Nessun effetto continuo modifica i permanenti: sono come sono stampati.',
     'app.lessons.key_explain': 'Effetti',
+    # part 2: spells with modes and costs
+    'event.modes_chosen': '{player:^il} sceglie per {spell:il} {modes_count:il modo|i modi} {modes}.',
+    'event.kicked': '{player:^il} potenzia {spell:il} pagando anche il costo di potenziamento {cost}.',
+    'event.alternative_cost': '{player:^il} paga il costo alternativo {spell:del} invece del suo costo di mana.',
+    'event.cost_changed': "Per l'effetto {by:del}, {spell:il} costa {amount:# mana generico|mana generici} in più.",
+    'event.cost_changed_less': "Per l'abilità {by:del}, {spell:il} costa {amount:# mana generico|mana generici} in meno.",
     # ==== guided lessons: tutor/lessons/, tutor/cli/lesson_cmd.py (the `lessons` helper) ====
     'help_lesson': 'lezioni guidate: elenco, gioco, verifica',
     'help_lesson_action': 'list: le lezioni del corso; play: gioca una lezione; check: verifica che le lezioni rispettino le regole',

@@ -231,6 +231,12 @@ MESSAGES: dict[str, str] = {
     'reason.choice_count': 'выбрано неверное число вариантов: выберите столько, сколько требует выбор, а для порядка — все',
     'reason.not_your_decision': 'это решение принимает другой игрок',
     'reason.unknown_action': 'неизвестное действие',
+    # part 2: spells with modes and costs
+    'reason.bad_modes': 'выбирают столько режимов, сколько сказано в заклинании, а у немодального заклинания режимов нет',
+    'reason.mode_twice': 'один и тот же режим нельзя выбрать дважды',
+    'reason.mode_no_targets': 'нельзя выбрать режим, для которого нельзя выбрать цели',
+    'reason.no_kicker': 'у этого заклинания нет стоимости усилителя',
+    'reason.no_alternative_cost': 'у этого заклинания нет альтернативной стоимости, которую можно заплатить сейчас',
     # ---- scenario runner ----
     'runner.where_action': 'действие {n} (строка {line})',
     'runner.where_checkpoint': 'контрольная точка (строка {line})',
@@ -496,6 +502,12 @@ MESSAGES: dict[str, str] = {
     'subtype.Forest': 'Лес',
     'layer.none_board': 'Никакие постоянные эффекты не меняют перманенты: они такие, как напечатаны.',
     'app.lessons.key_explain': 'Эффекты',
+    # part 2: spells with modes and costs
+    'event.modes_chosen': '{player:^} выбирает для {spell:gent} {modes_count:режим|режимы|режимы} {modes}.',
+    'event.kicked': '{player:^} усиливает {spell:accs}, заплатив также стоимость усилителя {cost}.',
+    'event.alternative_cost': '{player:^} платит альтернативную стоимость {spell:gent} вместо её мановой стоимости.',
+    'event.cost_changed': 'Из-за эффекта {by:gent} {spell:^} стоит на {amount:# единицу|единицы|единиц} общей маны больше.',
+    'event.cost_changed_less': 'Из-за способности {by:gent} {spell:^} стоит на {amount:# единицу|единицы|единиц} общей маны меньше.',
     # ==== guided lessons: tutor/lessons/, tutor/cli/lesson_cmd.py (the `lessons` helper) ====
     'help_lesson': 'уроки: список, прохождение, проверка',
     'help_lesson_action': 'list — уроки курса; play — пройти урок; check — проверить, что уроки не расходятся с правилами',
