@@ -191,3 +191,5 @@ class State:
     cleanup_again: bool = False
     token_left: bool = False  # a token moved off the battlefield since the last state-based action check
     outcome: Outcome | None = None
+    # part 2: the start of the game: the mulligan process in progress (tutor.engine.start.Opening), else None
+    opening: object = None
