@@ -65,7 +65,7 @@ class Start:
         s.turn, s.active, s.starting_player, s.step = 0, starting_player, starting_player, Step.UNTAP
         s.step_queue, s.priority, s.pending = [], None, ()
         self._emit(EventKind.STARTING_PLAYER, ("103.1", "103.4"), player=starting_player,
-                   life=[p.life for p in s.players])
+                   life=s.players[starting_player].life)
         for p in Opening().order(starting_player):
             if shuffle:
                 self._shuffle_library(p, "103.3")

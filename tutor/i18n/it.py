@@ -1197,4 +1197,15 @@ MESSAGES: dict[str, str] = {
     'modern.src.s17': "presentazione italiana de «L'avanzata delle macchine», 2023",
     'modern.src.s18': 'articoli russi degli arbitri (Cranial Insertion, 2014)',
     'modern.src.card': 'carta',
+    # part 2: the start of the game, the London mulligan (103; tutor/engine/start.py)
+    'event.starting_player': "{player:^il} è il giocatore che inizia: giocherà il primo turno. Ognuno parte con {life:# punto vita|punti vita}.",
+    'event.shuffle': '{player:^il} mescola il suo grimorio.',
+    'event.hand_drawn': '{player:^il} pesca una mano di {count:# carta|carte}.',
+    'event.keep': '{player:^il} tiene la sua mano di {count:# carta|carte}: è la sua mano iniziale.',
+    'event.mulligan': '{player:^il} fa mulligan (il suo mulligan numero {mulligans}): rimescola nel grimorio la sua mano di {count:# carta|carte}.',
+    'event.bottom': '{player:^il} mette in fondo al suo grimorio {count:# carta|carte}, una per ogni mulligan che ha fatto.',
+    'event.game_begins': 'I mulligan sono finiti: {player:il}, il giocatore che inizia, gioca il primo turno.',
+    'event.choice.mulligan.keep': '{player:^il} dichiara che tiene la mano.',
+    'event.choice.mulligan.mulligan': '{player:^il} dichiara che fa mulligan.',
+    'event.choice.bottom': "{player:^il} sceglie le carte da mettere in fondo al grimorio, in quest'ordine: {picks}.",
 }

@@ -1196,4 +1196,15 @@ MESSAGES: dict[str, str] = {
     'modern.src.s17': 'итальянский обзор «Марша машин», 2023',
     'modern.src.s18': 'русские статьи судей (Cranial Insertion, 2014)',
     'modern.src.card': 'карта',
+    # part 2: the start of the game, the London mulligan (103; tutor/engine/start.py)
+    'event.starting_player': '{player:^} — начинающий игрок: он проводит первый ход. У каждого игрока в начале партии {life:# жизнь}.',
+    'event.shuffle': '{player:^} перетасовывает свою библиотеку.',
+    'event.hand_drawn': '{player:^} берёт в руку {count:# карту|карты|карт}.',
+    'event.keep': '{player:^} оставляет руку ({count:# карта}): это начальная рука {player:gent}.',
+    'event.mulligan': '{player:^} берёт муллиган (муллиган номер {mulligans}): замешивает руку ({count:# карта}) в библиотеку.',
+    'event.bottom': '{player:^} кладёт под низ библиотеки {count:# карту|карты|карт} — по одной за каждый взятый муллиган.',
+    'event.game_begins': 'Муллиганы закончены: {player}, начинающий игрок, проводит первый ход.',
+    'event.choice.mulligan.keep': '{player:^} объявляет, что оставляет руку.',
+    'event.choice.mulligan.mulligan': '{player:^} объявляет, что берёт муллиган.',
+    'event.choice.bottom': '{player:^} выбирает карты, которые положит под низ библиотеки, в таком порядке: {picks}.',
 }
