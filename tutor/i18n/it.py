@@ -1208,4 +1208,13 @@ MESSAGES: dict[str, str] = {
     'event.choice.mulligan.keep': '{player:^il} dichiara che tiene la mano.',
     'event.choice.mulligan.mulligan': '{player:^il} dichiara che fa mulligan.',
     'event.choice.bottom': "{player:^il} sceglie le carte da mettere in fondo al grimorio, in quest'ordine: {picks}.",
+    'lesson.choice.mulligan': 'se tenere la mano o fare mulligan',
+    'lesson.choice.bottom': 'quali carte mettere in fondo al grimorio, e in che ordine',
+    'lesson.group.choose.mulligan': 'Tieni la mano o fai mulligan? ({rule})',
+    'lesson.group.choose.bottom': "Scegli {n:la carta|le # carte} da mettere in fondo al grimorio, nell'ordine ({rule})",
+    'lesson.move.choose.keep': 'Tieni la mano',
+    'lesson.move.choose.mulligan': 'Fai mulligan',
+    'lesson.move.choose.bottom': 'In fondo al grimorio: {cards}',
+    'board.mulligans': '{n:# mulligan|mulligan}',
+    'board.kept': 'mano tenuta',
 }

@@ -1207,4 +1207,13 @@ MESSAGES: dict[str, str] = {
     'event.choice.mulligan.keep': '{player:^} объявляет, что оставляет руку.',
     'event.choice.mulligan.mulligan': '{player:^} объявляет, что берёт муллиган.',
     'event.choice.bottom': '{player:^} выбирает карты, которые положит под низ библиотеки, в таком порядке: {picks}.',
+    'lesson.choice.mulligan': 'оставить руку или взять муллиган',
+    'lesson.choice.bottom': 'какие карты положить под низ библиотеки и в каком порядке',
+    'lesson.group.choose.mulligan': 'Оставить руку или взять муллиган? ({rule})',
+    'lesson.group.choose.bottom': 'Выберите {n:# карту|карты|карт}, чтобы положить под низ библиотеки, по порядку ({rule})',
+    'lesson.move.choose.keep': 'Оставить руку',
+    'lesson.move.choose.mulligan': 'Взять муллиган',
+    'lesson.move.choose.bottom': 'Под низ библиотеки: {cards}',
+    'board.mulligans': '{n:# муллиган|муллигана|муллиганов}',
+    'board.kept': 'рука оставлена',
 }
