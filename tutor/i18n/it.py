@@ -1205,6 +1205,7 @@ MESSAGES: dict[str, str] = {
     'event.mulligan': '{player:^il} fa mulligan (il suo mulligan numero {mulligans}): rimescola nel grimorio la sua mano di {count:# carta|carte}.',
     'event.bottom': '{player:^il} mette in fondo al suo grimorio {count:# carta|carte}, una per ogni mulligan che ha fatto.',
     'event.game_begins': 'I mulligan sono finiti: {player:il}, il giocatore che inizia, gioca il primo turno.',
+    'event.choice.mulligan': '{player:^il} dichiara se tiene la mano o fa mulligan.',
     'event.choice.mulligan.keep': '{player:^il} dichiara che tiene la mano.',
     'event.choice.mulligan.mulligan': '{player:^il} dichiara che fa mulligan.',
     'event.choice.bottom': "{player:^il} sceglie le carte da mettere in fondo al grimorio, in quest'ordine: {picks}.",

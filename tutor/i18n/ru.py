@@ -1204,6 +1204,7 @@ MESSAGES: dict[str, str] = {
     'event.mulligan': '{player:^} берёт муллиган (муллиган номер {mulligans}): замешивает руку ({count:# карта}) в библиотеку.',
     'event.bottom': '{player:^} кладёт под низ библиотеки {count:# карту|карты|карт} — по одной за каждый взятый муллиган.',
     'event.game_begins': 'Муллиганы закончены: {player}, начинающий игрок, проводит первый ход.',
+    'event.choice.mulligan': '{player:^} объявляет, оставляет ли руку или берёт муллиган.',
     'event.choice.mulligan.keep': '{player:^} объявляет, что оставляет руку.',
     'event.choice.mulligan.mulligan': '{player:^} объявляет, что берёт муллиган.',
     'event.choice.bottom': '{player:^} выбирает карты, которые положит под низ библиотеки, в таком порядке: {picks}.',
