@@ -258,10 +258,7 @@ class Table:
             self.pass_until(Step.from_key(act["pass_until"]), act.get("turn"))
         elif "mulligan" in act or "keep" in act:  # part 2: the players declare in turn order (103.5)
             who = act.get("mulligan", act.get("keep"))
-            pend = self.game.pending
-            if len(pend) > 1 and pend[0] == "choice" and pend[1] != PLAYERS.index(who):
-                raise IllegalAction("103.5", "not_your_decision",
-                                    f"player {who} declares, but the game waits for {PLAYERS[pend[1]]}")
+            self.game.check_declaration(PLAYERS.index(who))
             self.apply(self.make_action(act), {"by": who})
         else:
             self.apply(self.make_action(act), act)

@@ -73,6 +73,8 @@ class Refusal(StrEnum):
     MENACE = "menace"
     DEFENDER = "defender"
     EVASION = "evasion"
+    # part 2: the start of the game: a mulligan declaration out of turn order (103.5; the scenario table's check)
+    MULLIGAN_ORDER = "mulligan_order"
 
 
 class EngineError(Exception):

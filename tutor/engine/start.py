@@ -27,6 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tutor.engine.choices import UNITS, Choice, ChoiceKind, ChoiceOption
+from tutor.engine.errors import IllegalAction, Refusal
 from tutor.engine.events import EventKind
 from tutor.engine.state import Step
 
@@ -81,6 +82,15 @@ class Start:
     def opening(self) -> Opening | None:
         """The mulligan process in progress, or None (before it or once the first turn has begun)."""
         return self.state.opening
+
+    def check_declaration(self, player: int) -> None:
+        """103.5: the starting player declares first, then the other player: IllegalAction if the game waits for
+        the other player's mulligan declaration (a `Choose` doesn't say who answers: the scenario table asks this
+        when a scenario names the player who declares)."""
+        s = self.state
+        if s.pending and s.pending[0] == "choice" and s.pending[2].kind == ChoiceKind.MULLIGAN and s.pending[1] != player:
+            raise IllegalAction("103.5", Refusal.MULLIGAN_ORDER,
+                                f"player {'AB'[s.pending[1]]} declares now, then the other player in turn order")
 
     def _shuffle_library(self, player: int, rule: str) -> None:
         lib = self.state.players[player].library

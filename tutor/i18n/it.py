@@ -1199,6 +1199,7 @@ MESSAGES: dict[str, str] = {
     'modern.src.card': 'carta',
     # part 2: the start of the game, the London mulligan (103; tutor/engine/start.py)
     'event.starting_player': "{player:^il} è il giocatore che inizia: giocherà il primo turno. Ognuno parte con {life:# punto vita|punti vita}.",
+    'reason.mulligan_order': 'prima dichiara il giocatore che inizia, poi gli altri in ordine di turno',
     'event.shuffle': '{player:^il} mescola il suo grimorio.',
     'event.hand_drawn': '{player:^il} pesca una mano di {count:# carta|carte}.',
     'event.keep': '{player:^il} tiene la sua mano di {count:# carta|carte}: è la sua mano iniziale.',

@@ -1198,6 +1198,7 @@ MESSAGES: dict[str, str] = {
     'modern.src.card': 'карта',
     # part 2: the start of the game, the London mulligan (103; tutor/engine/start.py)
     'event.starting_player': '{player:^} — начинающий игрок: он проводит первый ход. У каждого игрока в начале партии {life:# жизнь}.',
+    'reason.mulligan_order': 'сначала объявляет начинающий игрок, затем остальные по очереди хода',
     'event.shuffle': '{player:^} перетасовывает свою библиотеку.',
     'event.hand_drawn': '{player:^} берёт в руку {count:# карту|карты|карт}.',
     'event.keep': '{player:^} оставляет руку ({count:# карта}): это начальная рука {player:gent}.',
