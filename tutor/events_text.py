@@ -58,6 +58,8 @@ def event_key(e, lang: str = "it") -> str:
         key = f"event.{e.kind}.{d.get(_VARIANT_BY[e.kind])}"
         if e.kind == EventKind.CHOICE and d.get("kind") == "may":
             key += ".yes" if any(o.get("what") == "yes" for o in d.get("order", ())) else ".no"
+        if e.kind == EventKind.CHOICE and d.get("kind") == "mulligan":  # part 2: keep or mulligan (103.5)
+            key += ".mulligan" if any(o.get("what") == "mulligan" for o in d.get("order", ())) else ".keep"
         if d.get("by") and d.get("by") == d.get("card") and f"{key}.self" in cat:
             key += ".self"
         if key in cat:
@@ -114,7 +116,7 @@ def render_event(e, cards: dict, lang: str, names: dict | None = None) -> str:
         return named(card_id or names.get(ref))
 
     f: dict[str, object] = {"turn": d.get("turn", e.turn)}
-    for key in ("life", "amount", "count", "removed", "before", "after"):
+    for key in ("life", "amount", "count", "removed", "before", "after", "mulligans"):
         if key in d:
             f[key] = d[key]
     for key in ("player", "winner", "controller"):
@@ -225,5 +227,5 @@ def _choice_fields(d: dict, lang: str, cards: dict, named, object_noun) -> dict:
 
 def render_log(events: list, cards: dict, lang: str, names: dict | None = None) -> list[str]:
     """Events as lines "T<turn> <step>: sentence [rules]"."""
-    return [f"T{e.turn} {step_name(e.step, lang) if e.step else ''}: {render_event(e, cards, lang, names)}"
+    return [f"T{e.turn} {step_name(e.step, lang) if e.step and e.turn else ''}: {render_event(e, cards, lang, names)}"
             for e in events]

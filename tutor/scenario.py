@@ -47,7 +47,7 @@ __all__ = ["ACTION", "ACTION_KEYS", "ACTION_VERBS", "EVENT_KIND", "EVENT_KINDS",
 ZONE_KEYS = ("library", "hand", "battlefield", "graveyard", "exile")
 EVENT_KINDS = tuple(k.value for k in EventKind)  # the engine's event kinds (tutor.engine.events)
 PENDING = ("priority", "attackers", "blockers", "damage", "legend", "discard", "choice", "game_over", "")
-CHOICE_KINDS = ("order", "mode", "targets", "may", "replacement", "discard", "sacrifice")  # tutor.engine.choices.ChoiceKind
+CHOICE_KINDS = ("order", "mode", "targets", "may", "replacement", "discard", "sacrifice", "mulligan", "bottom")  # tutor.engine.choices.ChoiceKind
 
 # ==== the schema ======================================================================================
 PLAYER = Str(PLAYERS)
@@ -58,6 +58,7 @@ SMALL = Int(0, 99)
 COUNT = Int(0, 999)
 LIFE = Int(-999, 999)
 TURN = Int(1, 999)
+TURN_SEEN = Int(0, 999)  # part 2: an expected turn; 0 is the start of the game, before the first turn (103)
 COUNTERS = Dict(Str(COUNTER_KINDS), SMALL, what="counters ({\"+1/+1\": 1, loyalty: 3})")
 CARD_ITEM = Either(scalar=REF, mapping=Map({"card": REF, "as": REF}, required=("card",)))
 PERMANENT = Either(scalar=REF, mapping=Map(
@@ -66,9 +67,14 @@ PERMANENT = Either(scalar=REF, mapping=Map(
 PLAYER_SETUP = Maybe(Map({"life": LIFE, **{z: Maybe(List(PERMANENT if z == "battlefield" else CARD_ITEM, max_len=200))
                                           for z in ZONE_KEYS}}))
 SETUP = Map({"turn": TURN, "active": PLAYER, "step": STEP, "starting_player": PLAYER,
-             "players": Map({"A": PLAYER_SETUP, "B": PLAYER_SETUP})}, required=("players",))
+             "players": Map({"A": PLAYER_SETUP, "B": PLAYER_SETUP}),
+             # part 2: a setup before the game (103): libraries only; shuffled unless shuffle: false; mulligans
+             "start": Bool(), "shuffle": Bool(), "hand_size": Int(0, 20)}, required=("players",))
+START_ONLY = ("shuffle", "hand_size")  # setup keys that need start: true
+NOT_AT_START = ("turn", "active", "step")  # setup keys of a position in a turn (start: true begins before turn 1)
 PLAYER_EXPECT = Map({"life": LIFE, "hand": COUNT, "library": COUNT, "graveyard": COUNT, "exile": COUNT, "mana": COUNT,
-                     "lands_played": SMALL, "hand_cards": List(REF), "graveyard_cards": List(REF)})
+                     "lands_played": SMALL, "hand_cards": List(REF), "graveyard_cards": List(REF),
+                     "mulligans": SMALL, "library_bottom": List(REF, max_len=20)})
 OBJECT_EXPECT = Map({"zone": Str(("battlefield", "hand", "graveyard", "exile", "stack", "library", "gone")),
                      "power": Int(-99, 99), "toughness": Int(-99, 99), "damage": COUNT, "tapped": Bool(),
                      "sick": Bool(), "counters": Maybe(COUNTERS), "keywords": List(Str(max_len=60)),
@@ -81,7 +87,7 @@ CHOICE_REFS = Either(scalar=REF, sequence=List(REF, max_len=20))
 CHOICE_EXPECT = Map({"kind": Str(CHOICE_KINDS), "player": PLAYER, "options": List(REF, max_len=40),
                      "count": Int(0, 40), "card": REF})
 EXPECT_FIELDS = {
-    "turn": TURN, "step": STEP, "active": PLAYER, "priority": Maybe(PLAYER), "outcome": Str((*PLAYERS, "draw", "none")),
+    "turn": TURN_SEEN, "step": STEP, "active": PLAYER, "priority": Maybe(PLAYER), "outcome": Str((*PLAYERS, "draw", "none")),
     "pending": Maybe(Str(PENDING)), "players": Dict(PLAYER, Maybe(PLAYER_EXPECT)),
     "objects": Dict(REF, Maybe(OBJECT_EXPECT)), "battlefield": Dict(PLAYER, Maybe(List(REF))), "stack": Maybe(List(REF)),
     "events": List(EVENT_KIND), "no_events": List(EVENT_KIND), "steps": List(STEP),
@@ -106,6 +112,10 @@ ACTION_KEYS: dict[str, dict] = {
     "block": {"block": Maybe(Dict(REF, REF, max_len=20, what="blocks ({blocker: attacker})")), "by": PLAYER},
     "assign": {"assign": REF, "by": PLAYER, "damage": Dict(REF, SMALL, max_len=20)},
     "checkpoint": {"checkpoint": EXPECT},
+    # part 2: the mulligan process (103.5): a declaration, the cards a mulligan puts on the bottom (in order)
+    "mulligan": {"mulligan": PLAYER},
+    "keep": {"keep": PLAYER},
+    "bottom": {"bottom": List(REF, max_len=20), "by": PLAYER},
 }
 ACTION_VERBS = tuple(ACTION_KEYS)
 COMMON_ACTION_KEYS = {"expect_error": RuleNumber(), "note": Str(max_len=2000)}
@@ -157,6 +167,18 @@ def check_setup_refs(doc: Document, setup: dict, path: tuple, cards: dict) -> se
     `attached_to` names one; return the aliases."""
     aliases: set[str] = set()
     attached: list[tuple] = []
+    if setup.get("start"):  # part 2: a setup before the game has only libraries (103.3)
+        for key in NOT_AT_START:
+            if key in setup:
+                raise doc.error((*path, key), f"{key} is not for a setup with start: true (the game begins at turn 1)")
+        for p, pdata in (setup.get("players") or {}).items():
+            for zone in ZONE_KEYS[1:]:
+                if (pdata or {}).get(zone):
+                    raise doc.error((*path, "players", p, zone), "with start: true a player has only a library")
+    else:
+        for key in START_ONLY:
+            if key in setup:
+                raise doc.error((*path, key), f"{key} needs start: true")
     for p, pdata in (setup.get("players") or {}).items():
         for zone in ZONE_KEYS:
             for i, item in enumerate((pdata or {}).get(zone) or []):
@@ -193,11 +215,11 @@ def check_action_refs(doc: Document, act: dict, path: tuple, cards: dict, aliase
     if "choose" in act:
         refs = act["choose"] if isinstance(act["choose"], list) else [act["choose"]]
         for i, ref in enumerate(refs):
-            if ref not in ("yes", "no") and not ref.isdigit() and not re.fullmatch(r"mode-\d+", ref) and \
+            if ref not in ("yes", "no", "keep", "mulligan") and not ref.isdigit() and not re.fullmatch(r"mode-\d+", ref) and \
                     not _ref_ok(ref, cards, aliases, players=True):
                 raise doc.error((*path, "choose", i) if isinstance(act["choose"], list) else (*path, "choose"),
                                 f"unknown card, alias or player {ref!r}")
-    for key in ("targets", "attack", "discard", "tap"):
+    for key in ("targets", "attack", "discard", "tap", "bottom"):
         for i, ref in enumerate(act.get(key) or []):
             if not _ref_ok(ref, cards, aliases, players=key == "targets"):
                 raise doc.error((*path, key, ref if isinstance(act[key], dict) else i), f"unknown card or alias {ref!r}")
@@ -224,7 +246,7 @@ def check_expect_refs(doc: Document, exp: dict, path: tuple, cards: dict, aliase
     lists = [(("battlefield", p), ids) for p, ids in (exp.get("battlefield") or {}).items()]
     lists += [(("stack",), exp.get("stack"))]
     lists += [(("players", p, k), (pe or {}).get(k)) for p, pe in (exp.get("players") or {}).items()
-              for k in ("hand_cards", "graveyard_cards")]
+              for k in ("hand_cards", "graveyard_cards", "library_bottom")]
     for sub, ids in lists:
         for i, cid in enumerate(ids or []):
             if cid not in cards:

@@ -28,6 +28,7 @@ from tutor.engine import (
     Step,
     player_target,
 )
+from tutor.engine.start import KEEP, MULLIGAN
 from tutor.engine.state import Player, State
 
 COLOR_LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
@@ -99,6 +100,9 @@ class Table:
             game.obj(oid).attached_to = self.obj_of(alias)
         active = PLAYERS.index(s.get("active", "A"))
         starting = PLAYERS.index(s.get("starting_player", s.get("active", "A")))
+        if s.get("start"):  # part 2: the start of the game (103): shuffle, opening hands, mulligans
+            game.begin(starting, hand_size=int(s.get("hand_size", 7)), shuffle=bool(s.get("shuffle", True)))
+            return game
         game.start(active=active, turn=int(s.get("turn", 3)), step=Step.from_key(s.get("step", "precombat_main")),
                    starting_player=starting)
         return game
@@ -194,6 +198,16 @@ class Table:
             return ChooseLegend(self.target_of(act["legend"], actor))
         if "discard" in act:
             return Discard(tuple(self.target_of(c, actor) for c in act["discard"]))
+        if "mulligan" in act or "keep" in act:  # part 2: a declaration (103.5)
+            choice = self.game.state.pending[2] if self.game.pending[:1] == ("choice",) else None
+            return Choose((MULLIGAN if "mulligan" in act else KEEP,) if choice is not None and
+                          str(choice.kind) == "mulligan" else (-99,))
+        if "bottom" in act:
+            self._picking = []
+            try:
+                return Choose(tuple(self.option_of(r) for r in act["bottom"]))
+            finally:
+                self._picking = None
         if "choose" in act:
             refs = act["choose"] if isinstance(act["choose"], list) else [act["choose"]]
             self._picking = []
@@ -212,7 +226,7 @@ class Table:
         if not s.pending or s.pending[0] != "choice":
             return []
         options = s.pending[2].options
-        if ref in ("yes", "no") or ref.startswith("mode-"):
+        if ref in ("yes", "no", "keep", "mulligan") or ref.startswith("mode-"):
             return [o.value for o in options if o.what == ref]
         if ref in PLAYERS:
             return [o.value for o in options if o.player == PLAYERS.index(ref)]
@@ -255,6 +269,10 @@ class Table:
                 self.apply(PassPriority(), act)
         elif "pass_until" in act:
             self.pass_until(Step.from_key(act["pass_until"]), act.get("turn"))
+        elif "mulligan" in act or "keep" in act:  # part 2: the players declare in turn order (103.5)
+            who = act.get("mulligan", act.get("keep"))
+            self.game.check_declaration(PLAYERS.index(who))
+            self.apply(self.make_action(act), {"by": who})
         else:
             self.apply(self.make_action(act), act)
 
@@ -340,6 +358,11 @@ class Table:
                     actual, want = sorted(c.card for c in getattr(p, key.split("_")[0])), sorted(want)
                 elif key in ("hand", "graveyard", "exile"):
                     actual = len(getattr(p, key))
+                elif key == "mulligans":  # part 2: the mulligans the player has taken (103.5)
+                    actual = sum(1 for e in game.events if e.kind == "mulligan" and e.data.get("player") == p.index)
+                elif key == "library_bottom":  # part 2: the library's bottom cards, the bottom one last
+                    lib = game.state.players[p.index].library
+                    actual = [game.state.objects[o].card.id for o in lib[len(lib) - len(want):]] if want else []
                 else:
                     actual = {"life": p.life, "library": p.library, "mana": p.mana.total}.get(key, p.lands_played)
                 differ(f"players.{p_name}.{key}", want, actual)
@@ -381,7 +404,7 @@ class Table:
 
     def _option_name(self, o) -> str:
         """An option as a scenario names it: yes / no, A / B, the alias of its object's card, else its card id."""
-        if o.what in ("yes", "no") or (o.what or "").startswith("mode-"):
+        if o.what in ("yes", "no", "keep", "mulligan") or (o.what or "").startswith("mode-"):
             return o.what
         if o.player is not None:
             return PLAYERS[o.player]

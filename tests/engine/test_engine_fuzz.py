@@ -79,11 +79,12 @@ def _all_cards() -> dict:
     return {c.id: c for c in shipped_cards()}
 
 
-@pytest.mark.parametrize("pool,seed", [("pool", s) for s in range(12)] + [("shipped", s) for s in range(100, 124)])
+@pytest.mark.parametrize("pool,seed", [("pool", s) for s in range(12)] + [("shipped", s) for s in range(100, 124)]
+                         + [("mulligans", s) for s in range(200, 208)])  # part 2: games that start with mulligans
 def test_random_play_invariants(pool, seed):
-    cards = load_cards() if pool == "pool" else _all_cards()
+    cards = _all_cards() if pool == "shipped" else load_cards()
     rng = random.Random(seed)
-    game = Game.new(cards, [random_deck(cards, rng), random_deck(cards, rng)], seed=seed)
+    game = Game.new(cards, [random_deck(cards, rng), random_deck(cards, rng)], seed=seed, mulligans=pool == "mulligans")
     total = sum(1 for o in game.state.objects.values() if not o.card.token)
     check_invariants(game, total)
     for step in range(1500):
@@ -153,3 +154,27 @@ def test_every_event_names_its_rules():
     assert game.events
     for e in game.events:
         assert e.rules and all(r[0].isdigit() for r in e.rules), e
+
+
+# part 2: the start of the game (103.5)
+def test_random_games_with_mulligans_start_and_are_deterministic():
+    """The random agent starts games with mulligans (at most 2 each): every mulligan puts as many cards on the bottom
+    as mulligans taken, the game reaches turn 1, and the same seed plays the same game."""
+    cards = load_cards()
+
+    def play(seed: int) -> tuple:
+        rng = random.Random(seed)
+        game = Game.new(cards, [random_deck(cards, rng), random_deck(cards, rng)], seed=seed, mulligans=True)
+        while game.state.turn == 0:
+            game.apply(random_action(game, rng))
+        taken = [sum(1 for e in game.events if e.kind == "mulligan" and e.data["player"] == p) for p in (0, 1)]
+        return taken, [len(game.state.players[p].hand) for p in (0, 1)], [e.kind for e in game.events]
+
+    seen = set()
+    for seed in range(30):
+        taken, hands, kinds = play(seed)
+        assert all(t <= 2 for t in taken) and hands == [7 - t for t in taken], (seed, taken, hands)
+        assert kinds.index("game_begins") < kinds.index("turn_begins")
+        seen.update(taken)
+        assert play(seed)[2] == kinds
+    assert seen == {0, 1, 2}

@@ -205,6 +205,8 @@ TEMPLATES: dict[str, dict[str, str]] = {
     "event.alternative_cost": {"player": "player", "spell": "spell"},
     "event.cost_changed": {"by": "card2", "spell": "spell", "amount": "number"},
     "event.cost_changed_less": {"by": "card2", "spell": "spell", "amount": "number"},
+    # part 2: the start of the game (mulligans)
+    "lesson.move.choose.bottom": {"cards": "names"},
 }
 # Fields that hold a card but take a plain text (a list already joined, a name that only labels a line).
 _CARD_FIELDS = {"card", "name", "attacker", "blocker", "cards", "names", "spell", "resolving", "elves", "egg", "to",

@@ -51,6 +51,9 @@ class ChoiceKind(StrEnum):
     REPLACEMENT = "replacement", "616.1"  # which replacement or prevention effect applies first
     DISCARD = "discard", "701.8b"  # which cards to discard
     SACRIFICE = "sacrifice", "701.17a"  # which permanents to sacrifice
+    # part 2: the start of the game (tutor.engine.start)
+    MULLIGAN = "mulligan", "103.5"  # whether to take a mulligan (options: keep, mulligan)
+    BOTTOM = "bottom", "103.5"  # which cards of the new hand go on the bottom of the library, in order
 
 
 @dataclass(frozen=True, slots=True)

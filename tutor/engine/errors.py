@@ -85,6 +85,8 @@ class Refusal(StrEnum):
     MODE_NO_TARGETS = "mode_no_targets"
     NO_KICKER = "no_kicker"
     NO_ALTERNATIVE_COST = "no_alternative_cost"
+    # part 2: the start of the game: a mulligan declaration out of turn order (103.5; the scenario table's check)
+    MULLIGAN_ORDER = "mulligan_order"
 
 
 class EngineError(Exception):

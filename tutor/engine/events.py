@@ -80,7 +80,7 @@ class EventKind(StrEnum):
     PASS = "pass", "117.3d"
     TRIGGER = ("trigger", "603.2", "603.10a", "603.2b", "603.6a", "603.6c", "603.8", "508.3a", "509.3a", "509.3c",
                "510.3a", "601.2i", "119.9", "603.7")
-    CHOICE = "choice", "603.3b", "603.3c", "603.3d", "603.5", "616.1", "701.8b", "701.17a"
+    CHOICE = "choice", "603.3b", "603.3c", "603.3d", "603.5", "616.1", "701.8b", "701.17a", "103.5"
     DECLINED = "declined", "603.5"
     CONDITION_FALSE = "condition_false", "603.4"
     DELAYED_TRIGGER = "delayed_trigger", "603.7", "603.7a"
@@ -121,6 +121,14 @@ class EventKind(StrEnum):
     KICKED = "kicked", "702.33d", "601.2b"
     ALTERNATIVE_COST = "alternative_cost", "118.9", "601.2b"
     COST_CHANGED = "cost_changed", "601.2f", "118.7a"
+    # ---- part 2: the start of the game (103; tutor.engine.start)
+    STARTING_PLAYER = "starting_player", "103.1", "103.4"
+    SHUFFLE = "shuffle", "103.3", "103.5"
+    HAND_DRAWN = "hand_drawn", "103.5"
+    KEEP = "keep", "103.5"
+    MULLIGAN = "mulligan", "103.5"
+    BOTTOM = "bottom", "103.5"
+    GAME_BEGINS = "game_begins", "103.8"
 
 
 DYNAMIC_KINDS = frozenset({EventKind.DESTROYED, EventKind.DIES, EventKind.SBA, EventKind.STEP_BEGINS, EventKind.CHOICE,

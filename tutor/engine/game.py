@@ -52,6 +52,7 @@ from tutor.engine.priority import Priority
 from tutor.engine.replacement import Replacements
 from tutor.engine.sba import StateBasedActions
 from tutor.engine.spells import Spells
+from tutor.engine.start import Start
 from tutor.engine.state import TURN_STEPS, Obj, Outcome, Player, State, Step
 from tutor.engine.targets import Targets
 from tutor.engine.triggers import Triggers
@@ -111,7 +112,7 @@ class LegalActions:
 
 
 class Game(Characteristics, Zones, Turns, Priority, Triggers, Choices, Replacements, Casting, Targets, Combat, Damage,
-           StateBasedActions, Planeswalkers, Spells):
+           StateBasedActions, Planeswalkers, Spells, Start):
     """A two-player game on a card pool."""
 
     def __init__(self, cards: dict[str, CardDef], state: State | None = None, seed: int = 0) -> None:
@@ -171,17 +172,24 @@ class Game(Characteristics, Zones, Turns, Priority, Triggers, Choices, Replaceme
 
     @classmethod
     def new(cls, cards: dict[str, CardDef], decks: list[list[str]], seed: int = 0, starting_player: int = 0,
-            hand_size: int = 7) -> Game:
-        """A game from two decks: libraries shuffled (seeded), opening hands drawn, turn 1 begins (103)."""
+            hand_size: int = 7, mulligans: bool = False) -> Game:
+        """A game from two decks: libraries shuffled (seeded), opening hands drawn, turn 1 begins (103). With
+        `mulligans`, the whole start of the game (`Game.begin`): the game first waits for the mulligan
+        declarations (103.5)."""
         game = cls(cards, seed=seed)
         for p, deck in enumerate(decks):
             for cid in deck:
                 game.create(cid, p, "library")
+            if mulligans:
+                continue
             game.rng.shuffle(game.state.players[p].library)
             for _ in range(hand_size):
                 lib = game.state.players[p].library
                 if lib:
                     game._move(lib[0], "hand")
+        if mulligans:
+            game.begin(starting_player, hand_size=hand_size)
+            return game
         game.start(starting_player=starting_player, active=starting_player, turn=1, step=Step.UNTAP)
         return game
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 import itertools
 import random
 
-from tutor.engine.actions import DeclareAttackers, DeclareBlockers, PassPriority
+from tutor.engine.actions import Choose, DeclareAttackers, DeclareBlockers, PassPriority
 from tutor.engine.game import Game
+from tutor.engine.start import KEEP
 
 __all__ = ["BASIC_LANDS", "random_action", "random_deck", "self_play"]
 
@@ -24,11 +25,12 @@ def random_deck(cards: dict, rng: random.Random, size: int = 40) -> list[str]:
     return deck
 
 
-def random_action(game: Game, rng: random.Random, pass_bias: float = 0.35):
+def random_action(game: Game, rng: random.Random, pass_bias: float = 0.35, max_mulligans: int = 2):
     """A random legal action for the pending decision.
 
     At priority it plays a land, casts or activates something (not a bare mana ability, which would
-    only empty away) when it can, and passes with probability `pass_bias` anyway.
+    only empty away) when it can, and passes with probability `pass_bias` anyway. At the start of a game
+    (`Game.new(..., mulligans=True)`) it keeps or takes a mulligan at random, keeping after `max_mulligans`.
     """
     kind = game.pending[0]
     if kind == "priority":
@@ -42,6 +44,8 @@ def random_action(game: Game, rng: random.Random, pass_bias: float = 0.35):
             if useful:
                 return rng.choice(useful)
         return PassPriority()
+    if kind == "choice" and game.pending[2].kind == "mulligan" and game.pending[2].amount >= max_mulligans:
+        return Choose((KEEP,))  # part 2: a bounded number of mulligans (103.5)
     options = list(game.legal_actions())
     if kind == "attackers" and len(options) > 1 and rng.random() < 0.2:
         return DeclareAttackers(())

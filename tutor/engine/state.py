@@ -206,3 +206,5 @@ class State:
     loyalty_used: set = field(default_factory=set)  # permanents whose loyalty ability was activated this turn (606.3)
     attack_targets: dict = field(default_factory=dict)  # attacker id -> the planeswalker it attacks (508.1b)
     outcome: Outcome | None = None
+    # part 2: the start of the game: the mulligan process in progress (tutor.engine.start.Opening), else None
+    opening: object = None

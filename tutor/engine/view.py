@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from tutor.engine.game import Game
 
 __all__ = [
-    "BoardView", "CardRef", "ChoiceView", "Decision", "OptionView", "Mana", "OutcomeView", "PendingView", "PermanentView", "Player", "PlayerView",
+    "BoardView", "CardRef", "ChoiceView", "Decision", "OpeningView", "OptionView", "Mana", "OutcomeView", "PendingView", "PermanentView", "Player", "PlayerView",
     "StackItemView", "StackKind", "Target", "Termination", "board_view",
 ]
 
@@ -408,6 +408,26 @@ class OutcomeView:
 
 
 @dataclass(frozen=True, slots=True)
+class OpeningView:
+    """Part 2: the mulligan process in progress (103.5): the starting player, the starting hand size, how many
+    mulligans each player has taken, and who has kept their opening hand (the pending choice says who decides
+    what now: ``mulligan``, keep or mulligan; ``bottom``, the cards to put on the bottom)."""
+
+    starting_player: int
+    hand_size: int
+    mulligans: tuple[int, ...]
+    kept: tuple[bool, ...]
+
+    def to_dict(self) -> dict:
+        return {"starting_player": self.starting_player, "hand_size": self.hand_size, "mulligans": list(self.mulligans),
+                "kept": list(self.kept)}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> OpeningView:
+        return cls(d["starting_player"], d["hand_size"], tuple(d["mulligans"]), tuple(d["kept"]))
+
+
+@dataclass(frozen=True, slots=True)
 class BoardView:
     """The whole position. `priority` is the player who has priority now (None while the game waits for
     another decision); `permanents` are in timestamp order; `stack` is bottom first."""
@@ -421,6 +441,7 @@ class BoardView:
     permanents: tuple[PermanentView, ...]
     stack: tuple[StackItemView, ...]
     outcome: OutcomeView | None
+    opening: OpeningView | None = None  # part 2: during the mulligan process (turn 0), else None
 
     @property
     def phase(self) -> str:
@@ -450,7 +471,8 @@ class BoardView:
                 "priority": self.priority, "pending": self.pending.to_dict(),
                 "players": [p.to_dict() for p in self.players], "permanents": [p.to_dict() for p in self.permanents],
                 "stack": [it.to_dict() for it in self.stack],
-                "outcome": self.outcome.to_dict() if self.outcome else None}
+                "outcome": self.outcome.to_dict() if self.outcome else None,
+                "opening": self.opening.to_dict() if self.opening else None}
 
     @classmethod
     def from_dict(cls, d: dict) -> BoardView:
@@ -459,7 +481,8 @@ class BoardView:
                    tuple(PlayerView.from_dict(p) for p in d["players"]),
                    tuple(PermanentView.from_dict(p) for p in d["permanents"]),
                    tuple(StackItemView.from_dict(it) for it in d["stack"]),
-                   OutcomeView.from_dict(d["outcome"]) if d["outcome"] else None)
+                   OutcomeView.from_dict(d["outcome"]) if d["outcome"] else None,
+                   OpeningView.from_dict(d["opening"]) if d.get("opening") else None)
 
 
 def _refs(game: Game, ids: list) -> tuple[CardRef, ...]:
@@ -525,4 +548,6 @@ def board_view(game: Game) -> BoardView:
         priority=pending.player if pending.decision is Decision.PRIORITY else None, pending=pending,
         players=players, permanents=tuple(_permanent(game, oid) for oid in s.battlefield),
         stack=tuple(_stack_item(it) for it in s.stack),
-        outcome=OutcomeView.from_outcome(s.outcome) if s.outcome else None)
+        outcome=OutcomeView.from_outcome(s.outcome) if s.outcome else None,
+        opening=OpeningView(s.starting_player, s.opening.hand_size, tuple(s.opening.taken), tuple(s.opening.kept))
+        if s.opening is not None else None)

@@ -178,6 +178,8 @@ def _choice_snapshot(game, action: Choose, name_of) -> tuple:
         out = tuple(("effect", cards.get(o.card) if o.card else None, o.what) for o in picks)
     elif kind == "mode":
         out = tuple(("mode", int(o.what.rpartition("-")[2]), cards.get(choice.card)) for o in picks)
+    elif kind == "mulligan":  # part 2: keep or mulligan (103.5)
+        out = tuple(o.what for o in picks)
     else:  # targets, discard, sacrifice: players and objects
         out = tuple(name_of(o.value if o.object is None else o.object) if o.player is None
                     else ("player", PLAYERS[o.player]) for o in picks)
@@ -251,7 +253,7 @@ def _choice_title(d: dict, lang: str) -> str:
         if d.get("about") is None or d.get("amount") is None:
             return t("lesson.group.choose.replacement_any", lang, rule=rule)
         return t("lesson.group.choose.replacement", lang, n=d["amount"], to=_name(d["about"], lang), rule=rule)
-    if kind in ("discard", "sacrifice"):
+    if kind in ("discard", "sacrifice", "bottom"):
         return t(f"lesson.group.choose.{kind}", lang, card=card, n=d["count"], rule=rule)
     return t(f"lesson.group.choose.{kind}", lang, card=card, rule=rule)
 
@@ -306,6 +308,10 @@ def _choice_label(d: dict, lang: str) -> str:
         return t("lesson.move.discard", lang, cards=_names(picks, lang, False))
     if kind == "sacrifice":
         return t("lesson.move.choose.sacrifice", lang, cards=_names(picks, lang, False))
+    if kind == "mulligan":  # part 2 (103.5)
+        return t(f"lesson.move.choose.{picks[0] if picks else 'keep'}", lang)
+    if kind == "bottom":
+        return t("lesson.move.choose.bottom", lang, cards=_names(picks, lang, False))
     return kind
 
 
@@ -548,6 +554,10 @@ def matches(table, pattern: dict, action) -> bool:
         return isinstance(action, Discard) and _refs_are(table, list(pattern["discard"]), action.cards, ordered=False)
     if "choose" in pattern:
         return isinstance(action, Choose) and _picks_are(table, pattern["choose"], action.picks)
+    if "mulligan" in pattern or "keep" in pattern:  # part 2: a mulligan declaration (103.5)
+        return isinstance(action, Choose) and _picks_are(table, "mulligan" if "mulligan" in pattern else "keep", action.picks)
+    if "bottom" in pattern:
+        return isinstance(action, Choose) and _picks_are(table, list(pattern["bottom"]), action.picks)
     return False
 
 

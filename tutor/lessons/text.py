@@ -54,7 +54,7 @@ def board_lines(view, cards: dict, lang: str, learner: int | None = 0) -> list[s
             lines += _stack_lines(view, cards, lang, names)
         p = side.player
         lines.append(player_name(p.index, lang)[:1].upper() + player_name(p.index, lang)[1:] + ": "
-                     + " · ".join(player_summary(p, lang)))  # the words of every board (tutor.views.board)
+                     + " · ".join(player_summary(p, lang, view.opening)))  # the words of every board (tutor.views.board)
         if p.mana.total:
             pool = "".join("{" + c + "}" for c in "WUBRGC" for _ in range(getattr(p.mana, c)))
             lines.append("   " + t("lesson.board.pool", lang, mana=pool))

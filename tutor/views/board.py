@@ -177,11 +177,17 @@ def printed_pt(perm, lang: str) -> str | None:
     return t("board.printed_pt", lang, pt=minus(f"{printed_power}/{perm.printed_toughness}"))
 
 
-def player_summary(p, lang: str) -> list[str]:
+def player_summary(p, lang: str, opening=None) -> list[str]:
     """What every board says of a player (a PlayerView) after their name, as parts to join with " · ":
-    ["20 punti vita", "grimorio 2", "mano 1", "cimitero 0"]."""
-    return t("board.player_line", lang, life=p.life, library=p.library, hand=len(p.hand),
-             graveyard=len(p.graveyard)).split(" · ")
+    ["20 punti vita", "grimorio 2", "mano 1", "cimitero 0"]; during the mulligan process (`opening`, the
+    view's `OpeningView`), also the mulligans they have taken and whether they have kept: "1 mulligan"."""
+    parts = t("board.player_line", lang, life=p.life, library=p.library, hand=len(p.hand),
+              graveyard=len(p.graveyard)).split(" · ")
+    if opening is not None:  # part 2 (103.5)
+        parts.append(t("board.mulligans", lang, n=opening.mulligans[p.index]))
+        if opening.kept[p.index]:
+            parts.append(t("board.kept", lang))
+    return parts
 
 
 @dataclass(frozen=True, slots=True)

@@ -110,7 +110,7 @@ def _player_lines(view, p, cards: dict, lang: str, learner: int | None, zones_op
     if title is not None:
         who, mark = ("▶ " if mark.strip() else "") + title, "── "
     pieces: list[tuple[str, Style | None]] = [(who, _HEAD)]
-    pieces += [(x, None) for x in player_summary(p, lang)]
+    pieces += [(x, None) for x in player_summary(p, lang, view.opening)]
     if p.exile or zones_open:
         pieces.append((t("app.lessons.exile_count", lang, n=len(p.exile)), None))
     if p.mana.total:
