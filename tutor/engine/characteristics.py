@@ -110,7 +110,9 @@ class Characteristics:
             return False
         if flt.get("controller") == "opponent" and o.controller == controller:
             return False
-        return True
+        if "not_types" in flt and set(flt["not_types"]) & o.card.types:  # part 2: "noncreature"
+            return False
+        return not ("mana_value_max" in flt and o.card.cost.mana_value() > flt["mana_value_max"])
 
     def _protection_in_play(self) -> bool:
         """Whether any permanent could have protection now (cached until the battlefield changes or a pump is added)."""

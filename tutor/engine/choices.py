@@ -51,6 +51,9 @@ class ChoiceKind(StrEnum):
     REPLACEMENT = "replacement", "616.1"  # which replacement or prevention effect applies first
     DISCARD = "discard", "701.8b"  # which cards to discard
     SACRIFICE = "sacrifice", "701.17a"  # which permanents to sacrifice
+    # part 2: counterspells and copies
+    PAY = "pay", "118.12a"  # "counter ... unless its controller pays": whether to pay (yes / no), on resolution
+    COPY_TARGETS = "copy_targets", "707.10c"  # a new target for a copy of a spell (or the same)
 
 
 @dataclass(frozen=True, slots=True)

@@ -77,7 +77,7 @@ class EventKind(StrEnum):
     PASS = "pass", "117.3d"
     TRIGGER = ("trigger", "603.2", "603.10a", "603.2b", "603.6a", "603.6c", "603.8", "508.3a", "509.3a", "509.3c",
                "510.3a", "601.2i", "119.9", "603.7")
-    CHOICE = "choice", "603.3b", "603.3c", "603.3d", "603.5", "616.1", "701.8b", "701.17a"
+    CHOICE = "choice", "603.3b", "603.3c", "603.3d", "603.5", "616.1", "701.8b", "701.17a", "118.12a", "707.10c"
     DECLINED = "declined", "603.5"
     CONDITION_FALSE = "condition_false", "603.4"
     DELAYED_TRIGGER = "delayed_trigger", "603.7", "603.7a"
@@ -108,6 +108,12 @@ class EventKind(StrEnum):
     DIES = "dies", "700.4"
     DRAW = "draw", "121.1", "121.2", "504.1"
     DRAW_FROM_EMPTY = "draw_from_empty", "121.4", "704.5b"
+    # part 2: counterspells, ward, copies of spells (701.5, 118.12a, 702.21, 707.10)
+    ABILITY_COUNTERED = "ability_countered", "701.5a", "113.9"
+    CANT_BE_COUNTERED = "cant_be_countered", "101.2", "113.6g"
+    UNLESS_PAID = "unless_paid", "118.12a", "702.21a"
+    SPELL_COPIED = "spell_copied", "707.10", "707.10c"
+    COPY_CEASES = "copy_ceases", "707.10a", "704.5e"
 
 
 DYNAMIC_KINDS = frozenset({EventKind.DESTROYED, EventKind.DIES, EventKind.SBA, EventKind.STEP_BEGINS, EventKind.CHOICE,

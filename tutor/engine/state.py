@@ -100,6 +100,7 @@ class StackItem:
     facts: tuple = ()  # what the trigger event was: (("player", 1), ("amount", 3), ...) for "that player", "that much"
     linked: tuple = ()  # objects an earlier effect of the same spell or ability moved ("that card", 603.7c, 607)
     delayed: bool = False  # a delayed triggered ability (603.7)
+    copy: bool = False  # part 2: a copy of a spell (707.10): not cast; it ceases to exist off the stack (707.10a)
 
 
 @dataclass(slots=True)
