@@ -203,7 +203,7 @@ REGISTRY: tuple[Keyword, ...] = (
               hooks=_TARGETING_HOOKS) for color in COLOR_NAMES.values()),
     Keyword("shroud", ("702.18", "702.18a"), KeywordKind.PROTECTION, hooks=_TARGETING_HOOKS),
     *(Keyword(f"ward {n}", ("702.21", "702.21a"), KeywordKind.TRIGGERED, concept="ward",
-              hooks=("cards.card_from_dict", "casting.Casting._becomes_target", "effects._counter"))
+              hooks=("cards.card_from_dict", "stack_effects.StackEffects._becomes_target", "effects._counter"))
       for n in WARD_COSTS),
 )
 KEYWORD: dict[str, Keyword] = {k.name: k for k in REGISTRY}

@@ -162,12 +162,10 @@ class Targets:
             raise IllegalAction("115.3", Refusal.SAME_TARGET_TWICE, "the same object can't be chosen twice here")
         for spec, t in zip(specs, targets):
             if not isinstance(t, int) or not self._target_legal(spec, t, controller, source, colors):
-                why = rule
-                if isinstance(t, int) and t > 0 and t in self.state.objects:
-                    if self._protected_from(t, colors):
-                        why = "702.16b"
-                    elif self.state.objects[t].zone == "battlefield":
-                        why = self._untargetable(t, controller, colors) or rule
+                o = self.state.objects.get(t) if isinstance(t, int) and t > 0 else None
+                hexproof = self._untargetable(t, controller, colors) if o is not None and o.zone == "battlefield" else ""
+                found = "702.16b" if o is not None and self._protected_from(t, colors) else hexproof
+                why = {"702.16b": "702.16b", "702.18a": "702.18a", "702.11b": "702.11b", "702.11d": "702.11d"}.get(found, rule)
                 raise IllegalAction(why, Refusal.ILLEGAL_TARGET, f"{t} is not a legal target ({spec[0]})")
 
     def _auto_targets(self, item: StackItem) -> tuple | None:
