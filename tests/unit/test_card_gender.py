@@ -123,6 +123,12 @@ EXPECTED_IT = {
     "azorius-guildgate": ("Cancello della Gilda Azorius", M),
     "soldier-token": ("Soldato", M),
     "bird-token": ("Uccello", M),
+    # part 2: counterspells, hexproof, copies of spells
+    "mana-leak": ("Fuga di Mana", F),
+    "negate": ("Negare", M),
+    "essence-scatter": ("Dispersione dell'Essenza", F),
+    "twincast": ("Lancio Gemello", M),
+    "carnage-tyrant": ("Tiranno della Carneficina", M),
 }
 
 

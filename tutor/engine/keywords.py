@@ -136,7 +136,7 @@ WALKS = {"plainswalk": "Plains", "swampwalk": "Swamp", "islandwalk": "Island", "
 _BLOCK_TOPICS = ("blocking", "keywords")
 _DAMAGE_TOPICS = ("combat", "damage", "keywords")
 _TARGETING_HOOKS = ("targets.Targets._object_target_ok", "targets.Targets._untargetable")  # hexproof, shroud
-WARD_COSTS = range(1, 6)  # "ward N": 702.21a, ward {N} (the generic mana N)
+WARD_COSTS = range(1, 5)  # "ward N": 702.21a, ward {N} (the generic mana N)
 _PROTECTION_HOOKS = ("characteristics.Characteristics._protected_from", "targets.Targets._object_target_ok",
                      "damage.Damage._deal_damage", "sba.StateBasedActions._can_enchant")
 
