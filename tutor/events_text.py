@@ -56,7 +56,7 @@ def event_key(e, lang: str = "it") -> str:
     cat = catalog(lang)
     if e.kind in _VARIANT_BY:
         key = f"event.{e.kind}.{d.get(_VARIANT_BY[e.kind])}"
-        if e.kind == EventKind.CHOICE and d.get("kind") == "may":
+        if e.kind == EventKind.CHOICE and d.get("kind") in ("may", "pay"):
             key += ".yes" if any(o.get("what") == "yes" for o in d.get("order", ())) else ".no"
         if e.kind == EventKind.CHOICE and d.get("kind") == "mulligan":  # part 2: keep or mulligan (103.5)
             key += ".mulligan" if any(o.get("what") == "mulligan" for o in d.get("order", ())) else ".keep"
@@ -135,6 +135,8 @@ def render_event(e, cards: dict, lang: str, names: dict | None = None) -> str:
         f["step"] = step_noun(d["step"], lang)
     if "color" in d:
         f["color"] = "{" + d["color"] + "}"
+    if "cost" in d:  # part 2: a mana cost paid ("{3}")
+        f["cost"] = d["cost"]
     if "power" in d or "toughness" in d:
         f["pt"] = f"{_signed(d.get('power', 0))}/{_signed(d.get('toughness', 0))}"
     if isinstance(d.get("kind"), str):

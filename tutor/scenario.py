@@ -48,6 +48,7 @@ ZONE_KEYS = ("library", "hand", "battlefield", "graveyard", "exile")
 EVENT_KINDS = tuple(k.value for k in EventKind)  # the engine's event kinds (tutor.engine.events)
 PENDING = ("priority", "attackers", "blockers", "damage", "legend", "discard", "choice", "game_over", "")
 CHOICE_KINDS = ("order", "mode", "targets", "may", "replacement", "discard", "sacrifice", "mulligan", "bottom")  # tutor.engine.choices.ChoiceKind
+CHOICE_KINDS += ("pay", "copy_targets")  # part 2: counterspells and copies
 
 # ==== the schema ======================================================================================
 PLAYER = Str(PLAYERS)

@@ -149,6 +149,9 @@ class Table:
                 for it in reversed(s.stack):
                     if it.kind == "spell" and it.card.id == card_id:
                         return it.id
+                for it in reversed(s.stack):  # part 2: an ability on the stack, by its source's card id (Stifle)
+                    if it.kind == "ability" and it.card.id == card_id:
+                        return it.id
         return None
 
     def actor(self, act: dict | None = None) -> int | None:

@@ -39,7 +39,8 @@ def check_invariants(game: Game, total_cards: int) -> None:
             seen[item.id] = "stack"
     assert set(seen) == set(s.objects), "objects outside every zone"
     # Cards are conserved (tokens aside).
-    assert sum(1 for o in s.objects.values() if not o.card.token) == total_cards
+    copies = sum(1 for it in s.stack if it.copy)  # part 2: a copy of a spell is not a card (707.10)
+    assert sum(1 for o in s.objects.values() if not o.card.token) - copies == total_cards
     # When a player gets priority, no state-based action is pending (117.5, 704.3).
     if s.pending and s.pending[0] == "priority":
         for o in s.objects.values():

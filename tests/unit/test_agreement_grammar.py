@@ -207,6 +207,18 @@ TEMPLATES: dict[str, dict[str, str]] = {
     "event.cost_changed_less": {"by": "card2", "spell": "spell", "amount": "number"},
     # part 2: the start of the game (mulligans)
     "lesson.move.choose.bottom": {"cards": "names"},
+    # part 2: counterspells, ward, copies of spells
+    "event.ability_countered": {"card": "card"},
+    "event.cant_be_countered": {"spell": "spell", "by": "card2"},
+    "event.unless_paid": {"player": "player", "cost": "text", "resolving": "spell"},
+    "event.spell_copied": {"player": "player", "spell": "spell", "targets": "text"},
+    "event.copy_ceases": {"spell": "spell"},
+    "event.choice.pay": {"player": "player", "card": "card"},
+    "event.choice.pay.yes": {"player": "player", "card": "card"},
+    "event.choice.pay.no": {"player": "player", "card": "card"},
+    "event.choice.copy_targets": {"player": "player", "card": "card", "picks": "card2"},
+    "lesson.group.choose.pay": {"card": "name", "rule": "text"},
+    "lesson.group.choose.copy_targets": {"card": "name", "rule": "text"},
 }
 # Fields that hold a card but take a plain text (a list already joined, a name that only labels a line).
 _CARD_FIELDS = {"card", "name", "attacker", "blocker", "cards", "names", "spell", "resolving", "elves", "egg", "to",

@@ -132,6 +132,12 @@ EXPECTED_IT = {
     "vampire-hexmage": ("Vampiro Maleficatore", M),
     "serum-tank": ("Serbatoio di Siero", M),
     "beast-token": ("Bestia", F),
+    # part 2: counterspells, hexproof, copies of spells
+    "mana-leak": ("Fuga di Mana", F),
+    "negate": ("Negare", M),
+    "essence-scatter": ("Dispersione dell'Essenza", F),
+    "twincast": ("Lancio Gemello", M),
+    "carnage-tyrant": ("Tiranno della Carneficina", M),
 }
 
 

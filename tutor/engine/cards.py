@@ -25,9 +25,10 @@ SUPERTYPES = ("basic", "legendary")
 LAND_TYPES = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 BATTLE_CRY = {"kind": "triggered", "when": "attacks", "effects": [
     {"pump": {"power": 1, "toughness": 0, "on": {"all": {"attacking": True, "other": True, "types": ["creature"]}}}}]}
+WARD = {"kind": "triggered", "when": "becomes_target", "who": "opponent"}  # part 2: ward (702.21a), its effects by cost
 # Vocabulary the engine does not model yet: a card that uses it is refused by name, with the rule it would need.
 NOT_MODELLED = {
-    "keywords": {"hexproof": "702.11", "shroud": "702.18", "ward": "702.21", "equip": "702.6", "kicker": "702.33",
+    "keywords": {"equip": "702.6", "kicker": "702.33",
                  "flanking": "702.25", "bushido": "702.45", "rampage": "702.23", "prowess": "702.108",
                  "cycling": "702.29", "convoke": "702.51", "cascade": "702.85", "storm": "702.40",
                  "infect": "702.90", "wither": "702.80", "toxic": "702.164", "exalted": "702.83"},
@@ -293,8 +294,8 @@ def _ability(card: str, path: str, a: object, tokens: set[str]) -> Ability:
                 _fail(card, f"{path}.what", f"'what' narrows an object's event, not {when!r}")
             what = _freeze(_filter(card, f"{path}.what", a["what"] or {}))
         who = a.get("who", "")
-        if who and (who not in WHO or about not in ("player", "step")):
-            _fail(card, f"{path}.who", f"'who' is one of {', '.join(WHO)}, for a player's event or a step")
+        if who and (who not in WHO or (about not in ("player", "step") and when != "becomes_target")):
+            _fail(card, f"{path}.who", f"'who' is one of {', '.join(WHO)}, for a player's event, a step or becomes_target")
         step = a.get("step", "")
         if (when == "step") != bool(step) or (step and step not in TRIGGER_STEPS):
             _fail(card, f"{path}.step", f"when: step needs 'step', one of {', '.join(TRIGGER_STEPS)}")
@@ -484,6 +485,12 @@ def card_from_dict(d: dict, tokens: set[str] = frozenset()) -> CardDef:
     if "battle cry" in (d.get("keywords") or []):
         # 702.91a: "Whenever this creature attacks, each other attacking creature gets +1/+0 until end of turn."
         built += (replace(_ability(cid, "keywords", BATTLE_CRY, tokens), keyword="battle cry"),)
+    for kw in d.get("keywords") or ():
+        if isinstance(kw, str) and kw.startswith("ward ") and kw in KEYWORDS:
+            # 702.21a: "Whenever this permanent becomes the target of a spell or ability an opponent controls,
+            # counter that spell or ability unless that player pays [cost]."
+            ward = {**WARD, "effects": [{"counter": {"that": "triggering", "unless_pays": "{" + kw[5:] + "}"}}]}
+            built += (replace(_ability(cid, "keywords", ward, tokens), keyword=kw),)
     if "land" in types:
         # 305.6: a land with a basic land type has "{T}: Add [its mana]" (intrinsic, listed first).
         built = tuple(Ability("mana", {"tap": True, "mana": ManaCost()}, add=LAND_TYPES[t])

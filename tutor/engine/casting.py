@@ -154,6 +154,7 @@ class Casting:
         self._announce_spell(player, new, card, a, changes)
         self._emit(EventKind.CAST, ("601.2", "405.1"), player=player, object=new, card=card.id, targets=tuple(a.targets), x=a.x)
         self._fire("cast", None, player=player, card=card, spell=new)  # 601.2i
+        self._becomes_target(s.stack[-1])  # 702.21a: ward
         self._after_action(player)
 
     def _casts_from(self, o: Obj, player: int, include_mana_abilities: bool = True) -> Iterable[CastSpell]:
@@ -283,6 +284,7 @@ class Casting:
             self._to_graveyard(o.id, "701.17")
         s.stack.append(item)
         self._emit(EventKind.ACTIVATE, ("602.2", "405.1"), player=player, object=a.source, card=o.card.id, targets=tuple(a.targets))
+        self._becomes_target(item)  # 702.21a: ward
         self._after_action(player)
 
     def _activations_from(self, o: Obj, player: int, include_mana_abilities: bool = True) -> Iterable[ActivateAbility]:

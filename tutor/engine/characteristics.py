@@ -92,7 +92,9 @@ class Characteristics(Layers):
             ctl = ch.controller if ch is not None else o.controller
             if (ctl == controller) != (flt["controller"] == "you"):
                 return False
-        return True
+        if "not_types" in flt and set(flt["not_types"]) & card.types:  # part 2: "noncreature"
+            return False
+        return not ("mana_value_max" in flt and o.card.cost.mana_value() > flt["mana_value_max"])
 
     def _protection_in_play(self) -> bool:
         """Whether any permanent has a protection keyword now (found as the layers are applied)."""

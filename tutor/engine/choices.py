@@ -54,6 +54,9 @@ class ChoiceKind(StrEnum):
     # part 2: the start of the game (tutor.engine.start)
     MULLIGAN = "mulligan", "103.5"  # whether to take a mulligan (options: keep, mulligan)
     BOTTOM = "bottom", "103.5"  # which cards of the new hand go on the bottom of the library, in order
+    # part 2: counterspells and copies
+    PAY = "pay", "118.12a"  # "counter ... unless its controller pays": whether to pay (yes / no), on resolution
+    COPY_TARGETS = "copy_targets", "707.10c"  # a new target for a copy of a spell (or the same)
 
 
 @dataclass(frozen=True, slots=True)

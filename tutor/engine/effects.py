@@ -9,7 +9,7 @@ Rules: 608.2c (the instructions of a spell or ability are followed in order), 60
 not affected), 107.3 (X), and each effect's own rules, named in its entry.
 
 >>> sorted(EFFECTS)[:4]
-['bounce', 'cant_gain_life', 'cant_prevent', 'counter']
+['bounce', 'cant_gain_life', 'cant_prevent', 'copy_spell']
 >>> EFFECTS["damage"].rules
 ('120.3',)
 """
@@ -31,7 +31,7 @@ from tutor.engine.targets import filter_error
 if TYPE_CHECKING:
     from tutor.engine.game import Game
 
-__all__ = ["EFFECTS", "Effect", "Param", "ParamError", "effect"]
+__all__ = ["EFFECTS", "Effect", "Param", "ParamError", "cant_be_countered", "effect"]
 
 PERMANENT_TARGETS = frozenset({"creature", "permanent", "land", "artifact", "enchantment", "planeswalker"})
 
@@ -223,6 +223,24 @@ KINDS: dict[str, Callable] = {
     "creature_target": _target_of(frozenset({"creature"})),
 }
 
+# part 2: counterspells and copies: a spell or ability on the stack; "that spell or ability" (ward's); a mana cost
+KINDS["stack_target"] = _target_of(frozenset({"spell", "ability"}))
+KINDS["triggering"] = _choice("triggering")
+
+
+def _mana_cost(key: str, v: object, ctx: Context) -> None:
+    from tutor.engine.mana import ManaCost
+
+    try:
+        cost = ManaCost.parse(v) if isinstance(v, str) else None
+    except ValueError as exc:
+        raise ParamError(key, str(exc)) from None
+    if cost is None or cost.x:
+        raise ParamError(key, 'expected a mana cost without X, such as "{3}"')
+
+
+KINDS["mana_cost"] = _mana_cost
+
 AMOUNT = Param("count_or_x", required=True)
 
 
@@ -288,17 +306,71 @@ def _bounce(game: Game, item: StackItem, p: dict, legal: list) -> None:
         game._move(oid, "hand")
 
 
-@effect("counter", params={"target": Param("spell_target", required=True)}, rules=("701.5",),
-        events=("countered", "replaced"))
+@effect("counter", params={"target": Param("stack_target"), "that": Param("triggering"),
+                           "unless_pays": Param("mana_cost")},
+        rules=("701.5",), events=("countered", "ability_countered", "cant_be_countered", "unless_paid", "choice", "mana",
+                                  "copy_ceases", "replaced"),
+        one_of=("target", "that"))
 def _counter(game: Game, item: StackItem, p: dict, legal: list) -> None:
-    """701.5a: counter the spell: it leaves the stack for its owner's graveyard without resolving."""
+    """701.5a: counter the spell or ability (the target, or with ``that: triggering`` the one a ward ability
+    triggered on, 702.21a): it leaves the stack without resolving; a spell goes to its owner's graveyard (a copy
+    ceases to exist, 707.10a). A spell that can't be countered stays (101.2, 113.6g). With `unless_pays`
+    (118.12a): its controller may pay that mana first (only if they can), and then it isn't countered."""
     s = game.state
-    for oid in _objects(game, item, p, legal):
-        spell = next((it for it in s.stack if it.id == oid), None)
-        if spell is not None:
-            s.stack.remove(spell)
-            game._emit(EventKind.COUNTERED, "701.5a", card=spell.card.id, controller=spell.controller)
-            game._move(spell.id, "graveyard")
+    if "that" in p:
+        ids = [v for k, v in item.facts if k == "stack"]
+    else:
+        i = p["target"]
+        ids = [item.targets[i]] if i < len(legal) and legal[i] else []
+    for sid in ids:
+        target = next((it for it in s.stack if it.id == sid), None)
+        if target is None or target is item:
+            continue
+        if target.kind == "spell" and cant_be_countered(target.card):
+            game._emit(EventKind.CANT_BE_COUNTERED, ("101.2", "113.6g"), card=target.card.id,
+                       controller=target.controller, by=item.card.id)
+            continue
+        if "unless_pays" in p and game._pays_unless(item, target, p["unless_pays"]):
+            continue
+        s.stack.remove(target)
+        if target.kind == "spell":
+            game._emit(EventKind.COUNTERED, "701.5a", card=target.card.id, controller=target.controller)
+            game._spell_off_stack(target)
+        else:
+            game._state_left_stack(target)
+            game._emit(EventKind.ABILITY_COUNTERED, ("701.5a", "113.9"), card=target.card.id, controller=target.controller)
+
+
+def cant_be_countered(card) -> bool:
+    """101.2 / 113.6g: "This spell can't be countered" (a static ability that works on the stack)."""
+    return any(ab.kind == "static" and ab.prohibit == "cant_be_countered" for ab in card.abilities)
+
+
+@effect("copy_spell", params={"target": Param("spell_target", required=True), "new_targets": Param("flag")},
+        rules=("707.10",), events=("spell_copied", "choice", "trigger"))
+def _copy_spell(game: Game, item: StackItem, p: dict, legal: list) -> None:
+    """707.10: put a copy of the target instant or sorcery spell on the stack, under this spell's controller: it
+    copies the spell's characteristics and every decision made for it (modes, targets, X, costs paid: 707.10,
+    700.2g); it isn't cast (no "cast" trigger). With `new_targets` (707.10c) the copy's controller may choose new
+    targets for it: each target stays or becomes another legal one. (A permanent spell is not copied here.)"""
+    s = game.state
+    i = p["target"]
+    if not (i < len(legal) and legal[i]):
+        return
+    orig = next((it for it in s.stack if it.id == item.targets[i]), None)
+    if orig is None or orig.card.is_permanent:
+        return
+    targets = list(orig.targets)
+    if p.get("new_targets"):
+        for n, spec in enumerate(orig.target_specs):
+            others = targets[:n] + targets[n + 1:]
+            options = [targets[n]] + [t for t in game._target_candidates(spec, item.controller, None, orig.colors)
+                                      if t != targets[n] and t not in others and t != orig.id]
+            pick = game._ask(Choice(ChoiceKind.COPY_TARGETS, item.controller,
+                                    tuple(game._target_option(t) for t in options), card=orig.card.id,
+                                    source=item.source, about=n))
+            targets[n] = pick[0]
+    game._copy_spell_on_stack(orig, item.controller, tuple(targets))
 
 
 @effect("tap", params={"target": Param("permanent_target"), "all": Param("filter")}, rules=("701.21",), events=("tapped",),

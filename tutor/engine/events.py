@@ -129,6 +129,12 @@ class EventKind(StrEnum):
     MULLIGAN = "mulligan", "103.5"
     BOTTOM = "bottom", "103.5"
     GAME_BEGINS = "game_begins", "103.8"
+    # part 2: counterspells, ward, copies of spells (701.5, 118.12a, 702.21, 707.10)
+    ABILITY_COUNTERED = "ability_countered", "701.5a", "113.9"
+    CANT_BE_COUNTERED = "cant_be_countered", "101.2", "113.6g"
+    UNLESS_PAID = "unless_paid", "118.12a", "702.21a"
+    SPELL_COPIED = "spell_copied", "707.10", "707.10c"
+    COPY_CEASES = "copy_ceases", "707.10a", "704.5e"
 
 
 DYNAMIC_KINDS = frozenset({EventKind.DESTROYED, EventKind.DIES, EventKind.SBA, EventKind.STEP_BEGINS, EventKind.CHOICE,

@@ -52,6 +52,7 @@ from tutor.engine.priority import Priority
 from tutor.engine.replacement import Replacements
 from tutor.engine.sba import StateBasedActions
 from tutor.engine.spells import Spells
+from tutor.engine.stack_effects import StackEffects
 from tutor.engine.start import Start
 from tutor.engine.state import TURN_STEPS, Obj, Outcome, Player, State, Step
 from tutor.engine.targets import Targets
@@ -112,7 +113,7 @@ class LegalActions:
 
 
 class Game(Characteristics, Zones, Turns, Priority, Triggers, Choices, Replacements, Casting, Targets, Combat, Damage,
-           StateBasedActions, Planeswalkers, Spells, Start):
+           StateBasedActions, Planeswalkers, Spells, Start, StackEffects):
     """A two-player game on a card pool."""
 
     def __init__(self, cards: dict[str, CardDef], state: State | None = None, seed: int = 0) -> None:

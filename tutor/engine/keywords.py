@@ -42,7 +42,7 @@ from tutor.engine.mana import COLOR_NAMES
 if TYPE_CHECKING:
     from tutor.engine.game import Game
 
-__all__ = ["ATTACKS_UNTAPPED", "ATTACKS_WHEN_SICK", "CANT_ATTACK", "EVASION", "KEYWORD", "KEYWORDS", "NEEDS_BLOCKERS",
+__all__ = ["WARD_COSTS", "ATTACKS_UNTAPPED", "ATTACKS_WHEN_SICK", "CANT_ATTACK", "EVASION", "KEYWORD", "KEYWORDS", "NEEDS_BLOCKERS",
            "REGISTRY", "WALKS", "Keyword", "KeywordKind", "QuizUse", "keyword_concept", "quiz_keywords"]
 
 
@@ -135,6 +135,8 @@ WALKS = {"plainswalk": "Plains", "swampwalk": "Swamp", "islandwalk": "Island", "
          "forestwalk": "Forest"}  # 702.14: landwalk -> the land type it looks for
 _BLOCK_TOPICS = ("blocking", "keywords")
 _DAMAGE_TOPICS = ("combat", "damage", "keywords")
+_TARGETING_HOOKS = ("targets.Targets._object_target_ok", "targets.Targets._untargetable")  # hexproof, shroud
+WARD_COSTS = range(1, 5)  # "ward N": 702.21a, ward {N} (the generic mana N)
 _PROTECTION_HOOKS = ("characteristics.Characteristics._protected_from", "targets.Targets._object_target_ok",
                      "damage.Damage._deal_damage", "sba.StateBasedActions._can_enchant")
 
@@ -195,6 +197,14 @@ REGISTRY: tuple[Keyword, ...] = (
             hooks=("cards.card_from_dict",)),
     Keyword("flash", ("702.8", "702.8a"), KeywordKind.TIMING,
             hooks=("casting.Casting._validate_cast", "casting.Casting._casts_from", "casting.Casting.cast_timing")),
+    # part 2: targeting protection (hexproof, shroud, ward)
+    Keyword("hexproof", ("702.11", "702.11b"), KeywordKind.PROTECTION, hooks=_TARGETING_HOOKS),
+    *(Keyword(f"hexproof from {color}", ("702.11", "702.11d"), KeywordKind.PROTECTION, concept="hexproof",
+              hooks=_TARGETING_HOOKS) for color in COLOR_NAMES.values()),
+    Keyword("shroud", ("702.18", "702.18a"), KeywordKind.PROTECTION, hooks=_TARGETING_HOOKS),
+    *(Keyword(f"ward {n}", ("702.21", "702.21a"), KeywordKind.TRIGGERED, concept="ward",
+              hooks=("cards.card_from_dict", "stack_effects.StackEffects._becomes_target", "effects._counter"))
+      for n in WARD_COSTS),
 )
 KEYWORD: dict[str, Keyword] = {k.name: k for k in REGISTRY}
 """The registry by keyword name."""

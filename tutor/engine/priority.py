@@ -105,7 +105,7 @@ class Priority:
                 self._off_stack(item)
                 self._emit(EventKind.DOESNT_RESOLVE, "608.2b", card=item.card.id, controller=item.controller, what=item.kind)
                 if item.kind == "spell":
-                    self._move(item.id, "graveyard")
+                    self._spell_off_stack(item)
                 return
         else:
             legal = []
@@ -153,7 +153,7 @@ class Priority:
         s.resolving = None
         self._off_stack(item)
         if item.kind == "spell":
-            self._move(item.id, "graveyard")
+            self._spell_off_stack(item)
 
     def _off_stack(self, item: StackItem) -> None:
         """The item leaves the stack (resolved, or not resolving); a state trigger may trigger again (603.8)."""

@@ -51,6 +51,7 @@ REPLACEMENTS: dict[str, Kind] = {
 """The replacement effects a static ability can have (``kind: replacement``, ``replace: <kind>``)."""
 
 PROHIBITIONS = {"cant_gain_life": "119.7", "cant_prevent": "615.12"}
+PROHIBITIONS["cant_be_countered"] = "101.2"  # part 2: "This spell can't be countered" (113.6g: works on the stack)
 """Rule effects of a static ability (``kind: static``, ``prohibit: <kind>``; ``who:`` for life)."""
 
 SKIPPABLE = ("upkeep", "draw", "precombat_main", "beginning_of_combat", "end")

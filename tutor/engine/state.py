@@ -110,6 +110,7 @@ class StackItem:
     alternative: bool = False
     paid: str = ""
     life_paid: int = 0
+    copy: bool = False  # part 2: a copy of a spell (707.10): not cast; it ceases to exist off the stack (707.10a)
 
 
 @dataclass(slots=True)

@@ -20,6 +20,10 @@ TARGET_TYPES = ("creature", "player", "opponent", "any", "spell", "permanent", "
                 "planeswalker")
 FILTER_KEYS = {"color", "not_color", "tapped", "attacking_or_blocking", "attacking", "controller", "subtypes", "types",
                "other", "supertypes", "not_supertypes"}
+# part 2: counterspells: "target ability" (a Stifle's: an activated or triggered ability on the stack, 113.9),
+# "noncreature spell", "spell with mana value N or less"
+TARGET_TYPES = (*TARGET_TYPES, "ability")
+FILTER_KEYS |= {"not_types", "mana_value_max"}
 
 
 def filter_error(flt: object) -> tuple[str, str] | None:
@@ -39,9 +43,12 @@ def filter_error(flt: object) -> tuple[str, str] | None:
             return k, "expected true or false"
         if k == "controller" and v not in ("you", "opponent"):
             return k, "expected you or opponent"
-        if k in ("types", "subtypes", "supertypes", "not_supertypes") and not (isinstance(v, list) and v and all(isinstance(x, str) for x in v)):
+        if k in ("types", "subtypes", "supertypes", "not_supertypes", "not_types") and not (isinstance(v, list) and v and all(isinstance(x, str) for x in v)):
             return k, "expected a list of names"
+        if k == "mana_value_max" and (not isinstance(v, int) or isinstance(v, bool) or v < 0):
+            return k, "expected a number, 0 or more"
     return None
+COLOR_OF = {v: k for k, v in COLOR_NAMES.items()}
 _TYPE_NEEDED = {"any": "creature", "permanent": None}  # 115.4: "any target" is a creature (or a player, a planeswalker)
 
 
@@ -58,7 +65,9 @@ class Targets:
         if kind == "opponent":  # "target opponent": a player other than the controller (102.2)
             return [player_target(p) for p in range(len(s.players)) if p != controller]
         if kind == "spell":
-            return out + [it.id for it in s.stack if it.kind == "spell"]
+            return out + [it.id for it in s.stack if it.kind == "spell" and (not spec[1] or self._spell_fits(spec, it, controller))]
+        if kind == "ability":
+            return [it.id for it in s.stack if it.kind == "ability"]
         if kind != "player":
             need = _TYPE_NEEDED.get(kind, kind)
             objects = s.objects
@@ -78,7 +87,58 @@ class Targets:
             return False
         if spec[1] and not self._matches(o, dict(spec[1]), controller, source):
             return False
+        if self._untargetable(oid, controller, colors):
+            return False
         return not self._protected_from(oid, colors)
+
+    def _spell_fits(self, spec: tuple, item: StackItem, controller: int) -> bool:
+        """Whether a spell on the stack fits a target's filter: its types (a "creature spell"), the types it
+        doesn't have ("noncreature"), its mana value at most N (202.3: X counts as chosen on the stack, 202.3e),
+        its colour, its controller."""
+        flt = dict(spec[1])
+        card = item.card
+        if "types" in flt and not set(flt["types"]) & card.types:
+            return False
+        if "not_types" in flt and set(flt["not_types"]) & card.types:
+            return False
+        if "mana_value_max" in flt and card.cost.mana_value(item.x) > flt["mana_value_max"]:
+            return False
+        if "color" in flt and COLOR_OF[flt["color"]] not in item.colors:
+            return False
+        if "not_color" in flt and COLOR_OF[flt["not_color"]] in item.colors:
+            return False
+        if flt.get("controller") == "you" and item.controller != controller:
+            return False
+        return not (flt.get("controller") == "opponent" and item.controller == controller)
+
+    # part 2: hexproof, shroud (702.11, 702.18)
+    _untarget_key = None
+    _untarget_state = None
+    _untarget_any = False
+
+    def _untargetable(self, oid: int, controller: int, colors: frozenset) -> str:
+        """702.18a shroud: no spell or ability can target the permanent; 702.11b hexproof: no spell or ability
+        an opponent of its controller controls; 702.11d hexproof from a colour: no spell of that colour nor ability
+        from a source of that colour an opponent controls. The rule that forbids it, or "" (cached: nothing to do
+        while no permanent could have them)."""
+        s = self.state
+        self._layers_now()  # the keywords on the battlefield are the layered ones (613.1f)
+        key = (s.bf_changes, s.layer_changes)
+        if self._untarget_key != key or self._untarget_state is not s:
+            self._untarget_key, self._untarget_state = key, s
+            self._untarget_any = any(k.startswith(("hexproof", "shroud")) for o in s.battlefield
+                                     for k in s.objects[o].card.keywords)
+        if not self._untarget_any:
+            return ""
+        kws = self.keywords(oid)
+        if "shroud" in kws:
+            return "702.18a"
+        if self.state.objects[oid].controller != controller:
+            if "hexproof" in kws:
+                return "702.11b"
+            if any(f"hexproof from {COLOR_NAMES[c]}" in kws for c in colors):
+                return "702.11d"
+        return ""
 
     def _target_legal(self, spec: tuple, target: int, controller: int, source: int | None, colors: frozenset) -> bool:
         """Whether `target` (an object id or a player target) is a legal choice for `spec` now."""
@@ -87,7 +147,10 @@ class Targets:
                 return -1 - target != controller and -1 - target < len(self.state.players)
             return spec[0] in ("player", "any") and -1 - target < len(self.state.players)
         if spec[0] == "spell":
-            return any(it.id == target and it.kind == "spell" for it in self.state.stack)
+            return any(it.id == target and it.kind == "spell" and (not spec[1] or self._spell_fits(spec, it, controller))
+                       for it in self.state.stack)
+        if spec[0] == "ability":
+            return any(it.id == target and it.kind == "ability" for it in self.state.stack)
         if spec[0] in ("player", "opponent"):
             return False
         return self._object_target_ok(spec, target, controller, source, colors)
@@ -101,7 +164,10 @@ class Targets:
             raise IllegalAction("115.3", Refusal.SAME_TARGET_TWICE, "the same object can't be chosen twice here")
         for spec, t in zip(specs, targets):
             if not isinstance(t, int) or not self._target_legal(spec, t, controller, source, colors):
-                why = "702.16b" if t > 0 and t in self.state.objects and self._protected_from(t, colors) else rule
+                o = self.state.objects.get(t) if isinstance(t, int) and t > 0 else None
+                hexproof = self._untargetable(t, controller, colors) if o is not None and o.zone == "battlefield" else ""
+                found = "702.16b" if o is not None and self._protected_from(t, colors) else hexproof
+                why = {"702.16b": "702.16b", "702.18a": "702.18a", "702.11b": "702.11b", "702.11d": "702.11d"}.get(found, rule)
                 raise IllegalAction(why, Refusal.ILLEGAL_TARGET, f"{t} is not a legal target ({spec[0]})")
 
     def _auto_targets(self, item: StackItem) -> tuple | None:

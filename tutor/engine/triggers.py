@@ -66,6 +66,9 @@ TRIGGER_EVENTS: dict[str, TriggerEvent] = {
     "step": TriggerEvent("603.2b", "step"),
     "upkeep": TriggerEvent("603.2b", "step"),  # "at the beginning of your upkeep" (the same as step: upkeep)
     "state": TriggerEvent("603.8", "state"),
+    # part 2: "whenever this permanent becomes the target of a spell or ability [an opponent controls]" (ward, 702.21a);
+    # `who`: the spell's or ability's controller
+    "becomes_target": TriggerEvent("603.2", "object"),
 }
 """The trigger events a card's ``when`` may name."""
 
@@ -186,6 +189,8 @@ class Triggers:
                     return False
             elif subject is None or not self._matches(subject, dict(ab.what), me, src.id):
                 return False
+            if ab.who and not _who_matches(ab.who, facts.get("player"), me):  # becomes_target: whose spell
+                return False
             if ab.when == "deals_damage":
                 to = facts.get("to", 0)
                 if ab.combat and not facts.get("combat"):
@@ -217,7 +222,7 @@ class Triggers:
         source's controller now (603.3a)."""
         ab = o.card.abilities[index]
         facts = facts or {}
-        kept = tuple(sorted((k, v) for k, v in facts.items() if k in ("player", "amount", "object", "to")))
+        kept = tuple(sorted((k, v) for k, v in facts.items() if k in ("player", "amount", "object", "to", "stack")))
         item = StackItem(0, "ability", o.controller, o.card, o.id, (), ab.targets, ab.effects, ability_index=index,
                          trigger=ab.when if ab.when != "step" else f"step:{ab.step}", colors=o.card.colors,
                          condition=ab.condition if ab.when != "state" else (), may=ab.may, facts=kept)
@@ -297,6 +302,7 @@ class Triggers:
             s.next_id += 1
             s.stack.append(it)
             self._emit(EventKind.TRIGGER_ON_STACK, "603.3", card=it.card.id, controller=it.controller, targets=it.targets)
+            self._becomes_target(it)  # 702.21a: ward
         s.passed = set()
         s.priority = s.active if s.priority is None else s.priority
 

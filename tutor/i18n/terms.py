@@ -27,7 +27,8 @@ STEP_CONCEPTS = {
     "combat_damage": "combat-damage-step", "end_of_combat": "end-of-combat-step",
     "postcombat_main": "postcombat-main-phase", "end": "end-step", "cleanup": "cleanup-step",
 }
-_PROTECTION = re.compile(r"^protection from (\w+)$")
+_PROTECTION = re.compile(r"^(protection|hexproof) from (\w+)$")  # part 2: hexproof from a colour (702.11d)
+_WARD = re.compile(r"^ward (\d+)$")  # part 2: ward {N} (702.21a)
 
 
 @lru_cache(maxsize=1)
@@ -60,9 +61,12 @@ def keyword_noun(keyword: str, lang: str) -> Noun:
     """An engine keyword as a noun in `lang`: "volare", "protezione dal nero" / "полёт", "защита от чёрного"."""
     m = _PROTECTION.match(keyword)
     if m:
-        text = t("keyword.protection_from", lang, protection=concept_name("protection", lang),
-                 color=noun(f"noun.color_{m.group(1)}", lang))
+        text = t("keyword.protection_from", lang, protection=concept_name(m.group(1), lang),
+                 color=noun(f"noun.color_{m.group(2)}", lang))
         return Noun(text)
+    m = _WARD.match(keyword)
+    if m:
+        return Noun(f"{concept_name('ward', lang)} {{{m.group(1)}}}")
     return Noun(concept_name(keyword_concept(keyword), lang))
 
 

@@ -171,6 +171,8 @@ def _choice_snapshot(game, action: Choose, name_of) -> tuple:
     if kind == "order":
         refs = _trigger_refs(game, choice)
         out = tuple(refs.get(o.value, ("ability", cards.get(o.card), ("other",))) for o in picks)
+    elif kind == "pay":  # part 2: 118.12a, yes / no
+        out = tuple(o.what for o in picks)
     elif kind == "may":
         out = tuple(o.what for o in picks)
         return (("kind", kind), ("picks", out), ("does", _does(game)), ("card", cards.get(choice.card)))
@@ -283,7 +285,9 @@ def _choice_label(d: dict, lang: str) -> str:
         parts = [_ability_text(ref, lang) for ref in picks]
         return t("lesson.move.choose.order", lang, first=parts[0],
                  rest=t("lesson.move.choose.then", lang).join(parts[1:]))
-    if kind == "targets":
+    if kind == "pay":  # part 2: 118.12a
+        return t(f"lesson.move.choose.pay.{picks[0] if picks else 'no'}", lang)
+    if kind in ("targets", "copy_targets"):
         return t("lesson.move.choose.targets", lang, targets=_names(picks, lang, joined=False))
     if kind == "may":
         if picks and picks[0] == "yes":
