@@ -21,11 +21,14 @@ __all__ = ["Ability", "CardDef", "KEYWORDS", "WALKS", "card_from_dict"]
 CARD_TYPES = ("land", "creature", "artifact", "enchantment", "instant", "sorcery")
 SUPERTYPES = ("basic", "legendary")
 LAND_TYPES = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+EQUIP = {"kind": "activated", "targets": [{"type": "creature", "filter": {"controller": "you"}}],
+         "effects": [{"attach": {"to": {"target": 0}}}]}  # 702.6a: "[Cost]: Attach this permanent to target
+#                                                           creature you control. Activate only as a sorcery."
 BATTLE_CRY = {"kind": "triggered", "when": "attacks", "effects": [
     {"pump": {"power": 1, "toughness": 0, "on": {"all": {"attacking": True, "other": True, "types": ["creature"]}}}}]}
 # Vocabulary the engine does not model yet: a card that uses it is refused by name, with the rule it would need.
 NOT_MODELLED = {
-    "keywords": {"hexproof": "702.11", "shroud": "702.18", "ward": "702.21", "equip": "702.6", "kicker": "702.33",
+    "keywords": {"hexproof": "702.11", "shroud": "702.18", "ward": "702.21", "kicker": "702.33",
                  "flanking": "702.25", "bushido": "702.45", "rampage": "702.23", "prowess": "702.108",
                  "cycling": "702.29", "convoke": "702.51", "cascade": "702.85", "storm": "702.40",
                  "infect": "702.90", "wither": "702.80", "toxic": "702.164", "exalted": "702.83"},
@@ -70,6 +73,8 @@ class Ability:
     params: tuple = ()
     keyword: str = ""  # the keyword ability it is (702.91a battle cry gives a triggered ability)
     modes: tuple = ()  # a modal triggered ability ("choose one —", 700.2): ((targets, effects), ...)
+    sorcery: bool = False  # "Activate only as a sorcery" (602.5d; equip, 702.6a)
+    land_type: str = ""  # a static ability: "[affected land] is an Island" (305.7; computed in layer 4 by 613)
 
     def __deepcopy__(self, memo: dict) -> Ability:
         return self  # immutable: shared by game snapshots (Game.push)
@@ -226,7 +231,8 @@ def _ability(card: str, path: str, a: object, tokens: set[str]) -> Ability:
     from tutor.engine.triggers import DAMAGE_TO, TRIGGER_EVENTS, TRIGGER_STEPS, WHO, condition_error
 
     _keys(card, path, a, {"kind", "cost", "add", "targets", "effects", "when", "affects", "pump", "keywords", "what", "who",
-                          "step", "spell", "to", "combat", "if", "may", "replace", "prohibit", "params", "modes"}, {"kind"})
+                          "step", "spell", "to", "combat", "if", "may", "replace", "prohibit", "params", "modes", "land_type"},
+          {"kind"})
     kind = a["kind"]
     if not isinstance(kind, str):
         _fail(card, f"{path}.kind", "expected a kind: mana, activated, triggered, static or replacement")
@@ -236,7 +242,7 @@ def _ability(card: str, path: str, a: object, tokens: set[str]) -> Ability:
     allowed = {"mana": {"kind", "cost", "add"}, "activated": {"kind", "cost", "targets", "effects"},
                "triggered": {"kind", "targets", "effects", "when", "what", "who", "step", "spell", "to", "combat", "if",
                              "may", "modes"},
-               "static": {"kind", "affects", "pump", "keywords", "prohibit", "who"},
+               "static": {"kind", "affects", "pump", "keywords", "prohibit", "who", "land_type"},
                "replacement": {"kind", "replace", "params"}}
     if kind in allowed:
         for k in a:
@@ -323,12 +329,19 @@ def _ability(card: str, path: str, a: object, tokens: set[str]) -> Ability:
         if who and (who not in WHO or prohibit != "cant_gain_life"):
             _fail(card, f"{path}.who", f"'who' is one of {', '.join(WHO)}, for prohibit: cant_gain_life")
         affects = a.get("affects")
-        if affects != "enchanted":
+        if affects in ("enchanted", "equipped"):
+            affects = {affects: True}  # 303.4m / 301.5f: what this permanent is attached to
+        elif isinstance(affects, dict) and set(affects) in ({"enchanted"}, {"equipped"}) and True in affects.values():
+            affects = dict(affects)
+        else:
             affects = dict(_filter(card, f"{path}.affects", affects or {}))
         pump = a.get("pump", [0, 0])
         if not (isinstance(pump, list) and len(pump) == 2 and all(isinstance(x, int) for x in pump)):
             _fail(card, f"{path}.pump", "pump is [power, toughness]")
-        return Ability("static", affects=affects if isinstance(affects, dict) else {"enchanted": True},
+        land_type = a.get("land_type", "")
+        if land_type and land_type not in LAND_TYPES:
+            _fail(card, f"{path}.land_type", f"a basic land type: {', '.join(LAND_TYPES)}")
+        return Ability("static", affects=affects, land_type=land_type,
                        pump=tuple(pump), keywords=_keywords(card, f"{path}.keywords", a.get("keywords", [])),
                        prohibit=prohibit, params=(("who", who or "each"),) if prohibit else ())
     if kind == "replacement":
@@ -387,7 +400,7 @@ def card_from_dict(d: dict, tokens: set[str] = frozenset()) -> CardDef:
         _fail(str(cid), "id", "every card needs an id")
     _keys(cid, "", d, {"id", "name", "unofficial", "cost", "types", "supertypes", "subtypes", "power", "toughness",
                        "keywords", "enchant", "abilities", "spell", "additional_cost", "text", "token", "colors",
-                       "gender", "declension"},
+                       "gender", "declension", "equip"},
           {"id", "name", "types"})
     name = _texts(cid, "name", d["name"], {"en", "it", "ru"}, {"en", "it", "ru"})
     _not_modelled(cid, d)
@@ -427,6 +440,10 @@ def card_from_dict(d: dict, tokens: set[str] = frozenset()) -> CardDef:
         _fail(cid, "enchant", "an Aura needs 'enchant' and only Auras have it")
     if enchant and enchant not in ("creature", "land", "permanent"):
         _fail(cid, "enchant", "enchant creature, land or permanent")
+    if "Equipment" in subtypes and "artifact" not in types:
+        _fail(cid, "subtypes", "Equipment is an artifact subtype (301.5)")
+    if "equip" in d and "Equipment" not in subtypes:
+        _fail(cid, "equip", "equip is an ability of Equipment (702.6a): add subtypes: [Equipment]")
     add_cost = _keys(cid, "additional_cost", d.get("additional_cost") or {}, {"sacrifice", "life", "discard"})
     if "sacrifice" in add_cost and add_cost["sacrifice"] not in ("creature", "land", "artifact"):
         _fail(cid, "additional_cost.sacrifice", "sacrifice a creature, land or artifact")
@@ -438,6 +455,13 @@ def card_from_dict(d: dict, tokens: set[str] = frozenset()) -> CardDef:
     if "battle cry" in (d.get("keywords") or []):
         # 702.91a: "Whenever this creature attacks, each other attacking creature gets +1/+0 until end of turn."
         built += (replace(_ability(cid, "keywords", BATTLE_CRY, tokens), keyword="battle cry"),)
+    if "equip" in d:
+        # 702.6a: "Equip [cost]" means "[Cost]: Attach this permanent to target creature you control. Activate only
+        # as a sorcery."
+        if not isinstance(d["equip"], str):
+            _fail(cid, "equip", 'equip has a mana cost in quotes (equip: "{3}")')
+        built += (replace(_ability(cid, "equip", {**EQUIP, "cost": {"mana": d["equip"]}}, tokens), keyword="equip",
+                          sorcery=True),)
     if "land" in types:
         # 305.6: a land with a basic land type has "{T}: Add [its mana]" (intrinsic, listed first).
         built = tuple(Ability("mana", {"tap": True, "mana": ManaCost()}, add=LAND_TYPES[t])

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tutor.engine.keywords import KEYWORDS, WALKS
+from tutor.engine.keywords import KEYWORDS, PROTECTION_TYPES, WALKS
 from tutor.engine.mana import COLOR_NAMES
 
 if TYPE_CHECKING:
@@ -44,8 +44,9 @@ class Characteristics:
         return self._static_toughness
 
     def _static_applies(self, src: Obj, ab, obj: Obj) -> bool:
-        """Whether a static ability of `src` affects `obj` (an Aura's affects what it enchants, 303.4)."""
-        if ab.affects.get("enchanted"):
+        """Whether a static ability of `src` affects `obj` (an Aura's affects what it enchants, 303.4m; an
+        Equipment's the equipped creature, 301.5a / 301.5f)."""
+        if ab.affects.get("enchanted") or ab.affects.get("equipped"):
             return src.attached_to == obj.id
         return self._matches(obj, ab.affects, src.controller, src.id)
 
@@ -123,9 +124,22 @@ class Characteristics:
                 or any(k.startswith("protection") for _, ab in self._statics() for k in ab.keywords)
         return self._prot
 
-    def _protected_from(self, oid: int, colors: frozenset) -> bool:
-        """702.16: whether `oid` has protection from a colour among `colors` (those of a source)."""
-        if not colors or not self._protection_in_play():
+    def _protected_from(self, oid: int, colors: frozenset, types: frozenset = frozenset()) -> bool:
+        """702.16: whether `oid` has protection from a quality of a source: a colour among `colors` (its colours),
+        a card type among `types` (702.16a: "protection from creatures", "from artifacts"), or everything
+        (702.16j)."""
+        if not self._protection_in_play():
             return False
         kws = self.keywords(oid)
-        return any(f"protection from {COLOR_NAMES[c]}" in kws for c in colors)
+        if "protection from everything" in kws:
+            return True
+        if colors and any(f"protection from {COLOR_NAMES[c]}" in kws for c in colors):
+            return True
+        return bool(types) and any(f"protection from {q}" in kws for q, t in PROTECTION_TYPES.items() if t in types)
+
+    def _protected_from_source(self, oid: int, source: Obj | None) -> bool:
+        """702.16: whether `oid` has protection from the object `source` (its colours and card types now)."""
+        if source is None or not self._protection_in_play():
+            return False
+        colors = self.colors(source.id) if source.id in self.state.objects else source.card.colors
+        return self._protected_from(oid, colors, source.card.types)

@@ -566,3 +566,18 @@ def _extra_combat(game: Game, item: StackItem, p: dict, legal: list) -> None:
     s.step_queue[0:0] = [Step.BEGINNING_OF_COMBAT, Step.DECLARE_ATTACKERS, Step.DECLARE_BLOCKERS,
                          Step.COMBAT_DAMAGE, Step.END_OF_COMBAT, Step.POSTCOMBAT_MAIN]
     game._emit(EventKind.EXTRA_COMBAT, ("500.8", "505.1a"), untapped=untapped)
+
+
+# part 2: equipment (701.3, 702.6a)
+KINDS["creature_target"] = _target_of(frozenset({"creature"}))
+
+
+@effect("attach", params={"to": Param("creature_target", required=True)}, rules=("701.3",),
+        events=("attached", "attach_unchanged"))
+def _attach(game: Game, item: StackItem, p: dict, legal: list) -> None:
+    """701.3a: attach the source (an Equipment: the equip ability, 702.6a) to the target creature, moving it off
+    the creature it equipped; 701.3b: to the creature it equips already, or to one it can't equip, it doesn't move."""
+    from tutor.engine.equipment import attach
+
+    for oid in game._resolve_ref(item, {"target": p["to"]}, legal):
+        attach(game, item.source, oid)

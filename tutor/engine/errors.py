@@ -73,6 +73,10 @@ class Refusal(StrEnum):
     MENACE = "menace"
     DEFENDER = "defender"
     EVASION = "evasion"
+    # part 2: equipment and protection (702.6a, 702.16f)
+    EQUIP_TIMING = "equip_timing"
+    EQUIP_TARGET = "equip_target"
+    PROTECTION_QUALITY = "protection_quality"
 
 
 class EngineError(Exception):

@@ -108,6 +108,10 @@ class EventKind(StrEnum):
     DIES = "dies", "700.4"
     DRAW = "draw", "121.1", "121.2", "504.1"
     DRAW_FROM_EMPTY = "draw_from_empty", "121.4", "704.5b"
+    # part 2: equipment (301.5, 701.3, 702.6, 704.5n)
+    ATTACHED = "attached", "701.3a", "613.7e", "702.6a"
+    ATTACH_UNCHANGED = "attach_unchanged", "701.3b", "301.5c", "702.16d"
+    UNATTACHED = "unattached", "704.5n", "301.5c", "702.16d", "701.3d"
 
 
 DYNAMIC_KINDS = frozenset({EventKind.DESTROYED, EventKind.DIES, EventKind.SBA, EventKind.STEP_BEGINS, EventKind.CHOICE,

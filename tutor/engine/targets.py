@@ -75,7 +75,12 @@ class Targets:
             return False
         if spec[1] and not self._matches(o, dict(spec[1]), controller, source):
             return False
-        return not self._protected_from(oid, colors)
+        return not self._protected_from(oid, colors, self._source_types(source))
+
+    def _source_types(self, source: int | None) -> frozenset:
+        """The card types of an ability's source, for protection from a card type (702.16a-b); none for a spell."""
+        o = self.state.objects.get(source) if source is not None else None
+        return o.card.types if o is not None else frozenset()
 
     def _target_legal(self, spec: tuple, target: int, controller: int, source: int | None, colors: frozenset) -> bool:
         """Whether `target` (an object id or a player target) is a legal choice for `spec` now."""
@@ -98,7 +103,8 @@ class Targets:
             raise IllegalAction("115.3", Refusal.SAME_TARGET_TWICE, "the same object can't be chosen twice here")
         for spec, t in zip(specs, targets):
             if not isinstance(t, int) or not self._target_legal(spec, t, controller, source, colors):
-                why = "702.16b" if t > 0 and t in self.state.objects and self._protected_from(t, colors) else rule
+                why = "702.16b" if t > 0 and t in self.state.objects and self._protected_from(
+                    t, colors, self._source_types(source)) else rule
                 raise IllegalAction(why, Refusal.ILLEGAL_TARGET, f"{t} is not a legal target ({spec[0]})")
 
     def _auto_targets(self, item: StackItem) -> tuple | None:

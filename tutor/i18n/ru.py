@@ -1196,4 +1196,16 @@ MESSAGES: dict[str, str] = {
     'modern.src.s17': 'итальянский обзор «Марша машин», 2023',
     'modern.src.s18': 'русские статьи судей (Cranial Insertion, 2014)',
     'modern.src.card': 'карта',
+
+    # ==== issue 23 part 2: equipment (equip, attach, unattach) and protection from a card type / everything ====
+    'reason.equip_timing': 'снарядить можно только тогда, когда можно разыграть волшебство: в свою главную фазу при пустом стеке',
+    'reason.equip_target': 'снарядить можно только существо под вашим контролем',
+    'reason.protection_quality': 'защита: не может быть заблокировано существами с этим качеством',
+    'event.attached': 'Снаряжение: {card} {card:прикрепляется} к {to:datv}.',
+    'event.attach_unchanged': '{card:^} не может быть {card:прикреплён|прикреплена|прикреплено|прикреплены} к {to:datv} и остаётся на месте.',
+    'event.attach_unchanged.already': '{card:^} уже {card:прикреплён|прикреплена|прикреплено|прикреплены} к {to:datv}: ничего не происходит.',
+    'event.unattached': '{card:^} больше не {card:прикреплён|прикреплена|прикреплено|прикреплены} к {to:datv}, но остаётся на поле битвы.',
+    'keyword.protection_from.artifacts': '{protection} от артефактов',
+    'keyword.protection_from.creatures': '{protection} от существ',
+    'keyword.protection_from.everything': '{protection} от всего',
 }
