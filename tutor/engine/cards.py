@@ -22,7 +22,7 @@ CARD_TYPES = ("land", "creature", "artifact", "enchantment", "instant", "sorcery
 SUPERTYPES = ("basic", "legendary")
 LAND_TYPES = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 EQUIP = {"kind": "activated", "targets": [{"type": "creature", "filter": {"controller": "you"}}],
-         "effects": [{"attach": {"to": {"target": 0}}}]}  # 702.6a: "[Cost]: Attach this permanent to target
+         "effects": [{"attach": {"to": 0}}]}  # 702.6a: "[Cost]: Attach this permanent to target
 #                                                           creature you control. Activate only as a sorcery."
 BATTLE_CRY = {"kind": "triggered", "when": "attacks", "effects": [
     {"pump": {"power": 1, "toughness": 0, "on": {"all": {"attacking": True, "other": True, "types": ["creature"]}}}}]}
