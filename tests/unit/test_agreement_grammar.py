@@ -172,6 +172,11 @@ TEMPLATES: dict[str, dict[str, str]] = {
     "event.rule_effect.exile_if_dies": {"by": "card2", "card": "card"},
     "event.returned": {"card": "card"},
     "event.returned_counters": {"card": "card", "counters": "text"},
+    # part 2: equipment
+    "event.attached": {"card": "card", "to": "card2"},
+    "event.attach_unchanged": {"card": "card", "to": "card2"},
+    "event.attach_unchanged.already": {"card": "card", "to": "card2"},
+    "event.unattached": {"card": "card", "to": "card2"},
 }
 # Fields that hold a card but take a plain text (a list already joined, a name that only labels a line).
 _CARD_FIELDS = {"card", "name", "attacker", "blocker", "cards", "names", "spell", "resolving", "elves", "egg", "to",
