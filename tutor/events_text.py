@@ -231,3 +231,7 @@ def render_log(events: list, cards: dict, lang: str, names: dict | None = None) 
     """Events as lines "T<turn> <step>: sentence [rules]"."""
     return [f"T{e.turn} {step_name(e.step, lang) if e.step and e.turn else ''}: {render_event(e, cards, lang, names)}"
             for e in events]
+
+
+# part 2: equipment — "doesn't move" has a sentence for "already attached there" (701.3b)
+_VARIANT_BY[EventKind.ATTACH_UNCHANGED] = "why"

@@ -96,12 +96,26 @@ EXPECT_FIELDS = {
 }
 EXPECT = Map({**EXPECT_FIELDS, "question": Text(), "answer": Text()})
 TARGETS = List(REF, max_len=10)
+
+
+class _AbilityRef(Schema):
+    """An activated ability: its index among the card's abilities (0-20), or its keyword (``equip``, 702.6a)."""
+
+    what = 'an ability index from 0 to 20, or "equip"'
+
+    def validate(self, value, path, doc):
+        if value != "equip":
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 20:
+                raise self.fail(value, path, doc)
+
+
+ABILITY_REF = _AbilityRef()
 ACTION_KEYS: dict[str, dict] = {
     "play": {"play": REF, "by": PLAYER},
     "cast": {"cast": REF, "by": PLAYER, "targets": TARGETS, "x": Int(-9, 99), "sacrifice": REF, "tap": List(REF, max_len=20),
              # part 2: spells with modes and costs (601.2b): the modes (1-based), kicker, the alternative cost
              "modes": List(Int(1, 10), max_len=10), "kicked": Bool(), "alternative": Bool()},
-    "activate": {"activate": REF, "by": PLAYER, "ability": Int(0, 20), "targets": TARGETS, "x": SMALL,
+    "activate": {"activate": REF, "by": PLAYER, "ability": ABILITY_REF, "targets": TARGETS, "x": SMALL,
                  "tap": List(REF, max_len=20)},
     "pass": {"pass": Maybe(Int(1, 50)), "by": PLAYER},
     "pass_until": {"pass_until": STEP, "turn": TURN},

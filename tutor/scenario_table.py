@@ -161,6 +161,15 @@ class Table:
         pend = self.game.state.pending
         return pend[1] if len(pend) > 1 else None
 
+    def ability_index(self, source: int, ability) -> int:
+        """An ability by its index, or by its keyword (``ability: equip``, 702.6a: the permanent's first equip
+        ability); -1 (no such ability: the engine refuses it, 602.1) when it has none."""
+        if isinstance(ability, int):
+            return ability
+        o = self.game.state.objects.get(source)
+        abilities = o.card.abilities if o is not None else ()
+        return next((i for i, ab in enumerate(abilities) if ab.keyword == ability), -1)
+
     # -- actions -------------------------------------------------------------------------------------
     def make_action(self, act: dict):
         """The engine action for one scenario action (not pass / pass_until / checkpoint)."""
@@ -180,7 +189,8 @@ class Table:
                              tuple(int(m) - 1 for m in act.get("modes") or ()), bool(act.get("kicked", False)),
                              bool(act.get("alternative", False)))
         if "activate" in act:
-            return ActivateAbility(ref(act["activate"], ("battlefield",)), int(act.get("ability", 0)), targets,
+            source = ref(act["activate"], ("battlefield",))
+            return ActivateAbility(source, self.ability_index(source, act.get("ability", 0)), targets,
                                    int(act.get("x", 0)), tap)
         if "attack" in act:
             attack = act["attack"] or []

@@ -219,6 +219,11 @@ TEMPLATES: dict[str, dict[str, str]] = {
     "event.choice.copy_targets": {"player": "player", "card": "card", "picks": "card2"},
     "lesson.group.choose.pay": {"card": "name", "rule": "text"},
     "lesson.group.choose.copy_targets": {"card": "name", "rule": "text"},
+    # part 2: equipment
+    "event.attached": {"card": "card", "to": "card2"},
+    "event.attach_unchanged": {"card": "card", "to": "card2"},
+    "event.attach_unchanged.already": {"card": "card", "to": "card2"},
+    "event.unattached": {"card": "card", "to": "card2"},
 }
 # Fields that hold a card but take a plain text (a list already joined, a name that only labels a line).
 _CARD_FIELDS = {"card", "name", "attacker", "blocker", "cards", "names", "spell", "resolving", "elves", "egg", "to",

@@ -138,6 +138,17 @@ EXPECTED_IT = {
     "essence-scatter": ("Dispersione dell'Essenza", F),
     "twincast": ("Lancio Gemello", M),
     "carnage-tyrant": ("Tiranno della Carneficina", M),
+    # part 2: equipment
+    "loxodon-warhammer": ("Martello da Guerra Lossodonte", M),
+    "bonesplitter": ("Spaccaossa", M),
+    "vulshok-morningstar": ("Mazza Ferrata Vulshok", F),
+    "behemoth-sledge": ("Maglio del Behemoth", M),
+    "black-knight": ("Cavaliere Nero", M),
+    "tel-jilad-chosen": ("Prescelto di Tel-Jilad", M),
+    "goblin-war-paint": ("Pittura di Guerra dei Goblin", F),
+    "red-ward": ("Guardia Rossa", F),
+    "green-ward": ("Guardia Verde", F),
+    "spirit-mantle": ("Manto dello Spirito", M),
 }
 
 

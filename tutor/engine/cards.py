@@ -23,12 +23,15 @@ __all__ = ["Ability", "CardDef", "KEYWORDS", "WALKS", "card_from_dict"]
 CARD_TYPES = ("land", "creature", "artifact", "enchantment", "instant", "sorcery", "planeswalker")
 SUPERTYPES = ("basic", "legendary")
 LAND_TYPES = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+EQUIP = {"kind": "activated", "targets": [{"type": "creature", "filter": {"controller": "you"}}],
+         "effects": [{"attach": {"to": 0}}]}  # 702.6a: "[Cost]: Attach this permanent to target
+#                                                           creature you control. Activate only as a sorcery."
 BATTLE_CRY = {"kind": "triggered", "when": "attacks", "effects": [
     {"pump": {"power": 1, "toughness": 0, "on": {"all": {"attacking": True, "other": True, "types": ["creature"]}}}}]}
 WARD = {"kind": "triggered", "when": "becomes_target", "who": "opponent"}  # part 2: ward (702.21a), its effects by cost
 # Vocabulary the engine does not model yet: a card that uses it is refused by name, with the rule it would need.
 NOT_MODELLED = {
-    "keywords": {"equip": "702.6", "kicker": "702.33",
+    "keywords": {"kicker": "702.33",
                  "flanking": "702.25", "bushido": "702.45", "rampage": "702.23", "prowess": "702.108",
                  "cycling": "702.29", "convoke": "702.51", "cascade": "702.85", "storm": "702.40",
                  "infect": "702.90", "wither": "702.80", "toxic": "702.164", "exalted": "702.83"},
@@ -75,6 +78,7 @@ class Ability:
     keyword: str = ""  # the keyword ability it is (702.91a battle cry gives a triggered ability)
     modes: tuple = ()  # a modal triggered ability ("choose one —", 700.2): ((targets, effects), ...)
     mods: tuple = ()  # a static ability's continuous effect, by layer (tutor.engine.layers.Mod)
+    sorcery: bool = False  # "Activate only as a sorcery" (602.5d; equip, 702.6a)
 
     def __deepcopy__(self, memo: dict) -> Ability:
         return self  # immutable: shared by game snapshots (Game.push)
@@ -419,7 +423,7 @@ def card_from_dict(d: dict, tokens: set[str] = frozenset()) -> CardDef:
     _keys(cid, "", d, {"id", "name", "unofficial", "cost", "types", "supertypes", "subtypes", "power", "toughness",
                        "keywords", "enchant", "abilities", "spell", "additional_cost", "text", "token", "colors",
                        "gender", "declension", "cda", "loyalty", "kicker", "alternative_cost",
-                       "cost_reduction"},
+                       "cost_reduction", "equip"},
           {"id", "name", "types"})
     name = _texts(cid, "name", d["name"], {"en", "it", "ru"}, {"en", "it", "ru"})
     _not_modelled(cid, d)
@@ -471,6 +475,10 @@ def card_from_dict(d: dict, tokens: set[str] = frozenset()) -> CardDef:
         _fail(cid, "enchant", "an Aura needs 'enchant' and only Auras have it")
     if enchant and enchant not in ("creature", "land", "permanent"):
         _fail(cid, "enchant", "enchant creature, land or permanent")
+    if "Equipment" in subtypes and "artifact" not in types:
+        _fail(cid, "subtypes", "Equipment is an artifact subtype (301.5)")
+    if "equip" in d and "Equipment" not in subtypes:
+        _fail(cid, "equip", "equip is an ability of Equipment (702.6a): add subtypes: [Equipment]")
     add_cost = _keys(cid, "additional_cost", d.get("additional_cost") or {}, {"sacrifice", "life", "discard"})
     if "sacrifice" in add_cost and add_cost["sacrifice"] not in ("creature", "land", "artifact"):
         _fail(cid, "additional_cost.sacrifice", "sacrifice a creature, land or artifact")
@@ -491,6 +499,13 @@ def card_from_dict(d: dict, tokens: set[str] = frozenset()) -> CardDef:
             # counter that spell or ability unless that player pays [cost]."
             ward = {**WARD, "effects": [{"counter": {"that": "triggering", "unless_pays": "{" + kw[5:] + "}"}}]}
             built += (replace(_ability(cid, "keywords", ward, tokens), keyword=kw),)
+    if "equip" in d:
+        # 702.6a: "Equip [cost]" means "[Cost]: Attach this permanent to target creature you control. Activate only
+        # as a sorcery."
+        if not isinstance(d["equip"], str):
+            _fail(cid, "equip", 'equip has a mana cost in quotes (equip: "{3}")')
+        built += (replace(_ability(cid, "equip", {**EQUIP, "cost": {"mana": d["equip"]}}, tokens), keyword="equip",
+                          sorcery=True),)
     if "land" in types:
         # 305.6: a land with a basic land type has "{T}: Add [its mana]" (intrinsic, listed first).
         built = tuple(Ability("mana", {"tap": True, "mana": ManaCost()}, add=LAND_TYPES[t])

@@ -234,6 +234,9 @@ class Casting:
         if not 0 <= a.index < len(o.card.abilities) or o.card.abilities[a.index].kind not in ("activated", "mana"):
             raise IllegalAction("602.1", Refusal.NO_SUCH_ABILITY, "that permanent has no such activated ability")
         ab = o.card.abilities[a.index]
+        if ab.sorcery and not self._sorcery_timing(player):
+            # 602.5d / 702.6a: "Activate only as a sorcery".
+            raise IllegalAction("702.6a", Refusal.EQUIP_TIMING, "equip only as a sorcery: your main phase, empty stack")
         cost = ab.cost
         if cost.get("tap"):
             if o.tapped:
@@ -251,8 +254,11 @@ class Casting:
         exclude = {o.id} if cost.get("tap") else set()
         try:
             self._check_targets(ab.targets, a.targets, player, o.id, o.card.colors, "602.2b")
-        except IllegalAction:
+        except IllegalAction as exc:
             self._unpayable_anyway(ab.targets, player, o.id, o.card.colors, mana, a.x, exclude, "602.2b")
+            if ab.keyword == "equip" and exc.reason == Refusal.ILLEGAL_TARGET and exc.rule == "602.2b":
+                # 702.6a: "target creature you control".
+                raise IllegalAction("702.6a", Refusal.EQUIP_TARGET, "equip only a creature you control") from None
             raise
         plan = self._payment(player, (mana.generic + mana.x * a.x) if mana else 0, mana.colored if mana else {},
                              a.tap, exclude, "602.2b")
@@ -297,6 +303,8 @@ class Casting:
         for i, ab in enumerate(o.card.abilities):
             if ab.kind not in ("activated", "mana") or (ab.cost.get("tap") and o.tapped):
                 continue
+            if ab.sorcery and not self._sorcery_timing(player):
+                continue  # 602.5d
             if ab.kind == "mana" and not include_mana_abilities:
                 continue
             if ("loyalty" in ab.cost or "remove_counters" in ab.cost) and not self._counter_costs_payable(o, ab, player):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tutor.engine.keywords import KEYWORDS, WALKS
+from tutor.engine.keywords import KEYWORDS, PROTECTION_TYPES, WALKS
 from tutor.engine.layers import Layers
 from tutor.engine.mana import COLOR_NAMES
 
@@ -101,9 +101,22 @@ class Characteristics(Layers):
         self._layers_now()
         return self._prot
 
-    def _protected_from(self, oid: int, colors: frozenset) -> bool:
-        """702.16: whether `oid` has protection from a colour among `colors` (those of a source)."""
-        if not colors or not self._protection_in_play():
+    def _protected_from(self, oid: int, colors: frozenset, types: frozenset = frozenset()) -> bool:
+        """702.16: whether `oid` has protection from a quality of a source: a colour among `colors` (its colours),
+        a card type among `types` (702.16a: "protection from creatures", "from artifacts"), or everything
+        (702.16j)."""
+        if not self._protection_in_play():
             return False
         kws = self.keywords(oid)
-        return any(f"protection from {COLOR_NAMES[c]}" in kws for c in colors)
+        if "protection from everything" in kws:
+            return True
+        if colors and any(f"protection from {COLOR_NAMES[c]}" in kws for c in colors):
+            return True
+        return bool(types) and any(f"protection from {q}" in kws for q, t in PROTECTION_TYPES.items() if t in types)
+
+    def _protected_from_source(self, oid: int, source: Obj | None) -> bool:
+        """702.16: whether `oid` has protection from the object `source` (its colours and card types now)."""
+        if source is None or not self._protection_in_play():
+            return False
+        colors = self.colors(source.id) if source.id in self.state.objects else source.card.colors
+        return self._protected_from(oid, colors, source.card.types)

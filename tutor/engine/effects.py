@@ -752,3 +752,15 @@ def _remove_counters(game: Game, item: StackItem, p: dict, legal: list) -> None:
     for oid in game._resolve_ref(item, p.get("on", "self"), legal):
         if oid > 0 and oid in s.objects and s.objects[oid].zone == "battlefield":
             game._remove_counters(oid, p.get("kind"), p.get("count"))
+
+
+# ---- part 2: equipment (701.3, 702.6a) -------------------------------------------------------------
+@effect("attach", params={"to": Param("creature_target", required=True)}, rules=("701.3",),
+        events=("attached", "attach_unchanged"))
+def _attach(game: Game, item: StackItem, p: dict, legal: list) -> None:
+    """701.3a: attach the source (an Equipment: the equip ability, 702.6a) to the target creature, moving it off
+    the creature it equipped; 701.3b: to the creature it equips already, or to one it can't equip, it doesn't move."""
+    from tutor.engine.equipment import attach
+
+    for oid in game._resolve_ref(item, {"target": p["to"]}, legal):
+        attach(game, item.source, oid)

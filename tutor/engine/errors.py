@@ -87,6 +87,10 @@ class Refusal(StrEnum):
     NO_ALTERNATIVE_COST = "no_alternative_cost"
     # part 2: the start of the game: a mulligan declaration out of turn order (103.5; the scenario table's check)
     MULLIGAN_ORDER = "mulligan_order"
+    # part 2: equipment and protection (702.6a, 702.16f)
+    EQUIP_TIMING = "equip_timing"
+    EQUIP_TARGET = "equip_target"
+    PROTECTION_QUALITY = "protection_quality"
 
 
 class EngineError(Exception):

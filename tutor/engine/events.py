@@ -135,6 +135,10 @@ class EventKind(StrEnum):
     UNLESS_PAID = "unless_paid", "118.12a", "702.21a"
     SPELL_COPIED = "spell_copied", "707.10", "707.10c"
     COPY_CEASES = "copy_ceases", "707.10a", "704.5e"
+    # part 2: equipment (301.5, 701.3, 702.6, 704.5n)
+    ATTACHED = "attached", "701.3a", "613.7e", "702.6a"
+    ATTACH_UNCHANGED = "attach_unchanged", "701.3b", "301.5c", "702.16d"
+    UNATTACHED = "unattached", "704.5n", "301.5c", "702.16d", "701.3d"
 
 
 DYNAMIC_KINDS = frozenset({EventKind.DESTROYED, EventKind.DIES, EventKind.SBA, EventKind.STEP_BEGINS, EventKind.CHOICE,

@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from tutor.engine.game import Game
 
 __all__ = ["WARD_COSTS", "ATTACKS_UNTAPPED", "ATTACKS_WHEN_SICK", "CANT_ATTACK", "EVASION", "KEYWORD", "KEYWORDS", "NEEDS_BLOCKERS",
-           "REGISTRY", "WALKS", "Keyword", "KeywordKind", "QuizUse", "keyword_concept", "quiz_keywords"]
+           "PROTECTION_TYPES", "REGISTRY", "WALKS", "Keyword", "KeywordKind", "QuizUse", "keyword_concept", "quiz_keywords"]
 
 
 class KeywordKind(StrEnum):
@@ -126,6 +126,14 @@ def _protection(color: str) -> Callable[[Game, int, int], bool]:
     return can_block
 
 
+def _protection_type(card_type: str) -> Callable[[Game, int, int], bool]:
+    """702.16a / 702.16f: not by a creature with that card type ("protection from artifacts": an artifact
+    creature; "from creatures": none)."""
+    def can_block(game: Game, attacker: int, blocker: int) -> bool:
+        return card_type not in game.obj(blocker).card.types
+    return can_block
+
+
 def _never(game: Game, attacker: int, blocker: int) -> bool:
     """509.1b: "can't be blocked"."""
     return False
@@ -138,7 +146,10 @@ _DAMAGE_TOPICS = ("combat", "damage", "keywords")
 _TARGETING_HOOKS = ("targets.Targets._object_target_ok", "targets.Targets._untargetable")  # hexproof, shroud
 WARD_COSTS = range(1, 5)  # "ward N": 702.21a, ward {N} (the generic mana N)
 _PROTECTION_HOOKS = ("characteristics.Characteristics._protected_from", "targets.Targets._object_target_ok",
-                     "damage.Damage._deal_damage", "sba.StateBasedActions._can_enchant")
+                     "replacement.Replacements._damage_mods", "sba.StateBasedActions._can_enchant",
+                     "equipment.equip_problem")  # 702.16b targets, 702.16e damage, 702.16c Auras, 702.16d Equipment
+PROTECTION_TYPES = {"artifacts": "artifact", "creatures": "creature"}
+"""702.16a: protection from a card type, by the keyword's word for it."""
 
 # The order matters: blocks are checked against the evasion keywords in this order (the first refusal is the
 # one reported), and the quiz introduces a kind's families in it (then by `QuizUse.order`).
@@ -163,6 +174,17 @@ REGISTRY: tuple[Keyword, ...] = (
               hooks=_PROTECTION_HOOKS,
               quiz=QuizUse("can-block:protection", 2, (*_BLOCK_TOPICS, "protection"), order=40))
       for color in COLOR_NAMES.values()),
+    # part 2: protection from a card type (702.16a) and from everything (702.16j)
+    *(Keyword(f"protection from {quality}", ("702.16", "702.16a", "702.16b", "702.16c", "702.16d", "702.16e",
+                                             "702.16f"), KeywordKind.PROTECTION, concept="protection",
+              can_block=_protection_type(card_type),
+              refusal=("702.16f", Refusal.PROTECTION_QUALITY, f"protection: can't be blocked by {quality}"),
+              hooks=(*_PROTECTION_HOOKS, "targets.Targets._source_types", "characteristics.Characteristics._protected_from_source"))
+      for quality, card_type in PROTECTION_TYPES.items()),
+    Keyword("protection from everything", ("702.16", "702.16j", "702.16f"), KeywordKind.PROTECTION,
+            concept="protection", can_block=_never,
+            refusal=("702.16f", Refusal.PROTECTION_QUALITY, "protection from everything: can't be blocked"),
+            hooks=_PROTECTION_HOOKS),
     Keyword("menace", ("702.111", "702.111b"), KeywordKind.EVASION, min_blockers=2,
             refusal=("702.111b", Refusal.MENACE, "a creature with menace needs two or more blockers"),
             quiz=QuizUse("can-block:menace", 2, (*_BLOCK_TOPICS, "menace"), ("702.111b",), order=70)),

@@ -147,7 +147,7 @@ class Replacements:
         mods: list[Mod] = []
         if combat and s.prevent_combat:
             mods.append(Mod(("combat",), "prevent", None, s.prevent_combat, "615.1"))
-        if rec > 0 and self._protected_from(rec, card.colors):
+        if rec > 0 and self._protected_from(rec, card.colors, card.types):  # 702.16e, 702.16j
             mods.append(Mod(("protection",), "protection", None, "", "702.16e"))
         for e in s.effects:
             if e[0] == "prevent_all_to" and e[1] == rec or e[0] == "prevent_all_from" and e[1] == source:

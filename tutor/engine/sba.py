@@ -6,14 +6,14 @@ state-based actions simultaneously, and repeats), 117.5, 514.3a (in the cleanup 
 704.5a (0 or less life), 704.5b (drew from an empty library), 704.5d (a token outside the battlefield
 ceases to exist, 111.7), 704.5f (toughness 0 or less), 704.5g (lethal damage), 704.5h (deathtouch damage),
 704.5j (the legend rule: the controller chooses), 704.5m (an Aura attached illegally or to nothing,
-303.4c), 704.5q (+1/+1 and -1/-1 counters annihilate); 104.2a / 104.3b-c / 104.4a (winning, losing, a draw),
+303.4c), 704.5n (an Equipment attached illegally becomes unattached, 301.5c, 702.16d), 704.5q (+1/+1 and -1/-1 counters annihilate); 104.2a / 104.3b-c / 104.4a (winning, losing, a draw),
 702.12b (indestructible permanents ignore 704.5g-h).
 
 Each `Check` *finds* what it applies to now (empty: it doesn't apply). Checks that are performed the
 same way (the same `perform`) form one batch; batches are performed in the order of their first check,
 so the event order is: losing the game (which ends it: nothing else is performed), tokens ceasing,
-counters, put into the graveyard (704.5m / 704.5f, in battlefield order), destroyed (704.5g / 704.5h),
-the legend rule.
+counters, put into the graveyard (704.5m / 704.5f, in battlefield order), Equipment unattached (704.5n),
+destroyed (704.5g / 704.5h), the legend rule.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
 from tutor.engine.actions import ActionRules, ChooseLegend
+from tutor.engine.equipment import equip_problem
 from tutor.engine.errors import IllegalAction, Refusal
 from tutor.engine.events import EventKind
 from tutor.engine.loyalty import put_zero_loyalty, zero_loyalty
@@ -40,6 +41,7 @@ class _Scan(NamedTuple):
     auras: list
     legendary: list
     creatures: list  # (object, toughness, indestructible) of creatures whose toughness or damage may matter
+    attached: list  # permanents attached to something that aren't Auras (Equipment: 704.5n)
 
 
 class Check(NamedTuple):
@@ -103,7 +105,7 @@ class StateBasedActions:
         # Toughness can only differ from the printed value with counters, pump effects or static abilities.
         self._layers_now()
         modified = self._pt_modified
-        scan = _Scan([], [], [], [])
+        scan = _Scan([], [], [], [], [])
         for oid in s.battlefield:
             o = s.objects[oid]
             card = o.card
@@ -111,6 +113,8 @@ class StateBasedActions:
                 scan.counters.append(o)
             if card.enchant:
                 scan.auras.append(o)
+            elif o.attached_to is not None:
+                scan.attached.append(o)
             if card.supertypes and "legendary" in card.supertypes:
                 scan.legendary.append(o)
             if "creature" in card.types and (o.damage or o.counters or o.deathtouched or modified
@@ -119,11 +123,12 @@ class StateBasedActions:
         return scan
 
     def _can_enchant(self, aura: Obj, host: Obj) -> bool:
-        """303.4c / 702.5a: what the Aura's enchant ability allows, and no protection from its colours (702.16c)."""
+        """303.4c / 702.5a: what the Aura's enchant ability allows, and no protection from its qualities (702.16c,
+        702.16j); 303.4d: not itself."""
         kind = aura.card.enchant
-        if kind in ("creature", "land") and kind not in host.card.types:
+        if kind in ("creature", "land") and kind not in host.card.types or host.id == aura.id:
             return False
-        return not self._protected_from(host.id, aura.card.colors)
+        return not self._protected_from_source(host.id, aura)
 
     # ---- ChooseLegend (704.5j) ------------------------------------------------------------------
     def _validate_legend(self, action: ChooseLegend) -> int:
@@ -187,6 +192,12 @@ def _loose_auras(game: Game, scan: _Scan) -> list[int]:
         if host is None or host.zone != "battlefield" or not game._can_enchant(o, host):
             out.append(o.id)
     return out
+
+
+def _loose_equipment(game: Game, scan: _Scan) -> list[int]:
+    """704.5n / 301.5c: Equipment attached to an illegal or nonexistent permanent (702.16d: protection from it)."""
+    objects = game.state.objects
+    return [o.id for o in scan.attached if equip_problem(game, o, objects.get(o.attached_to))]
 
 
 def _zero_toughness(game: Game, scan: _Scan) -> list[int]:
@@ -282,6 +293,24 @@ def _put_into_graveyard(game: Game, items: list) -> bool:
     return acted
 
 
+def _unattach(game: Game, items: list) -> bool:
+    """704.5n: the Equipment becomes unattached and remains on the battlefield (701.3d)."""
+    s = game.state
+    acted = False
+    for _rule, oid in _in_battlefield_order(game, items):
+        o = s.objects.get(oid)
+        if o is None or o.zone != "battlefield" or o.attached_to is None:
+            continue
+        host = o.attached_to
+        why = equip_problem(game, o, s.objects.get(host))
+        o.attached_to = None
+        s.layer_changes += 1
+        game._emit(EventKind.UNATTACHED, ("704.5n", *dict.fromkeys(("301.5c", why.partition(":")[0]))), object=oid,
+                   card=o.card.id, to=host, target_card=game.object_cards.get(host), why=why.partition(":")[2])
+        acted = True
+    return acted
+
+
 def _destroy(game: Game, items: list) -> bool:
     """704.5g / 704.5h: destroyed (once, even if both apply; regeneration can replace it, 701.15a)."""
     s = game.state
@@ -312,6 +341,7 @@ CHECKS: tuple[Check, ...] = (
     Check("704.5d", _tokens_elsewhere, _cease),
     Check("704.5q", _both_counters, _annihilate),
     Check("704.5m", _loose_auras, _put_into_graveyard),
+    Check("704.5n", _loose_equipment, _unattach),
     Check("704.5f", _zero_toughness, _put_into_graveyard),
     Check("704.5g", _lethal_damage, _destroy),
     Check("704.5h", _deathtouch_damage, _destroy),

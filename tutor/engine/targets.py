@@ -89,7 +89,12 @@ class Targets:
             return False
         if self._untargetable(oid, controller, colors):
             return False
-        return not self._protected_from(oid, colors)
+        return not self._protected_from(oid, colors, self._source_types(source))
+
+    def _source_types(self, source: int | None) -> frozenset:
+        """The card types of an ability's source, for protection from a card type (702.16a-b); none for a spell."""
+        o = self.state.objects.get(source) if source is not None else None
+        return o.card.types if o is not None else frozenset()
 
     def _spell_fits(self, spec: tuple, item: StackItem, controller: int) -> bool:
         """Whether a spell on the stack fits a target's filter: its types (a "creature spell"), the types it
@@ -166,7 +171,7 @@ class Targets:
             if not isinstance(t, int) or not self._target_legal(spec, t, controller, source, colors):
                 o = self.state.objects.get(t) if isinstance(t, int) and t > 0 else None
                 hexproof = self._untargetable(t, controller, colors) if o is not None and o.zone == "battlefield" else ""
-                found = "702.16b" if o is not None and self._protected_from(t, colors) else hexproof
+                found = "702.16b" if o is not None and self._protected_from(t, colors, self._source_types(source)) else hexproof
                 why = {"702.16b": "702.16b", "702.18a": "702.18a", "702.11b": "702.11b", "702.11d": "702.11d"}.get(found, rule)
                 raise IllegalAction(why, Refusal.ILLEGAL_TARGET, f"{t} is not a legal target ({spec[0]})")
 

@@ -1324,4 +1324,16 @@ MESSAGES: dict[str, str] = {
     'lesson.move.choose.pay.no': 'No: non pagare',
     'lesson.choice.pay': 'se pagare un costo',
     'lesson.choice.copy_targets': 'il bersaglio di una copia',
+
+    # ==== issue 23 part 2: equipment (equip, attach, unattach) and protection from a card type / everything ====
+    'reason.equip_timing': 'equipaggiare si attiva solo come una stregoneria: nella tua fase principale, con la pila vuota',
+    'reason.equip_target': 'equipaggiare bersaglia solo una creatura che controlli',
+    'reason.protection_quality': 'protezione: non può essere bloccata da creature con quella qualità',
+    'event.attached': 'Equipaggiamento: {card:il} viene {card:assegnato|assegnata} {to:al}.',
+    'event.attach_unchanged': '{card:^il} non può essere {card:assegnato|assegnata} {to:al}: resta dov\'è.',
+    'event.attach_unchanged.already': '{card:^il} è già {card:assegnato|assegnata} {to:al}: non succede nulla.',
+    'event.unattached': '{card:^il} non è più {card:assegnato|assegnata} {to:al}, ma resta sul campo di battaglia.',
+    'keyword.protection_from.artifacts': '{protection} dagli artefatti',
+    'keyword.protection_from.creatures': '{protection} dalle creature',
+    'keyword.protection_from.everything': '{protection} da tutto',
 }

@@ -1323,4 +1323,16 @@ MESSAGES: dict[str, str] = {
     'lesson.move.choose.pay.no': 'Нет: не платить',
     'lesson.choice.pay': 'платить ли',
     'lesson.choice.copy_targets': 'цель копии',
+
+    # ==== issue 23 part 2: equipment (equip, attach, unattach) and protection from a card type / everything ====
+    'reason.equip_timing': 'снарядить можно только тогда, когда можно разыграть волшебство: в свою главную фазу при пустом стеке',
+    'reason.equip_target': 'снарядить можно только существо под вашим контролем',
+    'reason.protection_quality': 'защита: не может быть заблокировано существами с этим качеством',
+    'event.attached': 'Снаряжение: {card} {card:прикрепляется} к {to:datv}.',
+    'event.attach_unchanged': '{card:^} не может быть {card:прикреплён|прикреплена|прикреплено|прикреплены} к {to:datv} и остаётся на месте.',
+    'event.attach_unchanged.already': '{card:^} уже {card:прикреплён|прикреплена|прикреплено|прикреплены} к {to:datv}: ничего не происходит.',
+    'event.unattached': '{card:^} больше не {card:прикреплён|прикреплена|прикреплено|прикреплены} к {to:datv}, но остаётся на поле битвы.',
+    'keyword.protection_from.artifacts': '{protection} от артефактов',
+    'keyword.protection_from.creatures': '{protection} от существ',
+    'keyword.protection_from.everything': '{protection} от всего',
 }

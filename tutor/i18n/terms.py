@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from tutor.i18n import Noun, noun, t
+from tutor.i18n import Noun, catalog, noun, t
 
 __all__ = ["STEP_CONCEPTS", "concept_name", "keyword_concept", "keyword_noun", "step_noun"]
 
@@ -60,6 +60,8 @@ def keyword_concept(keyword: str) -> str:
 def keyword_noun(keyword: str, lang: str) -> Noun:
     """An engine keyword as a noun in `lang`: "volare", "protezione dal nero" / "полёт", "защита от чёрного"."""
     m = _PROTECTION.match(keyword)
+    if m and f"keyword.protection_from.{m.group(1)}" in catalog(lang):  # a card type, everything (702.16a, j)
+        return Noun(t(f"keyword.protection_from.{m.group(1)}", lang, protection=concept_name("protection", lang)))
     if m:
         text = t("keyword.protection_from", lang, protection=concept_name(m.group(1), lang),
                  color=noun(f"noun.color_{m.group(2)}", lang))
