@@ -158,7 +158,7 @@ def test_the_new_vocabulary_is_checked_when_a_card_is_loaded(ability, path, mess
     assert exc.value.path == path and message in exc.value.message
 
 
-@pytest.mark.parametrize("key,value,rule", [("keywords", ["hexproof"], "702.11"), ("keywords", ["ward"], "702.21"),
+@pytest.mark.parametrize("key,value,rule", [("keywords", ["prowess"], "702.108"), ("keywords", ["kicker"], "702.33"),
                                             ("types", ["battle"], "310")])
 def test_what_the_engine_does_not_model_is_refused_naming_the_rule(key, value, rule):
     card = {"id": "x", "name": {"en": "X", "it": "X", "ru": "X"}, "types": ["creature"], "cost": "{1}", "power": 1,

@@ -32,7 +32,7 @@ def test_every_action_type_has_its_rules():
 def test_the_state_based_actions_are_one_list_of_704_5_checks():
     rules = [c.rule for c in CHECKS]
     assert len(set(rules)) == len(rules) and all(r.startswith("704.5") for r in rules)
-    assert {"704.5a", "704.5b", "704.5d", "704.5f", "704.5g", "704.5h", "704.5j", "704.5m", "704.5q",
+    assert {"704.5a", "704.5b", "704.5d", "704.5f", "704.5g", "704.5h", "704.5j", "704.5m", "704.5n", "704.5q",
             "704.5i"} == set(rules)
 
 

@@ -43,11 +43,11 @@ def test_the_frog_explained_in_layer_order_with_sources_and_rules():
         ("4", "creature_types"), ("5", "color"), ("6", "lose_abilities"), ("6", "keywords"), ("7b", "base_pt")]
     assert explanation_lines(angel, cards, "it") == [
         "«Angelo di Serra»: stampata 4/4, ora 1/1",
-        "  strato 4 — Trasformazione in Rana: tipo di creatura: Rana, al posto degli altri (205.1b)",
-        "  strato 5 — Trasformazione in Rana: colore: blu (613.1e)",
-        "  strato 6 — Trasformazione in Rana: perde tutte le abilità (613.1f)",
-        "  strato 6 — Salto: acquisisce volare (613.1f)",
-        "  strato 7b — Trasformazione in Rana: forza e costituzione base 1/1 (613.4b)",
+        "  strato 4 — Tramutare in Rana: tipo di creatura: Rana, al posto degli altri (205.1b)",
+        "  strato 5 — Tramutare in Rana: colore: blu (613.1e)",
+        "  strato 6 — Tramutare in Rana: perde tutte le abilità (613.1f)",
+        "  strato 6 — Salto Prodigioso: acquisisce volare (613.1f)",
+        "  strato 7b — Tramutare in Rana: forza e costituzione base 1/1 (613.4b)",
     ]
     assert explanation_lines(angel, cards, "ru") == [
         "«Ангел Серры»: по карте 4/4, сейчас 1/1",
@@ -102,7 +102,7 @@ def test_counters_then_switch(tmp_path):
 
 
 THREATEN = """
-id: t-threaten
+id: t-act-of-treason
 title: {it: "t", ru: "t"}
 explanation: {it: "t", ru: "t"}
 setup:
@@ -110,11 +110,11 @@ setup:
   players:
     A:
       battlefield: [mountain, mountain, mountain]
-      hand: [threaten]
+      hand: [act-of-treason]
     B:
       battlefield: [{card: grizzly-bears, as: bears, tapped: true}]
 actions:
-  - cast: threaten
+  - cast: act-of-treason
     targets: [bears]
   - pass: 2
 expect:
@@ -124,13 +124,13 @@ expect:
 
 
 def test_control_changed_is_explained_and_shown_on_the_board(tmp_path):
-    view, cards = _final(_write(tmp_path, "t-threaten.yaml", THREATEN))
+    view, cards = _final(_write(tmp_path, "t-act-of-treason.yaml", THREATEN))
     bears = _perm(view, "grizzly-bears")
     assert (bears.owner, bears.controller) == (1, 0)
     lines = explanation_lines(bears, cards, "it")
     assert lines[0] == "«Orsi Grizzly»: stampata 2/2, ora 2/2; sotto il controllo del Giocatore A (proprietario: Giocatore B)"
-    assert "  strato 2 — Minacciare: controllo: Giocatore A (613.1b)" in lines
-    assert "  strato 6 — Minacciare: acquisisce rapidità (613.1f)" in lines
+    assert "  strato 2 — Atto di Tradimento: controllo: Giocatore A (613.1b)" in lines
+    assert "  strato 6 — Atto di Tradimento: acquisisce rapidità (613.1f)" in lines
     ru = explanation_lines(bears, cards, "ru")
     assert ru[0] == "«Медведи-гризли»: по карте 2/2, сейчас 2/2; под контролем игрока A (владелец — игрок B)"
     text = "\n".join(board_lines(view, cards, "it"))
@@ -193,8 +193,8 @@ def test_the_cli_prints_the_explanation_after_the_log(capsys):
     assert main(["scenario", "run", str(SCENARIOS / "e2-layers-frog-then-jump.yaml"), "-v"]) == 0
     out = capsys.readouterr().out
     assert "Effetti continui (613), strato per strato" in out
-    i = out.index("strato 6 — Salto")
-    assert out.index("strato 6 — Trasformazione in Rana") < i < out.index("strato 7b — Trasformazione in Rana")
+    i = out.index("strato 6 — Salto Prodigioso")
+    assert out.index("strato 6 — Tramutare in Rana") < i < out.index("strato 7b — Tramutare in Rana")
     assert out.index("Registro degli eventi") < out.index("Effetti continui")
 
 

@@ -364,7 +364,6 @@ def _ability(card: str, path: str, a: object, tokens: set[str]) -> Ability:
                        prohibit=prohibit, params=(("who", who or "each"),) if prohibit else (),
                        mods=mods_from(layer_keys))
     if kind == "cost":
-        from tutor.engine.spells import cost_ability
         return cost_ability(card, path, a)
     if kind == "replacement":
         replace = a.get("replace")
@@ -459,12 +458,10 @@ def card_from_dict(d: dict, tokens: set[str] = frozenset()) -> CardDef:
         _keys(cid, "spell", spell, {"targets", "effects", "modes", "choose", "kicked"})
         targets = _targets(cid, "spell.targets", spell.get("targets"))
         effects = _effects(cid, "spell.effects", spell.get("effects", []), targets, tokens)
-        from tutor.engine.spells import spell_extras
         extras = spell_extras(cid, d, spell, targets, tokens)
     elif {"instant", "sorcery"} & set(types):
         _fail(cid, "spell", "an instant or sorcery needs a spell part")
     else:
-        from tutor.engine.spells import spell_extras
         extras = spell_extras(cid, d, {}, (), tokens)
     abilities = d.get("abilities") or []
     if not isinstance(abilities, list):
@@ -525,3 +522,93 @@ def card_from_dict(d: dict, tokens: set[str] = frozenset()) -> CardDef:
         loyalty=loyalty,
         **extras,
     )
+
+
+# ==== part 2: the vocabulary of spells with modes and costs (the engine: tutor.engine.spells) ================================================================================
+def spell_extras(cid: str, d: dict, spell: dict, targets: tuple, tokens) -> dict:
+    """The CardDef fields of a card's modes, kicker, alternative cost and cost reduction (validated)."""
+    out: dict = {}
+    if "modes" in spell:
+        if "targets" in spell or "effects" in spell:
+            _fail(cid, "spell.modes", "a modal spell has its targets and effects in its modes")
+        modes = spell["modes"]
+        if not isinstance(modes, list) or len(modes) < 2:
+            _fail(cid, "spell.modes", "a modal spell has two or more modes (700.2)")
+        built = []
+        for m, mode in enumerate(modes):
+            mp = f"spell.modes.{m}"
+            _keys(cid, mp, mode, {"targets", "effects"}, {"effects"})
+            mt = _targets(cid, f"{mp}.targets", mode.get("targets"))
+            built.append((mt, _effects(cid, f"{mp}.effects", mode["effects"], mt, tokens)))
+        out["spell_modes"] = tuple(built)
+        choose = spell.get("choose", 1)
+        if isinstance(choose, int) and not isinstance(choose, bool):
+            choose = [choose, choose]
+        if not (isinstance(choose, list) and len(choose) == 2 and all(isinstance(n, int) and not isinstance(n, bool)
+                                                                      for n in choose)
+                and 1 <= choose[0] <= choose[1] <= len(built)):
+            _fail(cid, "spell.choose", "choose is how many modes: a number (1, 2) or [least, most], at most the modes")
+        out["spell_choose"] = tuple(choose)
+    elif "choose" in spell:
+        _fail(cid, "spell.choose", "only a modal spell (with modes) says how many to choose")
+    if "kicker" in d:
+        try:
+            kicker = ManaCost.parse(d["kicker"]) if isinstance(d["kicker"], str) else None
+        except ValueError as exc:
+            _fail(cid, "kicker", str(exc))
+        if kicker is None or not kicker.mana_value():
+            _fail(cid, "kicker", 'a kicker cost is a mana cost in quotes ("{4}")')
+        out["kicker"] = kicker
+    if "kicked" in spell:
+        if "kicker" not in d:
+            _fail(cid, "spell.kicked", "only a spell with kicker has effects when kicked")
+        if "modes" in spell:
+            _fail(cid, "spell.kicked", "a modal spell with kicker is not modelled")
+        out["kicked_effects"] = _effects(cid, "spell.kicked", spell["kicked"], targets, tokens)
+    if "alternative_cost" in d:
+        from tutor.engine.triggers import condition_error
+
+        alt = _keys(cid, "alternative_cost", d["alternative_cost"], {"life", "mana", "if"})
+        cost: dict = {}
+        if "life" in alt:
+            if not isinstance(alt["life"], int) or isinstance(alt["life"], bool) or alt["life"] < 1:
+                _fail(cid, "alternative_cost.life", "the life to pay: a number, 1 or more")
+            cost["life"] = alt["life"]
+        try:
+            cost["mana"] = ManaCost.parse(alt.get("mana")) if isinstance(alt.get("mana", ""), str) else None
+        except ValueError as exc:
+            _fail(cid, "alternative_cost.mana", str(exc))
+        if cost["mana"] is None:
+            _fail(cid, "alternative_cost.mana", 'a mana cost in quotes ("{R}")')
+        if "if" in alt:
+            err = condition_error(alt["if"])
+            if err:
+                _fail(cid, f"alternative_cost.if.{err[0]}" if err[0] else "alternative_cost.if", err[1])
+            cost["if"] = _freeze(alt["if"])
+        if not alt.get("life") and not alt.get("mana"):
+            _fail(cid, "alternative_cost", "an alternative cost pays life and/or mana")
+        out["alternative_cost"] = cost
+    if "cost_reduction" in d:
+        red = _keys(cid, "cost_reduction", d["cost_reduction"], {"for_each"}, {"for_each"})
+        out["cost_reduction"] = _freeze(_filter(cid, "cost_reduction.for_each", red["for_each"] or {}))
+    return out
+
+
+def _type_list(cid: str, path: str, v: object) -> tuple:
+    if not isinstance(v, list) or any(t not in CARD_TYPES for t in v):
+        _fail(cid, path, f"expected a list of card types among {', '.join(CARD_TYPES)}")
+    return tuple(v)
+
+
+def cost_ability(cid: str, path: str, a: dict) -> Ability:
+    """``{kind: cost, more: 1, who: each|opponents, spells: {types, not_types}}``: a static ability of a permanent
+    that makes spells cost more to cast (601.2f: a cost increase, generic mana)."""
+    more = a.get("more")
+    if not isinstance(more, int) or isinstance(more, bool) or more < 1:
+        _fail(cid, f"{path}.more", "how much generic mana more: a number, 1 or more")
+    who = a.get("who", "each")
+    if who not in ("each", "opponents"):
+        _fail(cid, f"{path}.who", "whose spells: each or opponents")
+    spells = _keys(cid, f"{path}.spells", a.get("spells") or {}, {"types", "not_types"})
+    flt = {k: _type_list(cid, f"{path}.spells.{k}", v) for k, v in spells.items()}
+    return Ability("cost", params=(("more", more), ("who", who), *sorted(flt.items())))

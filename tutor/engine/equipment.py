@@ -68,7 +68,9 @@ def attach(game: Game, oid: int, host: int) -> bool:
     problem = "701.3b:aura" if o.card.enchant else equip_problem(game, o, target)  # moving an Aura: not modelled
     if problem:
         rule, _, why = problem.partition(":")
-        game._emit(EventKind.ATTACH_UNCHANGED, tuple(dict.fromkeys(("701.3b", rule))), object=oid, card=o.card.id, to=host,
+        game._emit(EventKind.ATTACH_UNCHANGED,
+                   ("701.3b", "702.16d") if rule == "702.16d" else ("701.3b", "301.5c") if rule == "301.5c" else "701.3b",
+                   object=oid, card=o.card.id, to=host,
                    target_card=target.card.id if target else None, why=why)
         return False
     before = o.attached_to

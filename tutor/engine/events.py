@@ -80,7 +80,8 @@ class EventKind(StrEnum):
     PASS = "pass", "117.3d"
     TRIGGER = ("trigger", "603.2", "603.10a", "603.2b", "603.6a", "603.6c", "603.8", "508.3a", "509.3a", "509.3c",
                "510.3a", "601.2i", "119.9", "603.7")
-    CHOICE = "choice", "603.3b", "603.3c", "603.3d", "603.5", "616.1", "701.8b", "701.17a", "103.5"
+    CHOICE = ("choice", "603.3b", "603.3c", "603.3d", "603.5", "616.1", "701.8b", "701.17a", "103.5", "118.12a",
+              "707.10c")
     DECLINED = "declined", "603.5"
     CONDITION_FALSE = "condition_false", "603.4"
     DELAYED_TRIGGER = "delayed_trigger", "603.7", "603.7a"

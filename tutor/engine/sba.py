@@ -305,7 +305,8 @@ def _unattach(game: Game, items: list) -> bool:
         why = equip_problem(game, o, s.objects.get(host))
         o.attached_to = None
         s.layer_changes += 1
-        game._emit(EventKind.UNATTACHED, ("704.5n", *dict.fromkeys(("301.5c", why.partition(":")[0]))), object=oid,
+        game._emit(EventKind.UNATTACHED,
+                   ("704.5n", "301.5c", "702.16d") if why.startswith("702.16d") else ("704.5n", "301.5c"), object=oid,
                    card=o.card.id, to=host, target_card=game.object_cards.get(host), why=why.partition(":")[2])
         acted = True
     return acted
