@@ -8,7 +8,7 @@ module says them, with the texts of the catalogs (``layer.*`` in tutor/i18n/it.p
   "базовые сила и выносливость 1/1");
 - `becomes_clauses`: the changes of a ``becomes`` event as what its permanent does, agreeing with it
   ("perde tutte le abilità e diventa una Rana blu con forza e costituzione base 1/1");
-- `step_line`: one step ("strato 7b — Trasformazione in Rana: forza e costituzione base 1/1 (613.4b)");
+- `step_line`: one step ("layer 7b — Tramutare in Rana: forza e costituzione base 1/1 (613.4b)");
 - `explanation_lines`: why a permanent is what it is (its printed and current power and toughness, then its
   steps, one a line) — the CLI's ``scenario run -v`` and the app's detail of a permanent.
 
@@ -48,7 +48,7 @@ def _pt(p: int, tough: int, signed: bool = False) -> str:
 
 
 def layer_name(layer: str, lang: str) -> str:
-    """"strato 7b" / "слой 7b"."""
+    """"layer 7b" / "слой 7b"."""
     return t("layer.name", lang, layer=layer)
 
 
@@ -234,7 +234,7 @@ def becomes_clauses(changes: list, lang: str, card) -> str:
 
 
 def step_line(step, lang: str, cards: dict, controller: int | None = None) -> str:
-    """One step of a permanent's explanation (a `tutor.engine.view.LayerStep`): "strato 7b — Trasformazione in
+    """One step of a permanent's explanation (a `tutor.engine.view.LayerStep`): "layer 7b — Trasformazione in
     Rana: forza e costituzione base 1/1 (613.4b)"."""
     change = change_text(step.op, step.value, lang, cards, controller)
     card = cards.get(step.card) if step.card else None

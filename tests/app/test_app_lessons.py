@@ -412,5 +412,5 @@ def test_key_e_explains_the_permanents_that_continuous_effects_change():
         return seen
     seen = run(go)
     assert "Nessun effetto continuo modifica i permanenti" in seen["none"]
-    assert "Effetti continui (613), strato per strato" in seen["frog"]
-    assert "strato 7b — Tramutare in Rana: forza e costituzione base 1/1 (613.4b)" in seen["frog"]
+    assert "Effetti continui (613), layer per layer" in seen["frog"]
+    assert "layer 7b — Tramutare in Rana: forza e costituzione base 1/1 (613.4b)" in seen["frog"]

@@ -143,12 +143,12 @@ def test_the_check_catches_a_new_citation_without_text(kb):
     """A lesson or a quiz explanation that cites a rule nobody can read, or one that doesn't exist."""
     from glossary.citations import cited_in_text
 
-    quiz = 'explanation:\n  it: "Vedi regola 100.4c e la 509.6 del 2022."\nrules: ["613.1a"]\n'
+    quiz = 'explanation:\n  it: "Vedi regola 100.4c e la 509.6 del 2022."\nrules: ["810.3"]\n'
     cited = cited_in_text(quiz, "lessons/quiz/x.yaml", yaml=True)
     assert cited == {"100.4c": ["lessons/quiz/x.yaml:2"], "509.6": ["lessons/quiz/x.yaml:2"],
-                     "613.1a": ["lessons/quiz/x.yaml:3"]}
+                     "810.3": ["lessons/quiz/x.yaml:3"]}
     report = kb.citation_check(cited)
-    assert [x["number"] for x in report["without_text"]] == ["100.4c", "509.6", "613.1a"]
+    assert [x["number"] for x in report["without_text"]] == ["100.4c", "509.6", "810.3"]
     assert [x["number"] for x in report["not_in_foundations"]] == ["509.6"]
     assert kb.check(cited)["consistent"] is False
 

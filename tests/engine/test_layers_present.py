@@ -43,11 +43,11 @@ def test_the_frog_explained_in_layer_order_with_sources_and_rules():
         ("4", "creature_types"), ("5", "color"), ("6", "lose_abilities"), ("6", "keywords"), ("7b", "base_pt")]
     assert explanation_lines(angel, cards, "it") == [
         "«Angelo di Serra»: stampata 4/4, ora 1/1",
-        "  strato 4 — Tramutare in Rana: tipo di creatura: Rana, al posto degli altri (205.1b)",
-        "  strato 5 — Tramutare in Rana: colore: blu (613.1e)",
-        "  strato 6 — Tramutare in Rana: perde tutte le abilità (613.1f)",
-        "  strato 6 — Salto Prodigioso: acquisisce volare (613.1f)",
-        "  strato 7b — Tramutare in Rana: forza e costituzione base 1/1 (613.4b)",
+        "  layer 4 — Tramutare in Rana: tipo di creatura: Rana, al posto degli altri (205.1b)",
+        "  layer 5 — Tramutare in Rana: colore: blu (613.1e)",
+        "  layer 6 — Tramutare in Rana: perde tutte le abilità (613.1f)",
+        "  layer 6 — Salto Prodigioso: acquisisce volare (613.1f)",
+        "  layer 7b — Tramutare in Rana: forza e costituzione base 1/1 (613.4b)",
     ]
     assert explanation_lines(angel, cards, "ru") == [
         "«Ангел Серры»: по карте 4/4, сейчас 1/1",
@@ -88,8 +88,8 @@ def test_counters_then_switch(tmp_path):
     assert (egg.power, egg.toughness, egg.printed_power, egg.printed_toughness) == (4, 1, 0, 3)
     assert [(st.layer, st.op, st.value) for st in egg.layers] == [("7c", "counters", 1), ("7d", "switch_pt", True)]
     assert explanation_lines(egg, cards, "it")[1:] == [
-        "  strato 7c — segnalini +1/+1 e −1/−1: +1/+1 (613.4c)",
-        "  strato 7d — Immagine Distorta: forza e costituzione scambiate (613.4d)",
+        "  layer 7c — segnalini +1/+1 e −1/−1: +1/+1 (613.4c)",
+        "  layer 7d — Immagine Distorta: forza e costituzione scambiate (613.4d)",
     ]
     assert explanation_lines(egg, cards, "ru")[1:] == [
         "  слой 7c — жетоны +1/+1 и −1/−1: +1/+1 (613.4c)",
@@ -129,8 +129,8 @@ def test_control_changed_is_explained_and_shown_on_the_board(tmp_path):
     assert (bears.owner, bears.controller) == (1, 0)
     lines = explanation_lines(bears, cards, "it")
     assert lines[0] == "«Orsi Grizzly»: stampata 2/2, ora 2/2; sotto il controllo del Giocatore A (proprietario: Giocatore B)"
-    assert "  strato 2 — Atto di Tradimento: controllo: Giocatore A (613.1b)" in lines
-    assert "  strato 6 — Atto di Tradimento: acquisisce rapidità (613.1f)" in lines
+    assert "  layer 2 — Atto di Tradimento: controllo: Giocatore A (613.1b)" in lines
+    assert "  layer 6 — Atto di Tradimento: acquisisce rapidità (613.1f)" in lines
     ru = explanation_lines(bears, cards, "ru")
     assert ru[0] == "«Медведи-гризли»: по карте 2/2, сейчас 2/2; под контролем игрока A (владелец — игрок B)"
     text = "\n".join(board_lines(view, cards, "it"))
@@ -179,7 +179,7 @@ def test_a_copy_says_what_it_copies(tmp_path):
     assert [st.op for st in token.layers] == ["copy"]
     lines = explanation_lines(token, cards, "it")
     assert lines == ["«Angelo di Serra»: copia di «Angelo di Serra»; stampata 4/4, ora 4/4",
-                     "  strato 1 — Controparte Sghignazzante: copia di «Angelo di Serra» (707.2)"]
+                     "  layer 1 — Controparte Sghignazzante: copia di «Angelo di Serra» (707.2)"]
     assert explanation_lines(token, cards, "ru")[1] == (
         "  слой 1 — Хохочущий двойник: копия «Ангела Серры» (707.2)")
     assert "copia di «Angelo di Serra»" in "\n".join(board_lines(view, cards, "it"))
@@ -192,9 +192,9 @@ def test_the_cli_prints_the_explanation_after_the_log(capsys):
 
     assert main(["scenario", "run", str(SCENARIOS / "e2-layers-frog-then-jump.yaml"), "-v"]) == 0
     out = capsys.readouterr().out
-    assert "Effetti continui (613), strato per strato" in out
-    i = out.index("strato 6 — Salto Prodigioso")
-    assert out.index("strato 6 — Tramutare in Rana") < i < out.index("strato 7b — Tramutare in Rana")
+    assert "Effetti continui (613), layer per layer" in out
+    i = out.index("layer 6 — Salto Prodigioso")
+    assert out.index("layer 6 — Tramutare in Rana") < i < out.index("layer 7b — Tramutare in Rana")
     assert out.index("Registro degli eventi") < out.index("Effetti continui")
 
 

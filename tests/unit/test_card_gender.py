@@ -127,6 +127,18 @@ EXPECTED_IT = {
     "blasphemous-act": ("Atto Blasfemo", M),
     "soldier-token": ("Soldato", M),
     "bird-token": ("Uccello", M),
+    # part 2: continuous effects in layers
+    "tarmogoyf": ("Tarmogoyf", M),
+    "turn-to-frog": ("Tramutare in Rana", M),
+    "jump": ("Salto Prodigioso", M),
+    "twisted-image": ("Immagine Distorta", F),
+    "act-of-treason": ("Atto di Tradimento", M),
+    "mind-control": ("Controllo Mentale", M),
+    "blood-moon": ("Luna Insanguinata", F),
+    "urborg-tomb-of-yawgmoth": ("Urborg, Tomba di Yawgmoth", M),
+    "spreading-seas": ("Mari Infiniti", MPL),
+    "blanchwood-armor": ("Armatura di Boscopallido", F),
+    "rite-of-replication": ("Rito di Replicazione", M),
     # part 2: planeswalkers and counters
     "garruk-wildspeaker": ("Garruk Parlaselvaggio", M),
     "vampire-hexmage": ("Vampiro Maleficatore", M),
@@ -222,7 +234,7 @@ def test_russian_board_tags_agree_by_pymorphy3():
     cards = load_cards()
     assert {c.id for c in cards.values() if c.gender.get("ru", "").endswith(".anim")} == {
         "glory-seeker", "air-elemental", "boggart-brute", "craw-wurm", "darksteel-myr", "goblin-wardriver",
-        "flametongue-kavu", "rhox-faithmender", "garruk-wildspeaker", "vampire-hexmage"}
+        "flametongue-kavu", "rhox-faithmender", "tarmogoyf", "garruk-wildspeaker", "vampire-hexmage"}
     chips = _board_chips("ru")
     assert chips["grizzly-bears"][0] == "повёрнуты" and chips["grizzly-bears"][-1] == "заблокированы"
     assert chips["akroma-angel-of-wrath"][0] == "повёрнута" and chips["swamp"][0] == "повёрнуто"
@@ -311,6 +323,7 @@ def test_the_quiz_describes_a_creature_in_agreement_with_its_name():
     class Permanent:  # the fields of a PermanentView that creature_text reads
         keywords, power, toughness, damage, tapped, summoning_sick, colors, types = (), 2, 2, 0, True, True, (), ()
         counters, attacking, blocking, blocked, attached_to = (), None, None, False, None
+        owner = controller = 0  # (a creature under another player's control says so)
 
         def __init__(self, card: str) -> None:
             self.card = card

@@ -60,8 +60,8 @@ def keyword_concept(keyword: str) -> str:
 def keyword_noun(keyword: str, lang: str) -> Noun:
     """An engine keyword as a noun in `lang`: "volare", "protezione dal nero" / "полёт", "защита от чёрного"."""
     m = _PROTECTION.match(keyword)
-    if m and f"keyword.protection_from.{m.group(1)}" in catalog(lang):  # a card type, everything (702.16a, j)
-        return Noun(t(f"keyword.protection_from.{m.group(1)}", lang, protection=concept_name("protection", lang)))
+    if m and f"keyword.protection_from.{m.group(2)}" in catalog(lang):  # a card type, everything (702.16a, j)
+        return Noun(t(f"keyword.protection_from.{m.group(2)}", lang, protection=concept_name(m.group(1), lang)))
     if m:
         text = t("keyword.protection_from", lang, protection=concept_name(m.group(1), lang),
                  color=noun(f"noun.color_{m.group(2)}", lang))

@@ -46,7 +46,11 @@ def timing_rules(card_types) -> tuple[str, ...]:
 
 
 def _hand_pool() -> list[str]:
+    """The cards a hand is drawn from: no planeswalker (a card line says no loyalty, and no type word or timing rule
+    here is a planeswalker's), no power/toughness defined by a characteristic-defining ability (604.3: a card line
+    prints the P/T box, which Tarmogoyf does not have)."""
     return sorted(cid for cid, c in pool().items() if not c.token and cid not in _UNMODELLED
+                  and "planeswalker" not in c.types and not c.cda
                   and not any(a.kind == "triggered" and a.targets for a in c.abilities))
 
 
@@ -117,8 +121,10 @@ def _setup(family: str, rng: random.Random):
     for p in (0, 1):
         for _ in range(3):
             pos.add("forest", p, "library")
+    # no triggered abilities; no static ability that changes what spells cost (601.2f: Thalia's "noncreature spells
+    # cost {1} more"), which decides what can be cast while the prompt names only a creature's P/T and keywords
     creatures = sorted(cid for cid, c in pool().items() if "creature" in c.types and not c.token
-                       and not any(a.kind == "triggered" for a in c.abilities))
+                       and not any(a.kind in ("triggered", "cost") for a in c.abilities))
     for p in (0, 1):
         for cid in rng.sample(creatures, rng.randint(0, 2)):
             pos.add(cid, p, alias=f"{'ab'[p]}-{cid}")
@@ -152,7 +158,9 @@ def _play_to_question(family: str, pos: Position, asker: int, opener: str | None
         able = [a for a in pos.ids if a.startswith("a-") and pos.game.view().permanent(pos.ids[a]) is not None]
         pos.attack(able[:1])
     if family == "can-cast:stack":
-        casts = [a for a in game.source_actions(pos.ids["opener"]) if isinstance(a, CastSpell)]
+        # the casts `pos.cast` plays (targets only): not kicked, no modes, not for an alternative cost
+        casts = [a for a in game.source_actions(pos.ids["opener"]) if isinstance(a, CastSpell)
+                 and not (a.kicked or a.modes or a.alternative)]
         if not casts:
             raise Rejected("the opening spell can't be cast")
         cast = rng.choice(casts)

@@ -55,9 +55,11 @@ _SHOWN_EVENTS = frozenset({EventKind.FIRST_STRIKE_STEP, EventKind.DAMAGE, EventK
 
 @lru_cache(maxsize=64)
 def _pool_creatures(allowed: frozenset) -> list[str]:
-    """Pool creatures with no abilities (no triggers to target) whose keywords are all among `allowed`."""
+    """Pool creatures with no abilities (no triggers to target) whose keywords are all among `allowed`, and whose
+    power and toughness are printed: not one defined by a characteristic-defining ability (604.3, 613.4a:
+    Tarmogoyf's change as cards are put into graveyards during the combat itself)."""
     return sorted(cid for cid, c in pool().items() if "creature" in c.types and not c.token and not c.abilities
-                  and c.keywords <= allowed)
+                  and not c.cda and c.power is not None and c.toughness is not None and c.keywords <= allowed)
 
 
 def _pick(rng: random.Random, pos: Position, need: tuple[str, ...], extra_ok: bool) -> str:

@@ -314,8 +314,12 @@ def _derivations(result, exp, rng: random.Random):
         if "power" in oe or "toughness" in oe:
             right = f"{perm.power}/{perm.toughness}"
             base = cards[perm.card]
-            others = [f"{base.power}/{base.toughness}", f"{perm.power + 1}/{perm.toughness + 1}",
-                      f"{perm.power - 1}/{perm.toughness}", f"{perm.power}/{perm.toughness + 2}"]
+            others = [f"{perm.power + 1}/{perm.toughness + 1}", f"{perm.power - 1}/{perm.toughness}",
+                      f"{perm.power}/{perm.toughness + 2}"]
+            # the printed P/T, when the card has one (not a characteristic-defining ability's, 604.3, nor a
+            # noncreature card's made a creature)
+            if base.power is not None and base.toughness is not None:
+                others.insert(0, f"{base.power}/{base.toughness}")
             yield _choice([right, *others], right, lambda v, lang: v.replace("-", "\u2212"),
                           lambda lang, c=name: t("quiz.scenario.ask_pt", lang, card=card_name(cards, c, lang)),
                           lambda v, lang: t("quiz.scenario.answer_is", lang, answer=v), "pt", rng)

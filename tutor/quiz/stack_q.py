@@ -45,7 +45,9 @@ def build(family: str, seed: int) -> Question:
 
 
 def _creatures(rng: random.Random, pos: Position, counts: tuple[int, int]) -> None:
-    plain = sorted(cid for cid, c in pool().items() if "creature" in c.types and not c.token
+    # no triggered abilities; no power/toughness defined by a characteristic-defining ability (604.3: Tarmogoyf's
+    # grow as the spells that resolve are put into the graveyard, which the board in the prompt can't say)
+    plain = sorted(cid for cid, c in pool().items() if "creature" in c.types and not c.token and not c.cda
                    and not any(a.kind == "triggered" for a in c.abilities))
     for p in (0, 1):
         for cid in rng.sample(plain, rng.randint(*counts)):
@@ -69,7 +71,9 @@ def _cast_random(rng: random.Random, pos: Position, alias: str, by: str) -> bool
             score += (owner == player) == helpful
         return score
 
-    casts = [c for c in casts if c.sacrifice is None and c.x <= 3]
+    # the record below says targets and X: no sacrifice, no kicker, modes or alternative cost (none of the spells
+    # asked about has them)
+    casts = [c for c in casts if c.sacrifice is None and c.x <= 3 and not (c.kicked or c.modes or c.alternative)]
     if not casts:
         return False
     best = max(map(aim, casts))
