@@ -234,7 +234,7 @@ def test_control_and_copy_sentences():
                               "«{T}: Aggiungi {R}.»",
      "тип земли: Гора вместо прежних; теряет способности из своего текста и получает «{T}: добавьте {R}.»"),
     ("add_subtypes", ["Swamp"], "tipo di terra in aggiunta: Palude, con la sua abilità di mana",
-     "дополнительный тип земли: Болото, с его способностью маны"),
+     "дополнительный тип земли: Болото, с его мана-способностью"),
     ("cda", [3, 4], "3/4 (abilità che definisce le caratteristiche)",
      "3/4 (способность, определяющая характеристики)"),
     ("color", ["R", "G"], "colori: rosso e verde", "цвета: красный и зелёный"),

@@ -123,7 +123,7 @@ EXPECTED_IT = {
     "azorius-guildgate": ("Cancello della Gilda Azorius", M),
     # part 2: spells with modes and costs
     "burst-lightning": ("Fulmine Improvviso", M),
-    "thalia-guardian-of-thraben": ("Thalia, Guardiana di Thraben", F),
+    "thalia-guardian-of-thraben": ("Thalia, Protettrice di Thraben", F),
     "blasphemous-act": ("Atto Blasfemo", M),
     "soldier-token": ("Soldato", M),
     "bird-token": ("Uccello", M),
@@ -159,7 +159,7 @@ EXPECTED_IT = {
     "tel-jilad-chosen": ("Prescelto di Tel-Jilad", M),
     "goblin-war-paint": ("Pittura di Guerra dei Goblin", F),
     "red-ward": ("Guardia Rossa", F),
-    "green-ward": ("Guardia Verde", F),
+    "green-ward": ("Sigillo Verde", M),
     "spirit-mantle": ("Manto dello Spirito", M),
 }
 

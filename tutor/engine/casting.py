@@ -331,7 +331,9 @@ class Casting:
     def _gen_targeted(self, make, specs, player, source, colors, has_x, sacrifice_type) -> Iterator:
         """Legal variants of one cast or activation: target choices x values of X x sacrifices (bounded).
 
-        A cost that can't be paid stops the search early: larger X can't be paid either."""
+        A cost that can't be paid stops the search early: larger X can't be paid either. Once one choice of targets
+        passed the whole check with an X and a sacrifice, the others with the same X and sacrifice need only their
+        targets checked: nothing else the check reads depends on them (601.2c-h, 602.2b)."""
         options = [self._target_candidates(spec, player, source, colors) for spec in specs]
         xs = range(0, 1 + self._available_mana(player)) if has_x else (0,)
         sacs: list = [None]
@@ -340,6 +342,7 @@ class Casting:
                     and sacrifice_type in self.state.objects[oid].card.types]
         count = 0
         max_x = len(xs) - 1
+        passed: set = set()  # the (X, sacrifice) pairs a whole check has passed
         for targets in itertools.product(*options):
             for x in xs:
                 if x > max_x:
@@ -347,7 +350,11 @@ class Casting:
                 for sac in sacs:
                     action = make(tuple(targets), x, sac)
                     try:
-                        self._validate(action)
+                        if (x, sac) in passed:
+                            self._check_targets(specs, targets, player, source, colors, "601.2c")
+                        else:
+                            self._validate(action)
+                            passed.add((x, sac))
                     except IllegalAction as exc:
                         if exc.reason == "cant_pay" and sac is None:
                             max_x = x - 1

@@ -337,7 +337,9 @@ class Layers:
         self._layered = layered
         self._why = {oid: w.steps for oid, w in ws.items() if w.steps}
         self._l7 = l7
-        self._prot = any(k.startswith("protection") for oid in s.battlefield for k in objs[oid].card.keywords)
+        kws = {k for oid in s.battlefield for k in objs[oid].card.keywords}
+        self._prot = any(k.startswith("protection") for k in kws)
+        self._untarg = any(k.startswith(("hexproof", "shroud")) for k in kws)
         self._pt_modified = bool(l7) or any(objs[oid].card.cda for oid in s.battlefield)
         self._lk_state, self._lk_bf, self._lk_lc, self._lk_ch = s, s.bf_changes, s.layer_changes, self._changes
         self._lk_dyn = any(e.ability is not None and _DYNAMIC_FILTER & set(e.ability.affects) for e in entries)

@@ -101,7 +101,7 @@ def find_payment(generic: int, colored: dict, pool: dict, sources: list[tuple[in
             need[c] -= use
     symbols = [c for c in sorted((c for c in need if need[c] > 0), key=lambda c: sum(1 for _, s in sources if c in s))
                for _ in range(need[c])]
-    match = _match(symbols, list(sources))
+    match = _match_single(symbols, sources) if all(len(s) == 1 for _, s in sources) else _match(symbols, list(sources))
     if match is None:
         return None
     tapped, free = match
@@ -124,6 +124,18 @@ def find_payment(generic: int, colored: dict, pool: dict, sources: list[tuple[in
         tapped.append(oid)
         colours[oid] = made[0]
     return Payment(taken, tapped, colours)
+
+
+def _match_single(symbols: list, sources: list) -> tuple[list, list] | None:
+    """`_match` when every source makes one colour: the first source of each symbol's colour (no choice to undo)."""
+    free = list(sources)
+    tapped = []
+    for c in symbols:
+        pick = next((i for i, (_, s) in enumerate(free) if s == c), None)
+        if pick is None:
+            return None
+        tapped.append(free.pop(pick)[0])
+    return tapped, free
 
 
 def _match(symbols: list, free: list) -> tuple[list, list] | None:

@@ -106,6 +106,8 @@ class Spells:
         """601.2f: the total mana cost: the mana cost (X as chosen) or the alternative cost, plus the kicker cost
         and the cost increases, minus the reductions (generic mana only, 118.7a); with the changes, as
         (card id, +n / -n), for the log."""
+        if not (kicked or alternative or card.cost.x) and card.cost_reduction is None and not self._cost_abilities():
+            return card.cost, []  # the mana cost as printed (the common case: nothing to add or take away)
         base = card.alternative_cost.get("mana") if alternative else card.cost
         generic = base.generic + base.x * x
         colored = dict(base.colored)

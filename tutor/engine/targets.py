@@ -117,23 +117,13 @@ class Targets:
         return not (flt.get("controller") == "opponent" and item.controller == controller)
 
     # part 2: hexproof, shroud (702.11, 702.18)
-    _untarget_key = None
-    _untarget_state = None
-    _untarget_any = False
-
     def _untargetable(self, oid: int, controller: int, colors: frozenset) -> str:
         """702.18a shroud: no spell or ability can target the permanent; 702.11b hexproof: no spell or ability
         an opponent of its controller controls; 702.11d hexproof from a colour: no spell of that colour nor ability
         from a source of that colour an opponent controls. The rule that forbids it, or "" (cached: nothing to do
         while no permanent could have them)."""
-        s = self.state
-        self._layers_now()  # the keywords on the battlefield are the layered ones (613.1f)
-        key = (s.bf_changes, s.layer_changes)
-        if self._untarget_key != key or self._untarget_state is not s:
-            self._untarget_key, self._untarget_state = key, s
-            self._untarget_any = any(k.startswith(("hexproof", "shroud")) for o in s.battlefield
-                                     for k in s.objects[o].card.keywords)
-        if not self._untarget_any:
+        self._layers_now()  # the keywords on the battlefield are the layered ones (613.1f), found with them
+        if not self._untarg:
             return ""
         kws = self.keywords(oid)
         if "shroud" in kws:

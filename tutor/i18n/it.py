@@ -232,7 +232,7 @@ MESSAGES: dict[str, str] = {
     'reason.not_your_decision': "questa decisione spetta all'altro giocatore",
     'reason.unknown_action': 'azione sconosciuta',
     # part 2: spells with modes and costs
-    'reason.bad_modes': 'si sceglie il numero di modi che la magia dice, e una magia non modale non ha modi da scegliere',
+    'reason.bad_modes': 'vanno scelti tanti modi quanti ne indica la magia; una magia non modale non ha modi da scegliere',
     'reason.mode_twice': 'lo stesso modo non si può scegliere due volte',
     'reason.mode_no_targets': 'non si può scegliere un modo i cui bersagli non si possono scegliere',
     'reason.no_kicker': 'questa magia non ha un costo di potenziamento',
@@ -1272,7 +1272,7 @@ MESSAGES: dict[str, str] = {
     'noun.planeswalker': 'm:planeswalker «{name}»',
     'counter.loyalty': 'fedeltà',
     'counter.charge': 'carica',
-    'event.enters_with_loyalty': '{card:^il} entra nel campo di battaglia con {count:# segnalino|segnalini} fedeltà, quanto la sua fedeltà stampata.',
+    'event.enters_with_loyalty': '{card:^il} entra nel campo di battaglia con {count:# segnalino|segnalini} fedeltà, pari alla sua fedeltà stampata.',
     'event.loyalty_cost': "Costo dell'abilità di fedeltà {card:del}: la sua fedeltà passa da {before} a {after}.",
     'event.counters_removed': '{card:^il} perde {count:# segnalino|segnalini} {kind}.',
     'event.sba_loyalty': 'Azione generata dallo stato: {card:il} ha fedeltà 0 e va nel cimitero.',
