@@ -110,10 +110,10 @@ def render_event(e, cards: dict, lang: str, names: dict | None = None) -> str:
     def named(card_id, kind: str | None = None):
         return card_noun(cards.get(card_id) if card_id else None, lang, kind, missing=card_id or "?")
 
-    def object_noun(ref, card_id=None):
+    def object_noun(ref, card_id=None, kind=None):
         if isinstance(ref, int) and ref < 0:
             return player(-1 - ref)
-        return named(card_id or names.get(ref))
+        return named(card_id or names.get(ref), kind)
 
     f: dict[str, object] = {"turn": d.get("turn", e.turn)}
     for key in ("life", "amount", "count", "removed", "before", "after", "mulligans"):
@@ -148,8 +148,9 @@ def render_event(e, cards: dict, lang: str, names: dict | None = None) -> str:
                                  for a, w in d["planeswalkers"])
     f["keywords"] = Nouns(tuple(keyword_noun(k, lang) for k in d.get("keywords", ())), conj)
     targets = d.get("targets") or ()
-    f["targets"] = t("event.targets", lang, count=len(targets),
-                     targets=Nouns(tuple(object_noun(x) for x in targets), conj)) if targets else ""
+    kinds, on_stack = d.get("target_kinds") or ("",) * len(targets), d.get("target_cards") or ("",) * len(targets)
+    f["targets"] = t("event.targets", lang, count=len(targets), targets=Nouns(tuple(
+        object_noun(x, c or None, k or None) for x, k, c in zip(targets, kinds, on_stack)), conj)) if targets else ""
     f["attackers"] = Nouns(tuple(object_noun(a) for a in d.get("attackers", ())), conj)
     if "blocks" in d:
         f["blocks"] = "; ".join(t("event.block", lang, blocker=object_noun(b), attacker=object_noun(a))

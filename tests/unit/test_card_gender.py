@@ -158,7 +158,7 @@ EXPECTED_IT = {
     "black-knight": ("Cavaliere Nero", M),
     "tel-jilad-chosen": ("Prescelto di Tel-Jilad", M),
     "goblin-war-paint": ("Pittura di Guerra dei Goblin", F),
-    "red-ward": ("Guardia Rossa", F),
+    "red-ward": ("Sigillo Rosso", M),
     "green-ward": ("Sigillo Verde", M),
     "spirit-mantle": ("Manto dello Spirito", M),
 }

@@ -126,7 +126,7 @@ class CardDef:
     # Derived from the abilities (hot in action generation): the kinds of its activated abilities ("activated",
     # "mana"), and the colours of its free {T} mana abilities (305.6 for basic land types).
     activated_kinds: frozenset = field(init=False, repr=False, compare=False, default=frozenset())
-    tap_mana: tuple = field(init=False, repr=False, compare=False, default=())
+    tap_mana: str = field(init=False, repr=False, compare=False, default="")  # its colour letters: "G", "RG"
     graveyard_trigger: bool = field(init=False, repr=False, compare=False, default=False)  # "put into a graveyard from anywhere"
     static_mods: bool = field(init=False, repr=False, compare=False, default=False)  # a static ability with layer effects
 
@@ -136,7 +136,7 @@ class CardDef:
         object.__setattr__(self, "static_mods", any(ab.kind == "static" and ab.mods for ab in self.abilities))
         object.__setattr__(self, "activated_kinds",
                            frozenset(ab.kind for ab in self.abilities if ab.kind in ("activated", "mana")))
-        object.__setattr__(self, "tap_mana", tuple(
+        object.__setattr__(self, "tap_mana", "".join(
             ab.add for ab in self.abilities if ab.kind == "mana" and ab.cost.get("tap")
             and not (ab.cost.get("mana") and ab.cost["mana"].mana_value()) and not ab.cost.get("life")))
 

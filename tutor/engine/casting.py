@@ -95,8 +95,10 @@ class Casting:
         if a.x < 0 or (a.x and not card.cost.x):
             raise IllegalAction("107.1b" if a.x < 0 else "107.3a", Refusal.BAD_X,
                                 "X must be a non-negative number, for a spell with X in its cost")
-        self._check_modes(card, a.modes, player)  # 601.2b, 700.2 (tutor.engine.spells)
-        self._check_alternative(card, a, player)
+        if a.modes or card.spell_modes:
+            self._check_modes(card, a.modes, player)  # 601.2b, 700.2 (tutor.engine.spells)
+        if a.kicked or a.alternative:
+            self._check_alternative(card, a, player)
         specs, _effects = self._spell_shape(card, a.modes)
         total, _changes = self._spell_cost(card, player, a.x, a.kicked, a.alternative)  # 601.2f
         try:
@@ -152,7 +154,8 @@ class Casting:
                                  colors=card.colors, modes=tuple(sorted(a.modes)), kicked=a.kicked,
                                  alternative=a.alternative, paid=str(total) if total.mana_value() else "", life_paid=life))
         self._announce_spell(player, new, card, a, changes)
-        self._emit(EventKind.CAST, ("601.2", "405.1"), player=player, object=new, card=card.id, targets=tuple(a.targets), x=a.x)
+        self._emit(EventKind.CAST, ("601.2", "405.1"), player=player, object=new, card=card.id, targets=tuple(a.targets), x=a.x,
+                   **self._stack_targets(a.targets))
         self._fire("cast", None, player=player, card=card, spell=new)  # 601.2i
         self._becomes_target(s.stack[-1])  # 702.21a: ward
         self._after_action(player)
@@ -289,7 +292,8 @@ class Casting:
             self._emit(EventKind.SACRIFICE, ("602.2b", "701.17"), player=player, object=o.id, card=o.card.id)
             self._to_graveyard(o.id, "701.17")
         s.stack.append(item)
-        self._emit(EventKind.ACTIVATE, ("602.2", "405.1"), player=player, object=a.source, card=o.card.id, targets=tuple(a.targets))
+        self._emit(EventKind.ACTIVATE, ("602.2", "405.1"), player=player, object=a.source, card=o.card.id,
+                   targets=tuple(a.targets), **self._stack_targets(a.targets))
         self._becomes_target(item)  # 702.21a: ward
         self._after_action(player)
 
@@ -370,12 +374,13 @@ class Casting:
     # ---- mana and payment (106, 118, 601.2h, 605) -----------------------------------------------
     def _mana_sources(self, player: int, exclude: set = frozenset()) -> tuple[tuple[int, str], ...]:
         """Untapped permanents that can tap for mana now, as (id, colour); memoised per position."""
-        key = (self._version, id(self.state), player, frozenset(exclude) if exclude else None)
-        memo = self._mana_memo.get(key)
+        position = self._mana_memo  # (`_position_memo`, inlined: the hottest path)
+        if self._memo_version != self._version or self._memo_state is not self.state:
+            position = self._position_memo()
+        key = (player, frozenset(exclude)) if exclude else player
+        memo = position.get(key)
         if memo is not None:
             return memo
-        if len(self._mana_memo) > 64:
-            self._mana_memo.clear()
         s = self.state
         out = []
         for oid in s.battlefield:
@@ -384,24 +389,33 @@ class Casting:
                 continue
             colors = self._mana_colors(o)
             if colors:
-                out.append((oid, "".join(colors)))
-        memo = self._mana_memo[key] = tuple(out)
+                out.append((oid, colors))
+        memo = position[key] = tuple(out)
         return memo
 
     def _available_mana(self, player: int) -> int:
         """How much mana `player` could spend now at most: their pool and their untapped mana sources."""
-        key = (self._version, id(self.state), player)
-        n = self._mana_memo.get(key)
+        position = self._mana_memo
+        if self._memo_version != self._version or self._memo_state is not self.state:
+            position = self._position_memo()
+        n = position.get(-1 - player)
         if n is None:
-            n = self._mana_memo[key] = len(self._mana_sources(player)) + sum(self.state.players[player].pool.values())
+            n = position[-1 - player] = len(self._mana_sources(player)) + sum(self.state.players[player].pool.values())
         return n
 
-    def _mana_colors(self, o: Obj) -> tuple[str, ...]:
+    def _position_memo(self) -> dict:
+        """Answers about the mana of this position (sources by player, the most each can spend, payments),
+        forgotten when the position changes (`_version`, bumped by every action and undo, or another state)."""
+        if self._memo_version != self._version or self._memo_state is not self.state:
+            self._memo_version, self._memo_state, self._mana_memo = self._version, self.state, {}
+        return self._mana_memo
+
+    def _mana_colors(self, o: Obj) -> str:
         """Colours this permanent can tap for with a free {T} mana ability (305.6 for basic land types);
         none for a summoning-sick creature (302.6)."""
         colors = o.card.tap_mana
         if colors and "creature" in o.card.types and o.fresh and not ATTACKS_WHEN_SICK & self.keywords(o.id):
-            return ()
+            return ""
         return colors
 
     def _payment(self, player: int, generic: int, colored: dict, tap: tuple | None, exclude: set, rule: str):
@@ -415,12 +429,18 @@ class Casting:
                 if o is None or o.zone != "battlefield" or o.controller != player or o.tapped or oid in exclude \
                         or not self._mana_colors(o):
                     raise IllegalAction("605.3", Refusal.BAD_MANA_SOURCE, f"object {oid} can't be tapped for mana now")
-                sources.append((oid, "".join(self._mana_colors(o))))
+                sources.append((oid, self._mana_colors(o)))
             plan = find_payment(generic, colored, s.players[player].pool, sources)
             if plan is None or len(plan[1]) != len(tap):
                 raise IllegalAction(rule, Refusal.CANT_PAY, "those mana sources don't pay this cost exactly")
             return plan
-        plan = find_payment(generic, colored, s.players[player].pool, self._mana_sources(player, exclude))
+        # memoised per position, like the sources: many spells share a cost
+        position = self._position_memo()
+        key = ("pay", player, generic, tuple(sorted(colored.items())), frozenset(exclude) if exclude else None)
+        plan = position.get(key, False)
+        if plan is False:
+            plan = position[key] = find_payment(generic, colored, s.players[player].pool,
+                                                       self._mana_sources(player, exclude))
         if plan is None:
             raise IllegalAction(rule, Refusal.CANT_PAY, "not enough mana to pay the cost")
         return plan

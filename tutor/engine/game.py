@@ -135,7 +135,9 @@ class Game(Characteristics, Zones, Turns, Priority, Triggers, Choices, Replaceme
         self._changes = 0  # events that changed the state; state-based actions are re-checked only after one
         self._sba_clean = -1  # the value of _changes at the last check that found nothing to do
         self._sba_order: dict | None = None  # battlefield positions as a check began
-        self._mana_memo: dict = {}
+        self._mana_memo: dict = {}  # (Casting._position_memo) for the position of `_memo_version`, `_memo_state`
+        self._memo_version = -1
+        self._memo_state: State | None = None
         self._prot = False
         self._trig_clock = -1  # the permanents' triggered abilities (Triggers._trigger_sources), per position
         self._trig_state: State | None = None

@@ -99,9 +99,16 @@ def find_payment(generic: int, colored: dict, pool: dict, sources: list[tuple[in
             pool[c] -= use
             taken[c] = taken.get(c, 0) + use
             need[c] -= use
-    symbols = [c for c in sorted((c for c in need if need[c] > 0), key=lambda c: sum(1 for _, s in sources if c in s))
-               for _ in range(need[c])]
-    match = _match_single(symbols, sources) if all(len(s) == 1 for _, s in sources) else _match(symbols, list(sources))
+    wanted = [c for c in need if need[c] > 0]
+    if len(wanted) > 1:
+        wanted.sort(key=lambda c: sum(1 for _, s in sources if c in s))
+    symbols = [c for c in wanted for _ in range(need[c])]
+    if not symbols:
+        match = [], list(sources)
+    elif all(len(s) == 1 for _, s in sources):
+        match = _match_single(symbols, sources)
+    else:
+        match = _match(symbols, list(sources))
     if match is None:
         return None
     tapped, free = match

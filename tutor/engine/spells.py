@@ -46,6 +46,9 @@ def _offset(v: object, off: int) -> object:
 class Spells:
     """Mixin of `Game`: the modes, costs and mana value of spells (used by `tutor.engine.casting`)."""
 
+    _costab_key = -1  # the battlefield (its `bf_changes`, in `_costab_state`) the cost abilities were found on
+    _costab_state = None
+
     def _spell_shape(self, card: CardDef, modes: tuple) -> tuple[tuple, tuple]:
         """700.2c: the target specifications and the effects of a spell with the modes chosen (in printed order;
         a mode's target indexes follow the earlier modes' targets)."""
@@ -95,7 +98,7 @@ class Spells:
     def _cost_abilities(self) -> list:
         """The permanents' abilities that change spells' costs, as (source, ability); cached per battlefield."""
         s = self.state
-        if getattr(self, "_costab_key", None) != s.bf_changes or self._costab_state is not s:
+        if self._costab_key != s.bf_changes or self._costab_state is not s:
             self._costab_key, self._costab_state = s.bf_changes, s
             self._costab = [(s.objects[oid], ab) for oid in s.battlefield for ab in s.objects[oid].card.abilities
                             if ab.kind == "cost"]

@@ -87,9 +87,10 @@ class Targets:
             return False
         if spec[1] and not self._matches(o, dict(spec[1]), controller, source):
             return False
-        if self._untargetable(oid, controller, colors):
+        self._layers_now()  # (the keywords are the layered ones: with them, whether any permanent has these)
+        if self._untarg and self._untargetable(oid, controller, colors):
             return False
-        return not self._protected_from(oid, colors, self._source_types(source))
+        return not (self._prot and self._protected_from(oid, colors, self._source_types(source)))
 
     def _source_types(self, source: int | None) -> frozenset:
         """The card types of an ability's source, for protection from a card type (702.16a-b); none for a spell."""
@@ -115,6 +116,16 @@ class Targets:
         if flt.get("controller") == "you" and item.controller != controller:
             return False
         return not (flt.get("controller") == "opponent" and item.controller == controller)
+
+    def _stack_targets(self, targets) -> dict:
+        """For an event that names targets: those on the stack, as what they are and whose they are (a spell or
+        an ability of a card: 115.1, 113.9): ``{"target_kinds": ("spell", ""), "target_cards": ("shock", "")}``;
+        nothing when no target is on the stack."""
+        items = {it.id: it for it in self.state.stack}
+        if not any(t in items for t in targets):
+            return {}
+        return {"target_kinds": tuple(items[t].kind if t in items else "" for t in targets),
+                "target_cards": tuple(items[t].card.id if t in items else "" for t in targets)}
 
     # part 2: hexproof, shroud (702.11, 702.18)
     def _untargetable(self, oid: int, controller: int, colors: frozenset) -> str:

@@ -301,7 +301,8 @@ class Triggers:
             it.id = s.next_id
             s.next_id += 1
             s.stack.append(it)
-            self._emit(EventKind.TRIGGER_ON_STACK, "603.3", card=it.card.id, controller=it.controller, targets=it.targets)
+            self._emit(EventKind.TRIGGER_ON_STACK, "603.3", card=it.card.id, controller=it.controller, targets=it.targets,
+                       **self._stack_targets(it.targets))
             self._becomes_target(it)  # 702.21a: ward
         s.passed = set()
         s.priority = s.active if s.priority is None else s.priority
