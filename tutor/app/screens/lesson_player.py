@@ -75,6 +75,7 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
         self.free = None  # FreePlay once the learner chooses it after the recap
         self.notes: list = []  # what the learner's actions brought at this step: functions of the language
         self._refusal_note = None  # the step's latest refusal among the notes (`_refused`)
+        self._explain_note = None  # the latest explanation of the continuous effects (`action_explain`)
         self.past: dict[int, list] = {}  # what the move or answer of an earlier step brought, by its index
         self.past_version = 0  # bumped when `past` changes
         self.picked: list = []  # options chosen so far (select all that apply, put in order)
@@ -490,7 +491,11 @@ class LessonScreen(PlayerPanes, LocalizedBindings, Screen):
         event = self.selected_event()
         oid = event.event.data.get("object") if event is not None and self.query_one("#log", LinkedText).has_focus \
             else None
-        self.notes.append(lambda lang: board_explanation(view, cards, lang, oid if isinstance(oid, int) else None))
+        note = lambda lang: board_explanation(view, cards, lang, oid if isinstance(oid, int) else None)  # noqa: E731
+        # it takes the place of an earlier one (pressed again, or on another event: the latest only)
+        self.notes = [n for n in self.notes if n is not self._explain_note]
+        self._explain_note = note
+        self.notes.append(note)
         self._after()
 
     def action_toggle_zones(self) -> None:
