@@ -9,7 +9,7 @@ Rules: 608.2c (the instructions of a spell or ability are followed in order), 60
 not affected), 107.3 (X), and each effect's own rules, named in its entry.
 
 >>> sorted(EFFECTS)[:4]
-['bounce', 'cant_gain_life', 'cant_prevent', 'copy_spell']
+['attach', 'becomes', 'bounce', 'cant_gain_life']
 >>> EFFECTS["damage"].rules
 ('120.3',)
 """

@@ -103,11 +103,10 @@ def find_payment(generic: int, colored: dict, pool: dict, sources: list[tuple[in
     if len(wanted) > 1:
         wanted.sort(key=lambda c: sum(1 for _, s in sources if c in s))
     symbols = [c for c in wanted for _ in range(need[c])]
-    if not symbols:
-        match = [], list(sources)
-    elif all(len(s) == 1 for _, s in sources):
-        match = _match_single(symbols, sources)
-    else:
+    # The first source of each colour: what `_match` chooses too, when that pays every symbol (it tries the
+    # sources with the fewest colours first); the search only when it doesn't and a source makes several.
+    match = _match_single(symbols, sources)
+    if match is None and any(len(s) > 1 for _, s in sources):
         match = _match(symbols, list(sources))
     if match is None:
         return None
@@ -134,7 +133,7 @@ def find_payment(generic: int, colored: dict, pool: dict, sources: list[tuple[in
 
 
 def _match_single(symbols: list, sources: list) -> tuple[list, list] | None:
-    """`_match` when every source makes one colour: the first source of each symbol's colour (no choice to undo)."""
+    """The first source that makes just each symbol's colour, in order (no choice to undo), or None."""
     free = list(sources)
     tapped = []
     for c in symbols:
