@@ -85,3 +85,34 @@ def test_a_spell_with_mana_value_n_or_less():
     game.state.stack[-1].card = tyrant  # a spell of mana value 3 does not
     with pytest.raises(IllegalAction):
         game.validate(CastSpell(_id(game, "snip", "hand"), (bears,)))
+
+
+# ---- protection from everything (702.16j): no card of the pool has it; the rule, on an inline card ----------
+SPIRIT = _card("spirit", cost="{3}{W}", types=["creature"], power=2, toughness=2, keywords=["protection from everything"])
+
+
+def test_protection_from_everything_stops_targets_of_every_colour():
+    """702.16j: it can't be the target of any spell or ability (702.16b), whatever its colour: a red spell, a
+    green one, an ability of a red creature; a creature without it beside it can."""
+    cards = dict(CARDS)
+    cards["spirit"] = card_from_dict(SPIRIT, {c for c in cards if cards[c].token})
+    cards["pinger"] = card_from_dict(PINGER, {c for c in cards if cards[c].token})
+    game = Game(cards)
+    for cid in ("pinger", "mountain", "mountain", "forest", "forest"):
+        game.create(cid, 0, "battlefield", fresh=False)
+    game.create("spirit", 1, "battlefield", fresh=False)
+    game.create("grizzly-bears", 1, "battlefield", fresh=False)
+    for cid in ("shock", "giant-growth"):
+        game.create(cid, 0, "hand")
+    for p in (0, 1):
+        for _ in range(5):
+            game.create("island", p, "library")
+    game.start(active=0, turn=3, step=Step.PRECOMBAT_MAIN)
+    spirit, bears = _id(game, "spirit"), _id(game, "grizzly-bears")
+    targets = {a.targets for a in game.source_actions(_id(game, "shock", "hand")) if isinstance(a, CastSpell)}
+    assert (bears,) in targets and (spirit,) not in targets  # a red spell
+    targets = {a.targets for a in game.source_actions(_id(game, "giant-growth", "hand")) if isinstance(a, CastSpell)}
+    assert (bears,) in targets and (spirit,) not in targets  # a green one
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(ActivateAbility(_id(game, "pinger"), 0, (spirit,)))  # an ability of a red creature
+    assert refused.value.rule == "702.16b"
