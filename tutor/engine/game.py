@@ -138,7 +138,7 @@ class Game(Characteristics, Zones, Turns, Priority, Triggers, Choices, Replaceme
         self._mana_memo: dict = {}  # (Casting._position_memo) for the position of `_memo_version`, `_memo_state`
         self._memo_version = -1
         self._memo_state: State | None = None
-        self._prot = False
+        self._prot = self._untarg = False  # a protection / hexproof or shroud keyword on the battlefield (layers)
         self._trig_clock = -1  # the permanents' triggered abilities (Triggers._trigger_sources), per position
         self._trig_state: State | None = None
         self._trig_list: list = []
