@@ -5,8 +5,9 @@
   languages (it is rendered only when shown); baseline: building the same kind of position without solving or
   rendering anything;
 * ``quiz answer`` end to end in one process: rebuilding the question from its id, judging, and recording with FSRS
-  scheduling in the store (goal: p95 <= 10 ms for the recording), against judging alone; and the real command in
-  a subprocess against ``mtg-tutor --help`` (the interpreter's and the CLI's start).
+  scheduling in the store (goal: p95 <= 10 ms for the recording), against judging alone; and the real commands
+  ``quiz next`` and ``quiz answer`` in a subprocess against ``mtg-tutor --help`` (the interpreter's and the CLI's
+  start), with their ratio to it.
 
 Run from the project root: ``python bench/bench_quiz.py [--seeds N] [--answers N]``. Works in a temporary
 directory; prints figures, asserts nothing.
@@ -113,13 +114,17 @@ def bench_cli(runs: int, folder: Path) -> None:
     env = {**os.environ, "MTG_TUTOR_HOME": str(folder / "home"), "MTG_TUTOR_UI": "it"}
     cmd = [sys.executable, "-m", "tutor"]
     subprocess.run([*cmd, "quiz", "next", "--seed", "1"], env=env, capture_output=True, cwd=ROOT)  # builds caches
-    answer, helps = [], []
+    answer, nexts, helps = [], [], []
     for n in range(runs):
         qid = f"combat:trample@{n}"
+        nexts.append(timed(subprocess.run, [*cmd, "quiz", "next", "--json"], env=env, capture_output=True, cwd=ROOT))
         answer.append(timed(subprocess.run, [*cmd, "quiz", "answer", qid, "3", "--json"], env=env,
                             capture_output=True, cwd=ROOT))
         helps.append(timed(subprocess.run, [*cmd, "--help"], env=env, capture_output=True, cwd=ROOT))
-    print(f"the command ({runs} runs): quiz answer {percentiles(answer)}  | baseline: mtg-tutor --help {percentiles(helps)}")
+    base = statistics.median(helps)
+    print(f"the commands ({runs} runs), beside the baseline mtg-tutor --help {percentiles(helps)}:")
+    print(f"  quiz next --json            {percentiles(nexts)}  ({statistics.median(nexts) / base:.1f}x the baseline)")
+    print(f"  quiz answer ID 3 --json     {percentiles(answer)}  ({statistics.median(answer) / base:.1f}x the baseline)")
 
 
 def main() -> None:

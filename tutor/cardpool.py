@@ -8,7 +8,7 @@ from pathlib import Path
 from glossary.yamlio import LineDict, YamlError, load_yaml
 from tutor.engine.cards import CardDef, card_from_dict
 from tutor.engine.errors import CardDefinitionError
-from tutor.resources import cards_file
+from tutor.resources import cards_file, code_files
 
 __all__ = ["CARDS_FILE", "load_cards"]
 
@@ -33,7 +33,10 @@ def _line_of(node: object, path: str) -> int:
 def load_cards_from(path: Path, name: str | None = None) -> dict[str, CardDef]:
     """Read a card pool file; any card outside the engine's vocabulary is a YamlError (file:line, key)."""
     name = name or str(path)
-    data = load_yaml(path, name)
+    return _build(load_yaml(path, name), name)
+
+
+def _build(data, name: str) -> dict[str, CardDef]:
     if not isinstance(data, list):
         raise YamlError(name, 1, "the card pool is a list of cards")
     tokens = {d.get("id") for d in data if isinstance(d, dict) and d.get("token")}
@@ -52,5 +55,19 @@ def load_cards_from(path: Path, name: str | None = None) -> dict[str, CardDef]:
 
 @lru_cache(maxsize=1)
 def load_cards() -> dict[str, CardDef]:
-    """The project's card pool."""
-    return load_cards_from(cards_file(), "lessons/cards.yaml")
+    """The project's card pool: its YAML as parsed, from the disk cache when the file and the engine's code are
+    unchanged (`tutor.diskcache`: parsing is most of a quiz command's time), built into cards either way."""
+    from tutor import diskcache
+
+    path, name = cards_file(), "lessons/cards.yaml"
+    fp = diskcache.fingerprint((path, *code_files("tutor"), *code_files("tutor.engine")))
+    data = diskcache.read("cards", fp, lambda d: isinstance(d, list) and all(isinstance(x, dict) for x in d))
+    if data is not None:
+        try:
+            return _build(data, name)
+        except YamlError:
+            pass  # (not from a file that built before: read it again, for its lines in the message)
+    data = load_yaml(path, name)
+    cards = _build(data, name)
+    diskcache.write("cards", fp, data)
+    return cards

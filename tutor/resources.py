@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-__all__ = ["app_file", "cards_file", "course_files", "display_name", "lessons_root", "scenario_files"]
+__all__ = ["app_file", "cards_file", "code_files", "course_files", "display_name", "lessons_root", "scenario_files"]
 
 LESSONS_PACKAGE = "tutor.lessons_data"
 
@@ -25,6 +25,12 @@ def _package_dir(package: str) -> Path:
     if not isinstance(root, Path):  # a zipped installation: not what pip or pipx make
         raise RuntimeError(f"{package}: the package's data is not on a file system ({root!r})")
     return root
+
+
+def code_files(package: str) -> list[Path]:
+    """The Python files of an installed package (``tutor.engine``), in name order: inputs of the disk caches'
+    fingerprints (`tutor.diskcache`)."""
+    return sorted(_package_dir(package).glob("*.py"))
 
 
 @cache

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import NamedTuple
 
 from tutor.i18n import Noun, catalog, noun, t
 
@@ -31,11 +32,33 @@ _PROTECTION = re.compile(r"^(protection|hexproof) from (\w+)$")  # part 2: hexpr
 _WARD = re.compile(r"^ward (\d+)$")  # part 2: ward {N} (702.21a)
 
 
-@lru_cache(maxsize=1)
-def _concepts() -> dict:
-    from glossary.curation import load_curation
+class ConceptNames(NamedTuple):
+    """A curated concept's names by language (those of `glossary.curation.Concept`)."""
 
-    return {c.id: c for c in load_curation().concepts}
+    id: str
+    it: list
+    ru: list
+    en: list
+
+
+@lru_cache(maxsize=1)
+def _concepts() -> dict[str, ConceptNames]:
+    """The curated concepts' names, from the disk cache when the knowledge base's inputs are unchanged
+    (`tutor.diskcache`; the curated YAML takes a while to parse)."""
+    from tutor import diskcache
+
+    def valid(d: object) -> bool:
+        return isinstance(d, dict) and all(isinstance(v, dict) and all(diskcache.strings(v.get(x)) for x in ("it", "ru", "en"))
+                                           for v in d.values())
+
+    fp = diskcache.fingerprint(())
+    names = diskcache.read("concept-names", fp, valid)
+    if names is None:
+        from glossary.curation import load_curation
+
+        names = {c.id: {"it": list(c.it), "ru": list(c.ru), "en": list(c.en)} for c in load_curation().concepts}
+        diskcache.write("concept-names", fp, names)
+    return {cid: ConceptNames(cid, n["it"], n["ru"], n["en"]) for cid, n in names.items()}
 
 
 def concept_name(cid: str, lang: str) -> str:

@@ -68,6 +68,29 @@ def _family_topics(kind: str, family: str) -> tuple[str, ...]:
 
 @lru_cache(maxsize=1)
 def _all_cards() -> tuple[CardInfo, ...]:
+    """Every card, from the bank's cache when its inputs haven't changed (listing them means reading every
+    scenario and the glossary's concepts: most of a quiz command's time), else listed and cached."""
+    from tutor.quiz import bankcache
+
+    fp = bankcache.fingerprint()
+    found = bankcache.read("bank", fp, _valid_rows)
+    if found is not None:
+        return tuple(CardInfo(card, kind, tuple(topics), tuple(langs), generated)
+                     for card, kind, topics, langs, generated in found)
+    out = _list_cards()
+    bankcache.write("bank", fp, [(c.card, c.kind, c.topics, c.langs, c.generated) for c in out])
+    return out
+
+
+def _valid_rows(rows: object) -> bool:
+    from tutor.quiz.bankcache import strings
+
+    return isinstance(rows, list) and all(
+        isinstance(r, list) and len(r) == 5 and isinstance(r[0], str) and r[1] in KINDS and strings(r[2])
+        and strings(r[3]) and isinstance(r[4], bool) for r in rows)
+
+
+def _list_cards() -> tuple[CardInfo, ...]:
     from tutor.quiz import glossary_q, rules_q, scenario_q
 
     by_kind: dict[str, list[CardInfo]] = {k: [] for k in KINDS}

@@ -75,7 +75,36 @@ MODERN_CATEGORY = "modern"  # the concepts of the modern glossary that concepts.
 def concepts() -> dict[str, ConceptInfo]:
     """Every concept of the knowledge base: the curated ones in file order, each with its category (its section of
     concepts.yaml), then those of the modern glossary only (category ``modern``), in the glossary's order; with
-    the names the knowledge base merged (glossary.modern) and their status."""
+    the names the knowledge base merged (glossary.modern) and their status. From the quiz's cache when its inputs
+    haven't changed (`tutor.quiz.bankcache`: parsing the curated YAML is most of a quiz command's time)."""
+    from tutor.quiz import bankcache
+
+    fp = bankcache.fingerprint()
+    rows = bankcache.read("concepts", fp, _valid_concept_rows)
+    if rows is not None:
+        return {r["id"]: ConceptInfo(r["id"], r["names"], r["category"], tuple(r["rules"]), r["obsolete"],
+                                     frozenset(r["unnamed"]), r["forms"]) for r in rows}
+    out = _list_concepts()
+    bankcache.write("concepts", fp, [{"id": c.id, "names": c.names, "category": c.category, "rules": list(c.rules),
+                                      "obsolete": c.obsolete, "unnamed": sorted(c.unnamed), "forms": c.forms}
+                                     for c in out.values()])
+    return out
+
+
+def _valid_concept_rows(rows: object) -> bool:
+    from tutor.quiz.bankcache import strings
+
+    def names(d: object) -> bool:
+        return isinstance(d, dict) and all(isinstance(k, str) and strings(v) for k, v in d.items())
+
+    return isinstance(rows, list) and all(
+        isinstance(r, dict) and isinstance(r.get("id"), str) and isinstance(r.get("category"), str)
+        and names(r.get("names")) and all(r["names"].get(x) for x in ("it", "ru", "en")) and strings(r.get("rules"))
+        and (r.get("obsolete") is None or isinstance(r["obsolete"], dict)) and strings(r.get("unnamed"))
+        and names(r.get("forms")) for r in rows)
+
+
+def _list_concepts() -> dict[str, ConceptInfo]:
     from glossary.curation import CURATED_DIR, load_curation
     from glossary.text import name_key, slugify
 
