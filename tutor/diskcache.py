@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import stat
 from functools import lru_cache
 from pathlib import Path
 
@@ -51,22 +49,12 @@ def _path(name: str, fp: str) -> Path:
 
 def read(name: str, fp: str, valid) -> object | None:
     """What was cached as `name` under `fp`, if `valid(data)` says it has the expected shape; else None."""
-    path = _path(name, fp)
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
-    try:
-        fd = os.open(path, flags)
-    except OSError:
+    from glossary.rulesfile import UnusableFile, read_bounded
+
+    try:  # a regular file only, never waited for (a FIFO), at most _MAX_BYTES
+        value = json.loads(read_bounded(_path(name, fp), _MAX_BYTES))
+    except (UnusableFile, ValueError):
         return None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode) or st.st_size > _MAX_BYTES:
-            return None
-        with os.fdopen(os.dup(fd), "rb") as f:
-            value = json.loads(f.read())
-    except (OSError, ValueError):
-        return None
-    finally:
-        os.close(fd)
     if not (isinstance(value, dict) and value.get("format") == _FORMAT and value.get("fingerprint") == fp):
         return None
     data = value.get("data")
