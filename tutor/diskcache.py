@@ -3,7 +3,8 @@
 For what a command would otherwise parse from YAML on every run (the card pool, the quiz's tables, the names of
 the keywords' concepts): each table is keyed by a fingerprint of its inputs (`fingerprint`: the knowledge base's
 fingerprint, `glossary.index.fingerprint`, and each other input's path, size and modification time). A file that
-is missing, unreadable, not regular (a FIFO is never waited for), or not of the expected shape is ignored and
+is missing, unreadable, not regular (a FIFO is never waited for), not of the expected shape, or holding a control
+character in any string is ignored and
 written again; one that cannot be written (a read-only home) is not an error. JSON, not a pickle: reading it runs
 nothing. Safe to delete, like the whole cache directory.
 """
@@ -59,9 +60,23 @@ def read(name: str, fp: str, valid) -> object | None:
         return None
     data = value.get("data")
     try:
-        return data if valid(data) else None
+        return data if valid(data) and _safe(data) else None
     except (TypeError, ValueError, KeyError, AttributeError):
         return None
+
+
+def _safe(value: object) -> bool:
+    """No string in `value` (keys included) holds a control character: what the tables hold came from files whose
+    strings lost theirs (`glossary.yamlio`), and a damaged cache must not bring one to the terminal."""
+    from glossary.text import has_controls
+
+    if isinstance(value, str):
+        return not has_controls(value)
+    if isinstance(value, dict):
+        return all(_safe(k) and _safe(v) for k, v in value.items())
+    if isinstance(value, list):
+        return all(_safe(v) for v in value)
+    return True
 
 
 def write(name: str, fp: str, data: object) -> None:

@@ -234,7 +234,7 @@ def becomes_clauses(changes: list, lang: str, card) -> str:
 
 
 def step_line(step, lang: str, cards: dict, controller: int | None = None) -> str:
-    """One step of a permanent's explanation (a `tutor.engine.view.LayerStep`): "layer 7b — Trasformazione in
+    """One step of a permanent's explanation (a `tutor.engine.view.LayerStep`): "layer 7b — Tramutare in
     Rana: forza e costituzione base 1/1 (613.4b)"."""
     change = change_text(step.op, step.value, lang, cards, controller)
     card = cards.get(step.card) if step.card else None

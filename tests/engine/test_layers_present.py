@@ -42,7 +42,7 @@ def test_the_frog_explained_in_layer_order_with_sources_and_rules():
     assert [(st.layer, st.op) for st in angel.layers] == [
         ("4", "creature_types"), ("5", "color"), ("6", "lose_abilities"), ("6", "keywords"), ("7b", "base_pt")]
     assert explanation_lines(angel, cards, "it") == [
-        "«Angelo di Serra»: stampata 4/4, ora 1/1",
+        "«Angelo di Serra»: sulla carta 4/4, ora 1/1",
         "  layer 4 — Tramutare in Rana: tipo di creatura: Rana, al posto degli altri (205.1b)",
         "  layer 5 — Tramutare in Rana: colore: blu (613.1e)",
         "  layer 6 — Tramutare in Rana: perde tutte le abilità (613.1f)",
@@ -96,7 +96,7 @@ def test_counters_then_switch(tmp_path):
         "  слой 7d — Искажённый образ: сила и выносливость меняются местами (613.4d)",
     ]
     line = next(x for x in board_lines(view, cards, "it") if "Uovo" in x or "roc" in x.lower())
-    assert "4/1 (stampata 0/3)" in line
+    assert "4/1 (sulla carta 0/3)" in line
     line = next(x for x in board_lines(view, cards, "ru") if "4/1" in x)
     assert "4/1 (по карте 0/3)" in line
 
@@ -128,7 +128,7 @@ def test_control_changed_is_explained_and_shown_on_the_board(tmp_path):
     bears = _perm(view, "grizzly-bears")
     assert (bears.owner, bears.controller) == (1, 0)
     lines = explanation_lines(bears, cards, "it")
-    assert lines[0] == "«Orsi Grizzly»: stampata 2/2, ora 2/2; sotto il controllo del Giocatore A (proprietario: Giocatore B)"
+    assert lines[0] == "«Orsi Grizzly»: sulla carta 2/2, ora 2/2; sotto il controllo del Giocatore A (proprietario: Giocatore B)"
     assert "  layer 2 — Atto di Tradimento: controllo: Giocatore A (613.1b)" in lines
     assert "  layer 6 — Atto di Tradimento: acquisisce rapidità (613.1f)" in lines
     ru = explanation_lines(bears, cards, "ru")
@@ -178,7 +178,7 @@ def test_a_copy_says_what_it_copies(tmp_path):
     token = next(p for p in view.permanents if p.card == "serra-angel" and p.owner == 0)
     assert [st.op for st in token.layers] == ["copy"]
     lines = explanation_lines(token, cards, "it")
-    assert lines == ["«Angelo di Serra»: copia di «Angelo di Serra»; stampata 4/4, ora 4/4",
+    assert lines == ["«Angelo di Serra»: copia di «Angelo di Serra»; sulla carta 4/4, ora 4/4",
                      "  layer 1 — Controparte Sghignazzante: copia di «Angelo di Serra» (707.2)"]
     assert explanation_lines(token, cards, "ru")[1] == (
         "  слой 1 — Хохочущий двойник: копия «Ангела Серры» (707.2)")

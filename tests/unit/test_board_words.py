@@ -63,7 +63,7 @@ def test_the_three_boards_say_the_same_words(lang, bears, aura, spider):
     view = _position()
     said = _by_card(view, lang)
     assert said["grizzly-bears"].texts() == bears and said["grizzly-bears"].pt == "4/5"
-    assert said["grizzly-bears"].printed_pt == ("(stampata 2/2)" if lang == "it" else "(по карте 2/2)")
+    assert said["grizzly-bears"].printed_pt == ("(sulla carta 2/2)" if lang == "it" else "(по карте 2/2)")
     assert said["holy-strength"].texts() == aura and said["holy-strength"].pt is None
     assert said["giant-spider"].texts() == spider
     # The terminal board: «name» P/T — tags.

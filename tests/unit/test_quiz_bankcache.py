@@ -45,7 +45,7 @@ def test_the_tables_are_cached_and_read_back_equal(fresh_tables):
     assert glossary_q.concepts() == glossary_q._list_concepts()
 
 
-@pytest.mark.parametrize("damage", ["garbage", "shape", "fingerprint", "fifo"])
+@pytest.mark.parametrize("damage", ["garbage", "shape", "fingerprint", "controls", "fifo"])
 def test_a_damaged_cache_is_ignored_and_written_again(fresh_tables, damage):
     cards = bank._all_cards()
     path = _files("bank")[0]
@@ -54,6 +54,10 @@ def test_a_damaged_cache_is_ignored_and_written_again(fresh_tables, damage):
     elif damage == "shape":
         value = json.loads(path.read_text(encoding="utf-8"))
         value["data"][0][2] = "combat"  # topics: a string, not a list
+        path.write_text(json.dumps(value), encoding="utf-8")
+    elif damage == "controls":  # an escape sequence for the terminal, in a well-formed row
+        value = json.loads(path.read_text(encoding="utf-8"))
+        value["data"][0][2] = ["combat\u001b]0;pwned\u0007"]
         path.write_text(json.dumps(value), encoding="utf-8")
     elif damage == "fingerprint":
         value = json.loads(path.read_text(encoding="utf-8"))

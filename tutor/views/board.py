@@ -70,7 +70,7 @@ class Tag:
 class PermanentText:
     """A permanent in words: its card's `name` ("Orsi Grizzly"), power/toughness ("2/2", None for a
     noncreature), its tags as (kind, text), in order, and its printed power/toughness when continuous effects
-    (613) make it differ from the current one (``(stampata 2/2)``; None otherwise)."""
+    (613) make it differ from the current one (``(sulla carta 2/2)``; None otherwise)."""
 
     name: str
     pt: str | None
@@ -167,7 +167,7 @@ def describe_permanent(perm, view, cards: dict, lang: str) -> PermanentText:
 
 
 def printed_pt(perm, lang: str) -> str | None:
-    """"(stampata 2/2)" / "(по карте 2/2)" when continuous effects (613) make a creature's power/toughness differ
+    """"(sulla carta 2/2)" / "(по карте 2/2)" when continuous effects (613) make a creature's power/toughness differ
     from its card's; None otherwise."""
     printed_power = getattr(perm, "printed_power", None)
     if perm.power is None or printed_power is None:
