@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -20,6 +21,8 @@ __all__ = ["fingerprint", "read", "strings", "write"]
 
 _FORMAT = 1  # bump when the file layout changes
 _MAX_BYTES = 16 << 20
+# a JSON escape of a C0 control but tab and newline, DEL or a C1 control (what `json.dumps` writes for one)
+_ESCAPED_CONTROL = re.compile(r"\\u00(?:0[0-8bcefBCEF]|1[0-9a-fA-F]|7[fF]|[89][0-9a-fA-F])|\\[rbf]")
 
 
 def fingerprint(inputs: tuple[Path, ...]) -> str:
@@ -51,32 +54,27 @@ def _path(name: str, fp: str) -> Path:
 def read(name: str, fp: str, valid) -> object | None:
     """What was cached as `name` under `fp`, if `valid(data)` says it has the expected shape; else None."""
     from glossary.rulesfile import UnusableFile, read_bounded
+    from glossary.text import has_controls
 
     try:  # a regular file only, never waited for (a FIFO), at most _MAX_BYTES
-        value = json.loads(read_bounded(_path(name, fp), _MAX_BYTES))
+        text = read_bounded(_path(name, fp), _MAX_BYTES).decode("utf-8")
     except (UnusableFile, ValueError):
+        return None
+    # What the tables hold came from files whose strings lost their control characters (`glossary.yamlio`): a
+    # damaged cache must not bring one to the terminal, raw or escaped (one pass over the text, not the values).
+    if has_controls(text) or _ESCAPED_CONTROL.search(text):
+        return None
+    try:
+        value = json.loads(text)
+    except ValueError:
         return None
     if not (isinstance(value, dict) and value.get("format") == _FORMAT and value.get("fingerprint") == fp):
         return None
     data = value.get("data")
     try:
-        return data if valid(data) and _safe(data) else None
+        return data if valid(data) else None
     except (TypeError, ValueError, KeyError, AttributeError):
         return None
-
-
-def _safe(value: object) -> bool:
-    """No string in `value` (keys included) holds a control character: what the tables hold came from files whose
-    strings lost theirs (`glossary.yamlio`), and a damaged cache must not bring one to the terminal."""
-    from glossary.text import has_controls
-
-    if isinstance(value, str):
-        return not has_controls(value)
-    if isinstance(value, dict):
-        return all(_safe(k) and _safe(v) for k, v in value.items())
-    if isinstance(value, list):
-        return all(_safe(v) for v in value)
-    return True
 
 
 def write(name: str, fp: str, data: object) -> None:
