@@ -83,7 +83,7 @@ class _StepSchema(Map):
         self.by_kind[kinds[0]].validate(value, path, doc)
 
 
-LESSON = Map({"id": ID, "order": Int(1, 999), "level": Int(1, 5), "title": TEXT, "goals": TEXT, "minutes": Int(3, 8),
+LESSON = Map({"id": ID, "order": Int(1, 999), "course": Int(1, 2), "level": Int(1, 5), "title": TEXT, "goals": TEXT, "minutes": Int(3, 8),
               "requires": List(ID, max_len=20), "rules": List(RuleNumber(), 1, 50), "learner": Str(PLAYERS),
               "seed": Int(0, 2**32 - 1), "scenario": Str(pattern=r"^[\w.-]+\.yaml$", max_len=120,
                                                          what="a scenario file name (t-turn-step-order.yaml)"),
@@ -174,6 +174,7 @@ class Lesson:
     cards: dict
     doc: Document
     ids: dict[str, int] = field(default_factory=dict)  # step id -> step index
+    course: int = 1  # 1: the turn's structure; 2: beyond the turn (opens when course 1 is done)
 
     def step_index(self, ref: str | None, default: int) -> int:
         """The index of step id `ref` (``start`` is -1), or `default` when `ref` is None."""
@@ -223,7 +224,7 @@ def load_lesson(path: Path, cards: dict, name: str | None = None, scenarios: Pat
         steps.append(_STEP_CLASSES[kind](i, kind, raw.get("id"), raw, raw.get("check"), getattr(raw, "line", 1)))
     lesson = Lesson(name, top["id"], top["order"], top["level"], top["title"], top["goals"], top["minutes"],
                     tuple(top.get("requires") or ()), tuple(top["rules"]), PLAYERS.index(top.get("learner", "A")),
-                    setup, seed, tuple(steps), cards, doc, ids)
+                    setup, seed, tuple(steps), cards, doc, ids, top.get("course", 1))
     _check_meaning(lesson, doc, aliases)
     return lesson
 
@@ -431,6 +432,8 @@ def load_course(files: list[Path] | None = None, cards: dict | None = None) -> C
             raise x.doc.error(("order",), f"order {x.order} is also used by {orders[x.order].file}")
         by_id[x.id], orders[x.order] = x, x
     for x in lessons:
+        if x.course == 1 and any(y.course == 2 and y.order < x.order for y in lessons):
+            raise x.doc.error(("order",), "a lesson of the first course comes before every lesson of the second")
         for j, req in enumerate(x.requires):
             if req not in by_id or by_id[req].order >= x.order:
                 raise x.doc.error(("requires", j), f"requires names {req!r}, which is no earlier lesson")
