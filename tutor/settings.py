@@ -87,6 +87,9 @@ SPECS: dict[str, Spec] = {spec.key: spec for spec in (
     # Term questions between Italian and Russian too (for judges and translators); by default a learner's term
     # questions are between English, the language of cards and rules, and the learner's language.
     Spec("quiz_other_language", False, bool),
+    # The learner says they know the basics (the first course's turn structure): the second course opens at once,
+    # and the quiz counts the first course's topics as studied.
+    Spec("knows_basics", False, bool),
 )}
 
 
@@ -114,6 +117,7 @@ class Settings:
     quiz_new_per_day: int = SPECS["quiz_new_per_day"].default
     quiz_session_size: int = SPECS["quiz_session_size"].default
     quiz_other_language: bool = SPECS["quiz_other_language"].default
+    knows_basics: bool = SPECS["knows_basics"].default
     extra: dict = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
