@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-__all__ = ["app_file", "cards_file", "code_files", "course_files", "display_name", "lessons_root", "scenario_files"]
+__all__ = ["app_file", "cards_file", "code_files", "code_tree", "course_files", "display_name", "lessons_root", "scenario_files"]
 
 LESSONS_PACKAGE = "tutor.lessons_data"
 
@@ -31,6 +31,11 @@ def code_files(package: str) -> list[Path]:
     """The Python files of an installed package (``tutor.engine``), in name order: inputs of the disk caches'
     fingerprints (`tutor.diskcache`)."""
     return sorted(_package_dir(package).glob("*.py"))
+
+
+def code_tree(package: str) -> list[Path]:
+    """The Python files of a package and of its subpackages, in path order (see :func:`code_files`)."""
+    return sorted(_package_dir(package).rglob("*.py"))
 
 
 @cache

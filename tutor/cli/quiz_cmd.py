@@ -197,6 +197,10 @@ def _next(args, ui: str) -> int:
                 q = bank.pick(secrets.randbits(32), args.topic, args.kind, ui, other_language=_other_language(args))
     except QuizError as exc:
         raise _quiz_error(exc, ui) from None
+    if q.family is not None:  # an engine's question: kept for the `quiz answer` that follows (no engine there)
+        from tutor.quiz import qcache
+
+        qcache.put(q)
     if args.json:
         emit_json(q.to_public())
     else:

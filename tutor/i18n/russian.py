@@ -1,6 +1,8 @@
 """Russian agreement with pymorphy3: numbers, cases, and words agreed with a noun.
 
-Imported only when a Russian text asks for a form (the analyser loads in about 0.2 s, once).
+Imported only when a Russian text asks for a form. The analyser loads in about 0.07 s, once per process; the forms
+it gave are kept on disk (``ru-forms-<fingerprint>.json`` in the cache directory, :func:`remembered`), so that a
+command asking for forms already seen (a quiz question's card names) never loads it.
 
 >>> agree_with_number("# жизнь", 5)
 '# жизней'
@@ -15,7 +17,7 @@ Imported only when a Russian text asks for a form (the analyser loads in about 0
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import lru_cache, wraps
 
 __all__ = ["agree_with", "agree_with_number", "decline", "decline_name", "features", "name_features", "name_is_clear",
            "unknown_words"]
@@ -31,6 +33,84 @@ def _morph():
     from glossary.lang import morph
 
     return morph()
+
+
+# ---- forms remembered on disk ----------------------------------------------------------------------------------
+_MAX_REMEMBERED = 20_000  # entries; a cache that grows past it starts again from what this process asked
+_remembered: dict[str, object] = {}
+_state: dict[str, object] = {}  # "loaded": bool, "fp": fingerprint, "dirty": bool
+
+
+def _forms_fingerprint() -> str:
+    """What the remembered forms depend on: this module, the card pool (names' genders) and pymorphy3 with its
+    dictionary (found without importing them)."""
+    from importlib.util import find_spec
+    from pathlib import Path
+
+    from tutor.diskcache import fingerprint
+    from tutor.resources import cards_file
+
+    inputs = [Path(__file__), cards_file()]
+    for package in ("pymorphy3", "pymorphy3_dicts_ru"):
+        spec = find_spec(package)
+        if spec is not None and spec.origin:
+            inputs.append(Path(spec.origin))
+    return fingerprint(tuple(inputs))
+
+
+def _valid_forms(data: object) -> bool:
+    return isinstance(data, dict) and all(
+        isinstance(k, str) and (isinstance(v, str) or (isinstance(v, list) and len(v) == 2 and isinstance(v[0], str)
+                                                       and isinstance(v[1], bool))) for k, v in data.items())
+
+
+def _load_remembered() -> None:
+    from tutor import diskcache
+
+    _state["loaded"] = True
+    try:
+        _state["fp"] = fp = _forms_fingerprint()
+    except OSError:  # an input vanished: nothing is remembered, nothing written
+        return
+    found = diskcache.read("ru-forms", fp, _valid_forms)
+    if found:
+        _remembered.update(found)
+
+
+def _save_remembered() -> None:
+    """At exit: the forms this process found, merged with what another process wrote meanwhile."""
+    from tutor import diskcache
+
+    fp = _state.get("fp")
+    if not _state.get("dirty") or not fp:
+        return
+    found = diskcache.read("ru-forms", fp, _valid_forms) or {}
+    merged = {**found, **_remembered} if len(found) + len(_remembered) <= _MAX_REMEMBERED else dict(_remembered)
+    diskcache.write("ru-forms", fp, merged)
+
+
+def remembered(fn):
+    """`fn` (a pure function of its arguments and pymorphy3) with its results kept on disk between processes."""
+    import json
+
+    @wraps(fn)
+    def wrapper(*args, **kwargs):
+        if not _state.get("loaded"):
+            _load_remembered()
+        key = fn.__name__ + ":" + json.dumps([args, sorted(kwargs.items())], ensure_ascii=False)
+        hit = _remembered.get(key)
+        if hit is not None:
+            return tuple(hit) if isinstance(hit, list) else hit
+        value = fn(*args, **kwargs)
+        if not _state.get("dirty") and _state.get("fp"):
+            import atexit
+
+            atexit.register(_save_remembered)
+            _state["dirty"] = True
+        _remembered[key] = list(value) if isinstance(value, tuple) else value
+        return value
+
+    return wrapper
 
 
 _PROPER = {"Surn", "Name", "Patr", "Abbr", "Orgn", "Geox", "Init"}
@@ -65,6 +145,7 @@ def _sub(words: str, change) -> str:
 
 
 @lru_cache(maxsize=4096)
+@remembered
 def agree_with_number(words: str, n: int) -> str:
     """Nouns and adjectives of `words` (written as for 1) agreed with the number `n` ≥ 0."""
     def change(word: str):
@@ -84,6 +165,7 @@ _PRONOUNS = (("он", "она", "оно", "они"), ("его", "её", "его"
 
 
 @lru_cache(maxsize=4096)
+@remembered
 def agree_with(words: str, gender: str, plural: bool) -> str:
     """Verbs, adjectives, participles and pronouns of `words` agreed with a subject of `gender` and number:
     the number always, the gender in the singular of the past tense, of adjectives and of pronouns."""
@@ -115,6 +197,7 @@ _LATIN_NOUNS = {"planeswalker": ({"gent": "-а", "datv": "-у", "accs": "-а", "
 
 
 @lru_cache(maxsize=4096)
+@remembered
 def decline(head: str, case: str, gender: str = "", plural: bool = False) -> str:
     """`head` in `case`: its first noun and the adjectives before it; what follows (a genitive, a
     preposition) stays. A head of adjectives alone ("белый") declines them all."""
@@ -158,6 +241,7 @@ def _head_animacy(head: str) -> str:
 
 
 @lru_cache(maxsize=1024)
+@remembered
 def features(head: str) -> tuple[str, bool]:
     """(gender, plural) of a noun phrase: those of its first noun ("карта чар" → ("f", False)), or of its
     adjectives when it has none."""
@@ -182,6 +266,7 @@ def _gender(p) -> str:
 
 
 @lru_cache(maxsize=1024)
+@remembered
 def name_features(name: str) -> tuple[str, bool]:
     """(gender, plural) of a card name used as a subject: «Медведи-гризли» → plural, «Пирокластика» →
     feminine, «Поднять тревогу» (an infinitive) → neuter; a name pymorphy3 cannot tell says its own in the
@@ -236,6 +321,7 @@ def _quoted(text: str) -> tuple[str, str, str]:
 
 
 @lru_cache(maxsize=4096)
+@remembered
 def decline_name(text: str, case: str, gender: str = "", plural: bool = False, animate: bool | None = None,
                  forms: tuple = ()) -> str:
     """The card name in «» of `text` in `case` («Акрома, Ангел Гнева» игрока B → «Акрому, Ангела Гнева» игрока B

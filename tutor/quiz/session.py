@@ -116,10 +116,14 @@ def _record(scheduler, q: Question, text: str, lang: str, *, duration_ms: int | 
 def answer_question(store, question_id: str, text: str, lang: str, *, duration_ms: int | None = None,
                     hint_used: bool = False, retention: float | None = None, now: datetime | None = None,
                     fuzzing: bool = True) -> AnswerOutcome:
-    """Judge `text` as the answer to the question `question_id` (rebuilt from the id), record it and schedule its
+    """Judge `text` as the answer to the question `question_id` (as ``quiz next`` kept it, `tutor.quiz.qcache`,
+    else rebuilt from the id), record it and schedule its
     card. Raises :class:`~tutor.quiz.model.UnknownQuestion` or :class:`~tutor.quiz.model.AnswerError` (nothing
     recorded) and :class:`~tutor.progress.ProgressError`."""
-    q = bank.question(question_id)
+    from tutor.quiz import qcache
+
+    q = qcache.get(question_id) if isinstance(question_id, str) else None
+    q = q or bank.question(question_id)  # as `quiz next` asked it, else rebuilt from its id
     return _record(_scheduler(store, retention, fuzzing=fuzzing), q, text, lang, duration_ms=duration_ms,
                    hint_used=hint_used, now=now)
 
