@@ -75,9 +75,9 @@ def test_quiz_answer_uses_the_kept_question_and_says_the_same(fresh):
     assert nxt.returncode == 0, nxt.stderr
     qid = json.loads(nxt.stdout)["id"]
     assert qcache.get(qid) is not None
-    probe = ("import sys, runpy; sys.argv = ['mtg-tutor', 'quiz', 'answer', %r, '1', '--json'];"
+    probe = (f"import sys, runpy; sys.argv = ['mtg-tutor', 'quiz', 'answer', {qid!r}, '1', '--json'];"
              "import atexit; atexit.register(lambda: print('ENGINE' if 'tutor.engine' in sys.modules else 'NO-ENGINE',"
-             " file=sys.stderr)); runpy.run_module('tutor', run_name='__main__')" % qid)
+             " file=sys.stderr)); runpy.run_module('tutor', run_name='__main__')")
     kept = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=os.environ, timeout=120)
     assert kept.returncode == 0, kept.stderr
     assert "NO-ENGINE" in kept.stderr
@@ -93,9 +93,9 @@ def test_russian_forms_are_remembered_on_disk_and_read_back_equal(fresh):
     words = [("первая главная фаза", "gent", "f", False), ("смертельное касание", "ablt", "n", False)]
     expected = [russian.decline.__wrapped__.__wrapped__(*w) for w in words]  # pymorphy3 itself, no memo
     code = ("import sys; from tutor.i18n import russian;"
-            "print('|'.join(russian.decline(*w) for w in %r));"
+            f"print('|'.join(russian.decline(*w) for w in {words!r}));"
             "print(russian.features('карта чар'));"
-            "print('pymorphy3' in sys.modules)" % (words,))
+            "print('pymorphy3' in sys.modules)")
     first = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=os.environ, timeout=120)
     assert first.returncode == 0, first.stderr
     assert first.stdout.splitlines() == ["|".join(expected), "('f', False)", "True"]
