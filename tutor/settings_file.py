@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-__all__ = ["MAX_BYTES", "parse_settings", "read_bytes"]
+__all__ = ["MAX_BYTES", "parse_settings", "read_bytes", "set_setting"]
 
 MAX_BYTES = 64 * 1024  # ours is under 100 bytes
 
@@ -43,3 +43,27 @@ def read_bytes(path: Path) -> bytes:
     from glossary.rulesfile import read_bounded
 
     return read_bounded(path, MAX_BYTES)
+
+
+def set_setting(key: str, value: object) -> bool:
+    """Write one setting into ``settings.json`` at once (never a half-written file), every other key kept as it
+    was; False, writing nothing, when the file exists but cannot be used (unreadable, not a regular file, not a
+    JSON object: the user's file is never overwritten) or cannot be written."""
+    from glossary.paths import config_path, write_atomic
+    from glossary.rulesfile import UnusableFile
+
+    path = config_path()
+    try:
+        data = parse_settings(read_bytes(path))
+    except UnusableFile as exc:
+        if exc.code not in ("missing", "dangling-link"):
+            return False
+        data = {}
+    except ValueError:
+        return False
+    data[key] = value
+    try:
+        write_atomic(path, json.dumps(data, ensure_ascii=False, indent=2).encode("utf-8"))
+    except OSError:
+        return False
+    return True

@@ -26,6 +26,7 @@ def add_parsers(sub, ui: str) -> None:
     le.add_argument("ids", nargs="*", metavar="ID", help=t("help_lesson_ids", ui))
     le.add_argument("--all", action="store_true", help=t("help_lesson_all", ui))
     le.add_argument("--json", action="store_true", help=t("help_json", ui))
+    le.add_argument("--knows-basics", action="store_true", help=t("help_lesson_knows_basics", ui))
     le.add_argument("--ui", choices=LANGS, default=argparse.SUPPRESS, help=t("help_ui", ui))
 
 
@@ -61,21 +62,29 @@ def cmd_lesson(args: argparse.Namespace, ui: str) -> int:
         return _check(args, ui)
     if len(args.ids) != 1 or args.all or args.json:
         raise Usage(t("lesson.play_one", ui))
-    return _play(args.ids[0], ui)
+    return _play(args.ids[0], ui, args.knows_basics)
 
 
 # ==== list ============================================================================================
+def _knows_basics() -> bool:
+    from tutor.settings import load
+
+    return load()[0].knows_basics
+
+
 def _list(args, ui: str) -> int:
     course = _course(ui)
     with _store(ui) as store:
         states = store.lesson_states()
+    basics = _knows_basics()
     rows = []
     for lesson in course.lessons:
         st = states.get(lesson.id)
-        rows.append({"id": lesson.id, "title": dict(lesson.title), "level": lesson.level,
+        rows.append({"id": lesson.id, "course": lesson.course, "title": dict(lesson.title), "level": lesson.level,
                      "requires": list(lesson.requires), "steps": len(lesson.steps), "rules": list(lesson.rules),
                      "status": "done" if st and st.completed else st.status if st else "new",
-                     "replay": bool(st) and st.shown_status == "replay", "stars": st.best_stars if st else 0})
+                     "replay": bool(st) and st.shown_status == "replay", "stars": st.best_stars if st else 0,
+                     "locked": not course.is_open(lesson, states, basics)})
     if args.json:
         emit_json({"lessons": rows})
         return 0
@@ -84,21 +93,37 @@ def _list(args, ui: str) -> int:
 
     from tutor.lessons.results import stars_text
 
-    table = Table(show_edge=False, expand=True)
-    words = [t(f"lesson.status.{k}", ui) for k in ("new", "started", "done", "replay")] + [t("lesson.col.status", ui)]
-    for key in ("order", "id", "title", "status", "stars"):  # ids never wrap nor get cut: titles wrap instead
-        wraps = key in ("title", "status")
-        table.add_column(t(f"lesson.col.{key}", ui), no_wrap=not wraps, overflow="fold" if wraps else "ignore",
-                         ratio=1 if key == "title" else None,  # the status: as wide as its longest word
-                         width=max(len(w) for x in words for w in x.split()) if key == "status" else None)
-    for lesson, row in zip(course.lessons, rows):
-        title = Text(row["title"][ui])
-        title.append("\n" + t("lesson.level_minutes", ui, level=lesson.level, minutes=lesson.minutes), style="dim")
-        table.add_row(str(lesson.order), lesson.id, title,
-                      t(f"lesson.status.{'replay' if row['replay'] else row['status']}", ui),
-                      stars_text(row["stars"]))
-    console().print(table)
+    words = [t(f"lesson.status.{k}", ui) for k in ("new", "started", "done", "replay", "locked")]
+    words.append(t("lesson.col.status", ui))
+    status_width = max(len(w) for x in words for w in x.split())
+    for number in sorted({x.course for x in course.lessons}):  # each course, a table under its heading
+        table = Table(show_edge=False, expand=True, title=t(f"lesson.course.{number}", ui), title_justify="left",
+                      title_style="bold")
+        for key in ("order", "id", "title", "status", "stars"):  # ids never wrap nor get cut: titles wrap instead
+            wraps = key in ("title", "status")
+            table.add_column(t(f"lesson.col.{key}", ui), no_wrap=not wraps, overflow="fold" if wraps else "ignore",
+                             ratio=1 if key == "title" else None,  # the status: as wide as its longest word
+                             width=status_width if key == "status" else None)
+        for lesson, row in zip(course.lessons, rows):
+            if lesson.course != number:
+                continue
+            title = Text(row["title"][ui])
+            title.append("\n" + t("lesson.level_minutes", ui, level=lesson.level, minutes=lesson.minutes),
+                         style="dim")
+            status = "locked" if row["locked"] else "replay" if row["replay"] else row["status"]
+            table.add_row(str(lesson.order), lesson.id, title, t(f"lesson.status.{status}", ui),
+                          stars_text(row["stars"]))
+        console().print(table)
+    locked = [x for x, row in zip(course.lessons, rows) if row["locked"]]
+    if locked:
+        console().print(_locked_note(course, states, locked[0], ui))
     return 0
+
+
+def _locked_note(course, states: dict, lesson, ui: str) -> str:
+    """Why the second course is closed, and how to open it now."""
+    return t("lesson.locked_note", ui, n=len(course.basics_left(states)),
+             how=f"mtg-tutor lesson play {lesson.order} --knows-basics")
 
 
 # ==== check ===========================================================================================
@@ -370,7 +395,7 @@ class _Player:
             self.say("  · " + e.text(ui))
 
 
-def _play(lesson_id: str, ui: str) -> int:
+def _play(lesson_id: str, ui: str, knows_basics: bool = False) -> int:
     from tutor.cli import OutputError
     from tutor.lessons import LessonSession
     from tutor.lessons.results import lessons_named, stars_text
@@ -385,6 +410,14 @@ def _play(lesson_id: str, ui: str) -> int:
     with _store(ui) as store:
         try:
             states = store.lesson_states()
+            if not course.is_open(lesson, states, _knows_basics() or knows_basics):
+                raise Usage(t("lesson.locked", ui, n=lesson.order) + " "
+                            + _locked_note(course, states, lesson, ui))
+            if knows_basics and lesson.course == 2 and not _knows_basics():
+                from tutor.settings_file import set_setting
+
+                print(t("lesson.basics_saved" if set_setting("knows_basics", True) else "lesson.basics_not_saved",
+                        ui))
             missing = [course.get(r) for r in lesson.requires if (states.get(r) is None or not states[r].completed)
                        and course.get(r) is not None]
             session = LessonSession(lesson, store)

@@ -414,6 +414,15 @@ class Course:
         """The lesson ids in course order."""
         return [x.id for x in self.lessons]
 
+    def basics_left(self, states: dict) -> list[Lesson]:
+        """The first course's lessons not completed yet (`states`: lesson id -> its progress, with ``completed``)."""
+        return [x for x in self.lessons if x.course == 1 and not getattr(states.get(x.id), "completed", False)]
+
+    def is_open(self, lesson: Lesson, states: dict, knows_basics: bool) -> bool:
+        """Whether `lesson` can be played: the first course always; the second once the first is completed, or at
+        once for a learner who says they know the basics (the ``knows_basics`` setting)."""
+        return lesson.course == 1 or knows_basics or not self.basics_left(states)
+
 
 def load_course(files: list[Path] | None = None, cards: dict | None = None) -> Course:
     """Load every lesson (default: the shipped ``lessons/course``); ids and orders are unique and every

@@ -1,9 +1,10 @@
 """The lessons mode (F2): the course map, from which Enter opens the lesson player (`lesson_player.py`).
 
-The map lists the course's lessons in order: title in the interface language, level, minutes, status (new /
-started / done / replay: a completed lesson played again stays completed), hints used in the current run (once
-the lesson was opened), best stars, and a note when a lesson's prerequisites are not done yet (it opens all the
-same). Under the title, what earns the stars. Status and hints come from the progress store the CLI uses
+The map lists the lessons in order, each course under its heading: title in the interface language, level,
+minutes, status (new / started / done / replay: a completed lesson played again stays completed; locked: the
+second course opens when the first is completed, or at once when the learner says they know the basics, key B,
+kept as the ``knows_basics`` setting), hints used in the current run (once the lesson was opened), best stars,
+and a note when a lesson's prerequisites are not done yet (it opens all the same). Under the title, what earns the stars. Status and hints come from the progress store the CLI uses
 (`tutor.progress.ProgressStore`, in the data directory): a started lesson resumes where it stopped. When the
 store cannot be opened the lessons still play, without progress, and a notice says why.
 """
@@ -37,6 +38,7 @@ class CourseScreen(LocalizedBindings, Screen):
 
     BINDINGS = localized_bindings(
         ("enter", "open_lesson", "app.lessons.key_open"),
+        ("b", "knows_basics", "app.lessons.key_basics"),
     )
 
     def compose(self) -> ComposeResult:
@@ -84,6 +86,7 @@ class CourseScreen(LocalizedBindings, Screen):
     def _loaded(self) -> None:
         self.loaded = True
         self.refresh_texts()
+        self.refresh_bindings()
 
     def on_resize(self, event) -> None:
         self.set_class(event.size.width < NARROW, "narrow")
@@ -115,23 +118,48 @@ class CourseScreen(LocalizedBindings, Screen):
         listing = self.query_one("#course-list", OptionList)
         keep = listing.highlighted
         listing.clear_options()
-        listing.add_options([Option(self._row(lesson, ui), id=lesson.id) for lesson in lessons])
-        listing.highlighted = keep if keep is not None else self._first_unfinished(lessons)
+        options, shown = [], None
+        for lesson in lessons:
+            if lesson.course != shown:  # each course under its heading (not an option one can choose)
+                shown = lesson.course
+                options.append(Option(Text(t(f"lesson.course.{shown}", ui), style="bold underline"),
+                                      id=f"course-{shown}", disabled=True))
+            options.append(Option(self._row(lesson, ui), id=lesson.id))
+        listing.add_options(options)
+        listing.highlighted = keep if keep is not None else self._first_unfinished(listing)
         self._detail()
 
-    def _first_unfinished(self, lessons) -> int:
-        for i, lesson in enumerate(lessons):
+    def _first_unfinished(self, listing) -> int:
+        first = None
+        for i in range(listing.option_count):
+            lesson = course().get(listing.get_option_at_index(i).id or "")
+            if lesson is None:
+                continue
+            first = i if first is None else first
             st = self.states.get(lesson.id)
-            if st is None or not st.completed:
+            if (st is None or not st.completed) and self._open(lesson):
                 return i
-        return 0
+        return first or 0
+
+    def _knows_basics(self) -> bool:
+        return self.app.settings.get("knows_basics") is True
+
+    def _open(self, lesson) -> bool:
+        return course().is_open(lesson, self.states, self._knows_basics())
+
+    def _highlighted_lesson(self):
+        listing = self.query_one("#course-list", OptionList)
+        i = listing.highlighted
+        if i is None or not 0 <= i < listing.option_count:
+            return None
+        return course().get(listing.get_option_at_index(i).id or "")
 
     def _missing(self, lesson) -> list[str]:
         return [r for r in lesson.requires if self.states.get(r) is None or self.states[r].completions == 0]
 
     def _row(self, lesson, ui: str) -> Text:
         st = self.states.get(lesson.id)
-        status = st.shown_status if st else "new"
+        status = "locked" if not self._open(lesson) else st.shown_status if st else "new"
         row = Text(f"{lesson.order:>2}. ", style="bold")
         row.append(text_of(lesson.title, ui), style="bold")
         row.append("\n    ")
@@ -150,16 +178,15 @@ class CourseScreen(LocalizedBindings, Screen):
         if not self.loaded:
             return
         ui = self.app.ui
-        listing = self.query_one("#course-list", OptionList)
-        lessons = course().lessons
-        i = listing.highlighted
-        if i is None or not 0 <= i < len(lessons):
+        lesson = self._highlighted_lesson()
+        if lesson is None:
             self.query_one("#course-detail", Static).update("")
             return
-        lesson = lessons[i]
         text = Text(text_of(lesson.title, ui) + "\n\n", style="bold")
         text.append(text_of(lesson.goals, ui) + "\n\n")
         text.append(t("app.lessons.rules", ui, rules=", ".join(lesson.rules)) + "\n")
+        if not self._open(lesson):
+            text.append("\n🔒 " + self._locked_note(), style="italic")
         missing = self._missing(lesson)
         if missing:
             needed = [course().get(r) for r in missing if course().get(r)]
@@ -172,6 +199,32 @@ class CourseScreen(LocalizedBindings, Screen):
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self._detail()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """B is offered only while the second course is closed."""
+        from textual.actions import parse
+
+        name = parse(parameters[1])[1] if action == "localized" and len(parameters) == 2 else action
+        if name == "knows_basics" and not (self.loaded and not self._knows_basics()
+                                            and course().basics_left(self.states)):
+            return False
+        return super().check_action(action, parameters)
+
+    def _locked_note(self) -> str:
+        ui = self.app.ui
+        return t("lesson.locked_note", ui, n=len(course().basics_left(self.states)), how=t("app.lessons.basics_how", ui))
+
+    def action_knows_basics(self) -> None:
+        """B: the learner knows the basics; the second course opens now, and stays open (the setting is saved)."""
+        if not self.loaded or self._knows_basics():
+            return
+        from tutor.app.settings import save_settings
+
+        self.app.settings["knows_basics"] = True
+        save_settings(self.app.settings)
+        self.app.notify(t("lesson.basics_saved", self.app.ui), markup=False)
+        self.refresh_texts()
+        self.refresh_bindings()
+
     def choose(self, lesson_id: str) -> None:
         """Enter (or a click) on a lesson of the map (`ChoiceList` calls this as the key is handled, so that a
         key typed right after acts in the lesson opened)."""
@@ -182,9 +235,9 @@ class CourseScreen(LocalizedBindings, Screen):
         """Open the highlighted lesson."""
         if not self.loaded:
             return
-        listing = self.query_one("#course-list", OptionList)
-        if listing.highlighted is not None:
-            self.open_lesson(listing.get_option_at_index(listing.highlighted).id)
+        lesson = self._highlighted_lesson()
+        if lesson is not None:
+            self.open_lesson(lesson.id)
 
     def open_lesson(self, lesson_id: str) -> None:
         """Open a lesson in the player (resumed where the store says it stopped). One player is made and
@@ -193,6 +246,10 @@ class CourseScreen(LocalizedBindings, Screen):
 
         lesson = course().get(lesson_id)
         if lesson is None:
+            return
+        if not self._open(lesson):  # the second course, still closed: what opens it
+            self.app.notify(t("lesson.locked", self.app.ui, n=lesson.order) + " " + self._locked_note(),
+                            severity="warning", markup=False)
             return
         app, store, missing = self.app, lesson_store(self.app), self._missing(lesson)
         player = app.get_screen(PLAYER) if app.is_screen_installed(PLAYER) else None
