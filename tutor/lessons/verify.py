@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tutor.engine import EventKind, IllegalAction
+from tutor.engine import EventKind
 from tutor.lessons.moves import refusal_of
 from tutor.lessons.results import Problem
 
