@@ -1317,6 +1317,10 @@ MESSAGES: dict[str, str] = {
     'lesson.move.choose.keep': 'Tieni la mano',
     'lesson.move.choose.mulligan': 'Fai mulligan',
     'lesson.move.choose.bottom': 'In fondo al grimorio: {cards}',
+    # ---- lC: the learner's moves for spells with modes and costs (601.2b) ----
+    'lesson.move.modes': ', {n:modo|modi} {modes}',
+    'lesson.move.kicked': ', con potenziamento',
+    'lesson.move.alternative': ', pagando il costo alternativo',
     'board.mulligans': '{n:# mulligan|mulligan}',
     'board.kept': 'mano tenuta',
     # part 2: counterspells, ward, copies of spells

@@ -1316,6 +1316,10 @@ MESSAGES: dict[str, str] = {
     'lesson.move.choose.keep': 'Оставить руку',
     'lesson.move.choose.mulligan': 'Взять муллиган',
     'lesson.move.choose.bottom': 'Под низ библиотеки: {cards}',
+    # ---- lC: the learner's moves for spells with modes and costs (601.2b) ----
+    'lesson.move.modes': ', {n:режим|режимы|режимы} {modes}',
+    'lesson.move.kicked': ', с усилителем',
+    'lesson.move.alternative': ', заплатив альтернативную стоимость',
     'board.mulligans': '{n:# муллиган|муллигана|муллиганов}',
     'board.kept': 'рука оставлена',
     # part 2: counterspells, ward, copies of spells

@@ -36,7 +36,8 @@ __all__ = ["ASK_KINDS", "LESSON", "STEP_KINDS", "Ask", "Auto", "Course", "Do", "
 
 ASK_KINDS = ("choice", "choices", "order", "number", "legal")
 STEP_KINDS = ("say", "do", "ask", "auto", "recap")
-MOVE_VERBS = ("play", "cast", "activate", "attack", "block", "assign", "legend", "discard", "choose", "pass")
+MOVE_VERBS = ("play", "cast", "activate", "attack", "block", "assign", "legend", "discard", "choose", "pass",
+              "mulligan", "keep", "bottom")  # part 2: the mulligan process (103.5), as the scenario actions say it
 ABOUT = re.compile(r"^(?:turn|players\.[AB]\.(?:life|hand|library|graveyard|exile|mana|lands_played)"
                    r"|objects\.[A-Za-z0-9][\w+/'-]*\.(?:power|toughness|damage))$")
 

@@ -32,7 +32,8 @@ from tutor.engine.view import Player
 from tutor.i18n import Nouns, t
 from tutor.scenario import PLAYERS
 
-__all__ = ["GROUPS", "GROUP_RULES", "Move", "MoveGroup", "group_of", "label", "legal_moves", "matches", "move_rule"]
+__all__ = ["GROUPS", "GROUP_RULES", "Move", "MoveGroup", "group_of", "label", "legal_moves", "matches", "move_rule",
+           "refusal_of"]
 
 GROUPS = ("land", "cast", "activate", "mana", "attack", "block", "damage", "legend", "discard", "choose", "pass")
 GROUP_RULES = {"land": "305.1", "cast": "601.2", "activate": "602.1", "mana": "605.1a", "attack": "508.1",
@@ -131,6 +132,9 @@ def _snapshot(game, action) -> tuple:
             out += [("targets", tuple(name_of(x) for x in action.targets)), ("x", action.x)]
             if action.sacrifice is not None:
                 out.append(("sacrifice", name_of(action.sacrifice)))
+            # 601.2b: the modes chosen (1-based, 700.2), kicker (702.33), an alternative cost (118.9)
+            out += [("modes", tuple(m + 1 for m in action.modes)), ("kicked", action.kicked),
+                    ("alternative", action.alternative)]
         return tuple(out)
     if isinstance(action, ActivateAbility):
         o = s.objects.get(action.source)
@@ -363,6 +367,12 @@ def _label(move: Move, lang: str) -> str:
             text += t("lesson.move.x", lang, x=d["x"])
         if d.get("sacrifice"):
             text += t("lesson.move.sacrifice", lang, card=_name(d["sacrifice"], lang))
+        if d.get("modes"):
+            text += t("lesson.move.modes", lang, n=len(d["modes"]), modes=", ".join(map(str, d["modes"])))
+        if d.get("kicked"):
+            text += t("lesson.move.kicked", lang)
+        if d.get("alternative"):
+            text += t("lesson.move.alternative", lang)
         return text
     if g == "attack":
         cards = d["cards"]
@@ -513,13 +523,15 @@ def matches(table, pattern: dict, action) -> bool:
         source = action.card if cls is CastSpell else action.source
         if not _ref_is(table, ref, source):
             return False
-        if cls is ActivateAbility and action.index != int(pattern.get("ability", 0)):
+        if cls is ActivateAbility and action.index != table.ability_index(action.source, pattern.get("ability", 0)):
             return False
         if "targets" in pattern and not _refs_are(table, list(pattern["targets"]), action.targets):
             return False
         if "x" in pattern and action.x != pattern["x"]:
             return False
         if "sacrifice" in pattern and (action.sacrifice is None or not _ref_is(table, pattern["sacrifice"], action.sacrifice)):
+            return False
+        if cls is CastSpell and not _costs_match(pattern, action):
             return False
         return True
     if "attack" in pattern:
@@ -563,6 +575,26 @@ def matches(table, pattern: dict, action) -> bool:
     if "bottom" in pattern:
         return isinstance(action, Choose) and _picks_are(table, list(pattern["bottom"]), action.picks)
     return False
+
+
+def refusal_of(game, table, pattern: dict) -> IllegalAction | None:
+    """The engine's refusal of the move a lesson pattern names, now (None: legal). A mulligan declaration names
+    its player, which the engine's `Choose` doesn't carry: the players declare in turn order (103.5). Raises
+    LookupError for a name that is in no zone."""
+    if "mulligan" in pattern or "keep" in pattern:
+        try:
+            game.check_declaration(PLAYERS.index(pattern.get("mulligan", pattern.get("keep"))))
+        except IllegalAction as exc:
+            return exc
+    return game.refusal(table.make_action(pattern))
+
+
+def _costs_match(pattern: dict, action: CastSpell) -> bool:
+    """601.2b: the modes (1-based in a pattern, 700.2), kicker (702.33) and alternative cost (118.9) a cast
+    pattern states; unstated, they match anything."""
+    if "modes" in pattern and sorted(int(m) - 1 for m in pattern["modes"] or ()) != sorted(action.modes):
+        return False
+    return all(key not in pattern or bool(pattern[key]) == getattr(action, key) for key in ("kicked", "alternative"))
 
 
 def _picks_are(table, refs, picks: tuple) -> bool:

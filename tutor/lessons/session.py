@@ -22,7 +22,7 @@ import itertools
 from tutor.engine import IllegalAction, PassPriority
 from tutor.engine_text import illegal_text
 from tutor.lessons.model import Lesson, Step
-from tutor.lessons.moves import group_of, label, legal_moves, matches, move_rule
+from tutor.lessons.moves import group_of, label, legal_moves, matches, move_rule, refusal_of
 from tutor.lessons.reasons import wrong_reason
 from tutor.lessons.results import AnswerResult, EventLine, Hint, MoveResult, Option, Problem, parts_of, text_of
 from tutor.scenario import Table
@@ -385,10 +385,9 @@ class LessonSession:
         body = self.step.body
         if body["kind"] == "legal":
             try:
-                action = self.table.make_action(body["action"])
+                return refusal_of(self.game, self.table, body["action"]) is None
             except LookupError:
                 return body["answer"]
-            return self.game.is_legal(action)
         if body["kind"] == "choices":
             return sorted(body["answer"])
         return body["answer"]
@@ -442,7 +441,7 @@ class LessonSession:
         if body["kind"] != "legal":
             return None
         try:
-            return self.game.refusal(self.table.make_action(body["action"]))
+            return refusal_of(self.game, self.table, body["action"])
         except LookupError:
             return None
 

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tutor.engine import EventKind, IllegalAction
+from tutor.engine import EventKind
+from tutor.lessons.moves import refusal_of
 from tutor.lessons.results import Problem
 
 __all__ = ["Verifier", "about_expectation"]
@@ -146,15 +147,11 @@ class Verifier:
         s = self.session
         body = step.body
         try:
-            action = s.table.make_action(body["action"])
+            refusal = refusal_of(s.game, s.table, body["action"])
         except LookupError as exc:
             self._problem(step.index, ("ask", "action"), "not_found", name=exc.args[0] if exc.args else "?")
             return
-        try:
-            s.game.validate(action)
-            legal, rule = True, None
-        except IllegalAction as exc:
-            legal, rule = False, exc.rule
+        legal, rule = refusal is None, (refusal.rule if refusal is not None else None)
         if legal != body["answer"]:
             self._problem(step.index, ("ask", "answer"), "legal_differs", expected=body["answer"], actual=legal,
                           rule=rule or "-")
