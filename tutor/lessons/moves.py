@@ -513,7 +513,7 @@ def matches(table, pattern: dict, action) -> bool:
         source = action.card if cls is CastSpell else action.source
         if not _ref_is(table, ref, source):
             return False
-        if cls is ActivateAbility and action.index != int(pattern.get("ability", 0)):
+        if cls is ActivateAbility and action.index != table.ability_index(action.source, pattern.get("ability", 0)):
             return False
         if "targets" in pattern and not _refs_are(table, list(pattern["targets"]), action.targets):
             return False
