@@ -111,20 +111,39 @@ def bench_answers(folder: Path, answers: int) -> None:
 
 
 def bench_cli(runs: int, folder: Path) -> None:
-    env = {**os.environ, "MTG_TUTOR_HOME": str(folder / "home"), "MTG_TUTOR_UI": "it"}
+    """As a script answering through the JSON contract does: ``quiz next``, then ``quiz answer`` of the question it
+    gave (kept on disk by ``quiz next``); also ``quiz answer`` of a question never asked here (rebuilt from its id).
+    Bytecode is written (as an installed package has it): PYTHONDONTWRITEBYTECODE is dropped for the commands."""
+    import json
+
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env.update({"MTG_TUTOR_HOME": str(folder / "home"), "MTG_TUTOR_UI": "it"})
     cmd = [sys.executable, "-m", "tutor"]
-    subprocess.run([*cmd, "quiz", "next", "--seed", "1"], env=env, capture_output=True, cwd=ROOT)  # builds caches
-    answer, nexts, helps = [], [], []
+    for _ in range(2):  # builds the caches and the bytecode
+        subprocess.run([*cmd, "quiz", "next", "--seed", "1", "--kind", "combat"], env=env, capture_output=True,
+                       cwd=ROOT)
+    kept, rebuilt, nexts, helps, engine_nexts = [], [], [], [], []
     for n in range(runs):
-        qid = f"combat:trample@{n}"
-        nexts.append(timed(subprocess.run, [*cmd, "quiz", "next", "--json"], env=env, capture_output=True, cwd=ROOT))
-        answer.append(timed(subprocess.run, [*cmd, "quiz", "answer", qid, "3", "--json"], env=env,
-                            capture_output=True, cwd=ROOT))
+        t0 = time.perf_counter()
+        out = subprocess.run([*cmd, "quiz", "next", "--json"], env=env, capture_output=True, cwd=ROOT)
+        nexts.append(time.perf_counter() - t0)
+        t0 = time.perf_counter()
+        out = subprocess.run([*cmd, "quiz", "next", "--json", "--kind", "combat", "--seed", str(n)], env=env,
+                             capture_output=True, cwd=ROOT)
+        engine_nexts.append(time.perf_counter() - t0)
+        qid = json.loads(out.stdout)["id"]
+        kept.append(timed(subprocess.run, [*cmd, "quiz", "answer", qid, "3", "--json"], env=env,
+                          capture_output=True, cwd=ROOT))
+        rebuilt.append(timed(subprocess.run, [*cmd, "quiz", "answer", f"combat:trample@{n + 10_000}", "3", "--json"],
+                             env=env, capture_output=True, cwd=ROOT))
         helps.append(timed(subprocess.run, [*cmd, "--help"], env=env, capture_output=True, cwd=ROOT))
     base = statistics.median(helps)
     print(f"the commands ({runs} runs), beside the baseline mtg-tutor --help {percentiles(helps)}:")
-    print(f"  quiz next --json            {percentiles(nexts)}  ({statistics.median(nexts) / base:.1f}x the baseline)")
-    print(f"  quiz answer ID 3 --json     {percentiles(answer)}  ({statistics.median(answer) / base:.1f}x the baseline)")
+    for name, samples in (("quiz next --json (today's session)", nexts),
+                          ("quiz next --json --kind combat", engine_nexts),
+                          ("quiz answer (the question asked)", kept),
+                          ("quiz answer (never asked here)", rebuilt)):
+        print(f"  {name:<36} {percentiles(samples)}  ({statistics.median(samples) / base:.1f}x the baseline)")
 
 
 def main() -> None:
