@@ -54,6 +54,16 @@ class ConceptInfo:
     obsolete: dict | None
     unnamed: frozenset = frozenset()
     forms: dict = field(default_factory=dict)  # lang -> other forms (also, old): never in a question's text
+    keys: dict = field(default_factory=dict)  # lang -> the names' keys (glossary.text.name_key), as `names`
+
+    def key(self, lang: str, i: int = 0) -> str:
+        """The key of the `i`-th name in `lang` (kept with the names: computing them is a quiz command's time)."""
+        keys = self.keys.get(lang)
+        if keys is None or len(keys) != len(self.names[lang]):
+            from glossary.text import name_key
+
+            return name_key(self.names[lang][i])
+        return keys[i]
 
 
 def _strip(name: str) -> str:
@@ -83,11 +93,11 @@ def concepts() -> dict[str, ConceptInfo]:
     rows = bankcache.read("concepts", fp, _valid_concept_rows)
     if rows is not None:
         return {r["id"]: ConceptInfo(r["id"], r["names"], r["category"], tuple(r["rules"]), r["obsolete"],
-                                     frozenset(r["unnamed"]), r["forms"]) for r in rows}
+                                     frozenset(r["unnamed"]), r["forms"], r["keys"]) for r in rows}
     out = _list_concepts()
     bankcache.write("concepts", fp, [{"id": c.id, "names": c.names, "category": c.category, "rules": list(c.rules),
-                                      "obsolete": c.obsolete, "unnamed": sorted(c.unnamed), "forms": c.forms}
-                                     for c in out.values()])
+                                      "obsolete": c.obsolete, "unnamed": sorted(c.unnamed), "forms": c.forms,
+                                      "keys": c.keys} for c in out.values()])
     return out
 
 
@@ -101,7 +111,8 @@ def _valid_concept_rows(rows: object) -> bool:
         isinstance(r, dict) and isinstance(r.get("id"), str) and isinstance(r.get("category"), str)
         and names(r.get("names")) and all(r["names"].get(x) for x in ("it", "ru", "en")) and strings(r.get("rules"))
         and (r.get("obsolete") is None or isinstance(r["obsolete"], dict)) and strings(r.get("unnamed"))
-        and names(r.get("forms")) for r in rows)
+        and names(r.get("forms")) and names(r.get("keys"))
+        and all(len(r["keys"].get(x, ())) == len(v) for x, v in r["names"].items()) for r in rows)
 
 
 def _list_concepts() -> dict[str, ConceptInfo]:
@@ -131,7 +142,8 @@ def _list_concepts() -> dict[str, ConceptInfo]:
         if not names["it"] or not names["ru"] or not names["en"] or not c.rules:  # every question cites its rule
             continue
         out[cid] = ConceptInfo(cid, names, categories.get(cid, MODERN_CATEGORY), tuple(c.rules), c.obsolete,
-                               frozenset(unnamed), {lang: list(v) for lang, v in c.extra.items()})
+                               frozenset(unnamed), {lang: list(v) for lang, v in c.extra.items()},
+                               {lang: [name_key(n) for n in v] for lang, v in names.items()})
     return out
 
 
@@ -141,10 +153,8 @@ def _askable(c: ConceptInfo, lang: str) -> bool:
     if lang in c.unnamed:
         return False
     name = c.names[lang][0]
-    from glossary.text import name_key
-
-    others = {name_key(c.names[x][0]) for x in (*LANGS, "en") if x != lang}
-    return bool(_LETTERS[lang].search(name)) and name[:1].isalnum() and name_key(name) not in others
+    others = {c.key(x) for x in (*LANGS, "en") if x != lang}
+    return bool(_LETTERS[lang].search(name)) and name[:1].isalnum() and c.key(lang) not in others
 
 
 def _accepted(c: ConceptInfo, lang: str) -> list[str]:
@@ -158,9 +168,7 @@ def _accepted(c: ConceptInfo, lang: str) -> list[str]:
 
 def _distractors(c: ConceptInfo, lang: str, rng: random.Random, n: int = 3, key=None) -> list[ConceptInfo]:
     """`n` other concepts of the same category (then of any) with a distinct name in `lang`."""
-    from glossary.text import name_key
-
-    key = key or (lambda x: name_key(x.names[lang][0]))
+    key = key or (lambda x: x.key(lang))
     mine = key(c)
     same = [x for x in concepts().values() if x.id != c.id and x.category == c.category and _askable(x, lang)]
     rest = [x for x in concepts().values() if x.id != c.id and x.category != c.category and _askable(x, lang)]
@@ -188,8 +196,8 @@ def _reject(c: ConceptInfo, lang: str) -> list[str]:
     for x in concepts().values():
         if x.id == c.id:
             continue
-        for n in x.names[lang]:
-            k = name_key(n)
+        for i, n in enumerate(x.names[lang]):
+            k = x.key(lang, i)
             if k and k not in mine and any(OSA.distance(k, m) <= 1 for m in mine):
                 out.append(n)
     return out
