@@ -207,10 +207,15 @@ def _token(family: str, seed: int, rng: random.Random) -> Question:
     token = tokens[0]
     card = pos.cards[cid]
     actual = (token.card, token.power, token.toughness, frozenset(token.keywords), token.controller)
-    now = (orig.card, orig.power, orig.toughness, frozenset(orig.keywords), 0)
-    candidates = [now, (cid, card.power + n, card.toughness + n, card.keywords, 0),
-                  (cid, card.power, card.toughness, card.keywords, 1),
-                  (now[0], now[1], now[2], now[3], 1), (cid, card.power + n, card.toughness + n, card.keywords, 1)]
+    now = (orig.card, orig.power, orig.toughness, frozenset(orig.keywords), orig.controller)
+    granted = frozenset(k for s in chosen for k in dict(dict(pos.cards[s].spell_effects).get("grant", ())).get(
+        "keywords", ()))
+    controllers = sorted({0, owner})  # who cast the spells, and the original's owner
+    candidates = [(*now[:4], p) for p in controllers]
+    candidates += [(cid, card.power + n, card.toughness + n, card.keywords, p) for p in controllers]
+    candidates += [(cid, orig.power - n, orig.toughness - n, now[3], 0),
+                   (cid, card.power, card.toughness, card.keywords | granted, 0),
+                   (cid, card.power, card.toughness, card.keywords, owner)]
     if now == actual:
         raise Rejected("nothing changed the original")
     rng.shuffle(candidates)
