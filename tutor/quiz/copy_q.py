@@ -237,4 +237,4 @@ def _token(family: str, seed: int, rng: random.Random) -> Question:
                            "quiz.hint.copy.token",
                            {"position": pos.spec(), "test_cards": [], "alias": alias,
                             "token": [actual[0], actual[1], actual[2], sorted(actual[3]), Player(actual[4]).letter]},
-                           ("copy", "token"), FAMILIES[family][1])
+                           ("copy", "token", "copiable-values"), FAMILIES[family][1])

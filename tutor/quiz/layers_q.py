@@ -215,7 +215,7 @@ def _pt(family: str, seed: int, rng: random.Random) -> Question:
         id=f"{family}@{seed}", kind="layers", card=family, family=family, seed=seed, topic=FAMILIES[family][1],
         difficulty=FAMILIES[family][0] + tricky, prompt=both(prompt), options=None, answer_format="number",
         answer=answer, explanation=both(explanation), rules=tuple(dict.fromkeys(rules)),
-        concepts=("layer", "continuous-effect", "timestamp"),
+        concepts=("layer", "continuous-effect", "timestamp-order"),
         hints=(both(lambda lang: t("quiz.hint.layers.pt", lang)),), expected_ms=45_000,
         data={"position": pos.spec(), "test_cards": [], "form": form, "alias": alias, "pt": list(now)})
 
@@ -291,7 +291,7 @@ def _abilities(family: str, seed: int, rng: random.Random) -> Question:
     return choice_question(family, "layers", seed, rng, actual, candidates, text, prompt, explanation, rules,
                            FAMILIES[family][0] + tricky, "quiz.hint.layers.abilities",
                            {"position": pos.spec(), "test_cards": [], "alias": alias, "keywords": sorted(actual)},
-                           ("layer", "continuous-effect", "timestamp"), FAMILIES[family][1])
+                           ("layer", "continuous-effect", "timestamp-order"), FAMILIES[family][1])
 
 
 def _granted(card) -> frozenset:
