@@ -22,9 +22,10 @@ from tutor.i18n import t
 from tutor.layers_text import explanation_lines
 from tutor.quiz.describe import bullets, card_name, creature_text, lives_text, name_of, step_text
 from tutor.quiz.layers_q import (
-    _cast_resolve,
     add_lands,
+    cast_resolve,
     choice_question,
+    creature_line,
     events_lines,
     keywords_text,
     plain_creatures,
@@ -142,7 +143,7 @@ def _stack(family: str, seed: int, rng: random.Random) -> Question:
                   [orig, (True, spell, copier, t2), (False, "twincast", copier, ("card", spell))]]
     rng.shuffle(candidates)
     casts = [(spell, "A", first), ("twincast", Player(copier).letter, "spell")]
-    view0 = _view_before(pos)
+    view0 = game.view()  # the creatures are as the setup put them: nothing has resolved but Twincast
 
     def prompt(lang: str) -> str:
         choose = (t("quiz.copy.keeps_target", lang, player=Player(copier).letter) if value == first_value else
@@ -165,11 +166,6 @@ def _stack(family: str, seed: int, rng: random.Random) -> Question:
                            ("copy", "stack"), FAMILIES[family][1], min_options=4)
 
 
-def _view_before(pos: Position):
-    """The board as the setup put it (nothing on it changes before the question)."""
-    return pos.game.view()
-
-
 # ---- copy:token --------------------------------------------------------------------------------------------
 # a creature: (card id, power, toughness, keywords, controller)
 def _token_text(pos: Position, c: tuple, lang: str) -> str:
@@ -179,8 +175,6 @@ def _token_text(pos: Position, c: tuple, lang: str) -> str:
 
 
 def _token(family: str, seed: int, rng: random.Random) -> Question:
-    from tutor.quiz.layers_q import _creature_line
-
     pos = Position(Step.PRECOMBAT_MAIN, life=(rng.randint(5, 20), rng.randint(5, 20)))
     cid = rng.choice(plain_creatures(rng.random() < 0.6))
     owner = rng.choice((0, 1))
@@ -198,7 +192,7 @@ def _token(family: str, seed: int, rng: random.Random) -> Question:
     game = pos.start()
     mark = len(game.events)
     for s in [*chosen, "rite-of-replication"]:
-        _cast_resolve(pos, s, [alias])
+        cast_resolve(pos, s, [alias])
     view = game.view()
     orig = view.permanent(pos.ids[alias])
     tokens = [p for p in view.permanents if p.object not in pos.ids.values() and p.is_creature]
@@ -222,7 +216,7 @@ def _token(family: str, seed: int, rng: random.Random) -> Question:
     casts = [(s, "A", alias) for s in [*chosen, "rite-of-replication"]]
 
     def prompt(lang: str) -> str:
-        return "\n".join([_intro(lang), _creature_line(pos, alias, lang, keywords=True), t("quiz.layers.casts", lang),
+        return "\n".join([_intro(lang), creature_line(pos, alias, lang, keywords=True), t("quiz.layers.casts", lang),
                           *spell_lines(pos, casts, lang), t("quiz.copy.ask_token", lang)])
 
     def explanation(lang: str) -> str:

@@ -25,7 +25,7 @@ from tutor.events_text import render_event
 from tutor.i18n import pick, t
 from tutor.i18n.terms import keyword_noun
 from tutor.layers_text import explanation_lines
-from tutor.quiz.describe import bullets, card_name, name_of, step_text
+from tutor.quiz.describe import bullets, name_of, step_text
 from tutor.quiz.model import Question, Rejected, both, draw
 from tutor.quiz.position import Position, pool
 
@@ -122,7 +122,7 @@ def events_lines(pos: Position, events, lang: str) -> list[str]:
     return [render_event(e, pos.cards, lang, pos.game.object_cards) for e in events if e.kind not in QUIET]
 
 
-def _cast_resolve(pos: Position, alias: str, targets: list[str], by: str = "A") -> None:
+def cast_resolve(pos: Position, alias: str, targets: list[str], by: str = "A") -> None:
     """`by` casts the spell `alias` and both players pass: it resolves (Rejected if it can't be cast or does not
     resolve)."""
     from tutor.engine import IllegalAction
@@ -141,7 +141,7 @@ def _intro(lang: str) -> str:
     return t("quiz.cast.turn_step", lang, step=step_text("precombat_main", lang))
 
 
-def _creature_line(pos: Position, alias: str, lang: str, *, keywords: bool = False) -> str:
+def creature_line(pos: Position, alias: str, lang: str, *, keywords: bool = False) -> str:
     card = pos.cards[pos.card_of[alias]]
     o = pos.game.state.objects[pos.ids[alias]]
     parts = [t("quiz.layers.printed", lang, pt=f"{card.power}/{card.toughness}")]
@@ -178,7 +178,7 @@ def _pt(family: str, seed: int, rng: random.Random) -> Question:
     game = pos.start()
     mark = len(game.events)
     for s in chosen:
-        _cast_resolve(pos, s, [] if s == "inspired-charge" else [alias])
+        cast_resolve(pos, s, [] if s == "inspired-charge" else [alias])
     view = game.view()
     perm = view.permanent(pos.ids[alias])
     if perm is None:
@@ -196,7 +196,7 @@ def _pt(family: str, seed: int, rng: random.Random) -> Question:
 
     def prompt(lang: str) -> str:
         target = name_of(pos.cards, cid, lang)
-        return "\n".join([_intro(lang), _creature_line(pos, alias, lang),
+        return "\n".join([_intro(lang), creature_line(pos, alias, lang),
                           t("quiz.layers.casts", lang), *spell_lines(pos, casts, lang),
                           t(f"quiz.layers.ask_{form}", lang, name=target)])
 
@@ -260,7 +260,7 @@ def _abilities(family: str, seed: int, rng: random.Random) -> Question:
     game = pos.start()
     mark = len(game.events)
     for s in chosen:
-        _cast_resolve(pos, s, [alias])
+        cast_resolve(pos, s, [alias])
     view = game.view()
     perm = view.permanent(pos.ids[alias])
     if perm is None:
@@ -278,7 +278,7 @@ def _abilities(family: str, seed: int, rng: random.Random) -> Question:
 
     def prompt(lang: str) -> str:
         target = name_of(pos.cards, cid, lang)
-        return "\n".join([_intro(lang), _creature_line(pos, alias, lang, keywords=True),
+        return "\n".join([_intro(lang), creature_line(pos, alias, lang, keywords=True),
                           t("quiz.layers.casts", lang), *spell_lines(pos, casts, lang),
                           t("quiz.layers.ask_abilities", lang, name=target)])
 
@@ -332,11 +332,11 @@ def _control(family: str, seed: int, rng: random.Random) -> Question:
     game = pos.start()
     mark = len(game.events)
     for s in spells:
-        _cast_resolve(pos, s, [alias])
+        cast_resolve(pos, s, [alias])
         casts.append((s, "A", alias))
     if variant == "mind-destroyed":
         pos.passes(1)  # A passes: B has priority with an empty stack
-        _cast_resolve(pos, "demystify", ["mind-control"], by="B")
+        cast_resolve(pos, "demystify", ["mind-control"], by="B")
         casts.append(("demystify", "B", "mind-control"))
     if when == "next_turn":
         _pass_until(pos, Step.UPKEEP, pos.turn + 1)
