@@ -193,3 +193,7 @@ def test_kinds_are_registered():
     assert set(bank.families("control")) == set(layers_q.CONTROL_FAMILIES)
     assert set(bank.families("copy")) == set(copy_q.FAMILIES)
     assert {"layers", "layer-6", "layer-7", "control", "copies", "tokens"} <= set(bank.topics())
+    from tutor.i18n import catalog
+
+    for lang in LANGS:  # the name of the kind the quiz shows in its header
+        assert {f"quiz.kind.{k}" for k in ("layers", "control", "copy")} <= set(catalog(lang))

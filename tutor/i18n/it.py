@@ -751,6 +751,9 @@ MESSAGES: dict[str, str] = {
     'quiz.copy.answer_token': "La pedina: {token}. Una copia prende solo i valori copiabili dell'originale, cioè quelli stampati sulla carta (707.2): non i segnalini né gli altri effetti; la controlla chi l'ha creata (111.2).",
     'quiz.hint.copy.stack': 'Chi mette in pila la copia di una magia la controlla (707.10).',
     'quiz.hint.copy.token': 'Una copia prende i valori copiabili: ciò che è stampato sulla carta, senza segnalini né altri effetti (707.2).',
+    'quiz.kind.layers': 'Layer',
+    'quiz.kind.control': 'Controllo',
+    'quiz.kind.copy': 'Copie',
     # ---- end qB ----
     'quiz.explain.engine': 'Che cosa succede, passo per passo:\n{events}\n{answer}',
     'quiz.hint.combat.plain': 'Ogni creatura infligge danno pari alla sua forza, tutte nello stesso momento (510.1a, 510.2); muore la creatura con danno segnato pari o superiore alla sua costituzione (704.5g).',
