@@ -371,6 +371,11 @@ FAMILY_DECIDES = {
     "step-order:beginning": {"500.1": "A turn consists of five phases, in this order"},
     "step-order:combat": {"500.1": "A turn consists of five phases, in this order"},
     "step-order:turn": {"500.1": "A turn consists of five phases, in this order"},
+    "layers:pt": {"613.4": "Within layer 7, apply effects in a series of sublayers"},
+    "layers:abilities": {"613.1f": "Ability-adding effects, keyword counters, ability-removing effects"},
+    "control:who": {"613.1b": "Control-changing effects are applied"},
+    "copy:stack": {"707.10": "is controlled by the player under whose control it was put on the stack"},
+    "copy:token": {"707.2": "Other effects (including type-changing and text-changing effects), status, counters"},
 }
 
 
