@@ -16,9 +16,15 @@ from __future__ import annotations
 
 import random
 
-from tutor.engine import ActivateAbility, CastSpell, DeclareAttackers, DeclareBlockers, IllegalAction, PassPriority, Step
+from tutor.engine import (
+    ActivateAbility,
+    CastSpell,
+    DeclareAttackers,
+    IllegalAction,
+    PassPriority,
+    Step,
+)
 from tutor.engine.events import EventKind
-from tutor.engine.view import Player
 from tutor.events_text import render_event
 from tutor.i18n import pick, t
 from tutor.quiz.casting_q import hand_card_text
