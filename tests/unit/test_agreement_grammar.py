@@ -83,6 +83,9 @@ TEMPLATES: dict[str, dict[str, str]] = {
     "quiz.scenario.ask_zone": {"card": "name"},
     "quiz.block.ask_menace": {"attacker": "name"},
     "quiz.block.ask_attackers": {"blocker": "name"},
+    # part 2: loyalty questions (qC): the burn spell and the planeswalker, declined by the template
+    "quiz.loyalty.respond": {"spell": "name", "walker": "name", "x": "text"},
+    "quiz.loyalty.after": {"spell": "name", "walker": "name", "x": "text"},
     "quiz.block.legal": {"names": "text", "attacker": "name"},
     "quiz.block.illegal": {"names": "text", "attacker": "name", "reason": "text"},
     "quiz.which_rule.block": {"names": "text", "attacker": "name"},
@@ -239,6 +242,10 @@ _NOT_A_CARD = {
     "quiz.scenario.ask_pt", "quiz.scenario.ask_tapped", "quiz.scenario.ask_can_attack", "event.targets",
     "event.attackers", "event.blockers", "event.game_won", "quiz.block.b_lands", "quiz.cast.creatures",
     "quiz.cast.others", "quiz.cast.lands",
+    # part 2 (qC): a card line or an option label ("Creatura di prova 2/2 (B)"), in the nominative
+    "quiz.target.source_spell", "quiz.target.source_ability", "quiz.target.no", "quiz.target.yes",
+    "quiz.target.yes_other", "quiz.target.yes_ward", "quiz.target.yes_own_ward", "quiz.target.yes_own_hexproof",
+    "quiz.loyalty.walker", "quiz.loyalty.b_hand", "quiz.loyalty.activates_targets", "quiz.loyalty.blocked_by",
     # not a card at all: a concept, an option, a glossary entry, a lesson problem
     "no_entry_in_lang", "finding_duplicate_definition", "finding_count_mismatch", "check_concepts",
     "lesson.problem.option_true", "lesson.problem.option_false", "lesson.problem.order_missing",

@@ -12,7 +12,8 @@ Kinds: ``term``, ``definition``, ``old-term`` (:mod:`~tutor.quiz.glossary_q`); `
 ``step-order``, ``which-rule`` (:mod:`~tutor.quiz.rules_q`); ``scenario`` (:mod:`~tutor.quiz.scenario_q`);
 ``combat``, ``can-block``, ``can-cast``, ``stack`` (the engine: :mod:`~tutor.quiz.combat_q`,
 :mod:`~tutor.quiz.blocking_q`, :mod:`~tutor.quiz.casting_q`, :mod:`~tutor.quiz.stack_q`); ``layers``, ``control``
-(:mod:`~tutor.quiz.layers_q`) and ``copy`` (:mod:`~tutor.quiz.copy_q`).
+(:mod:`~tutor.quiz.layers_q`) and ``copy`` (:mod:`~tutor.quiz.copy_q`); ``targeting``, ``loyalty``, ``mulligan``
+(:mod:`~tutor.quiz.targeting_q`, :mod:`~tutor.quiz.loyalty_q`, :mod:`~tutor.quiz.mulligan_q`).
 """
 
 from __future__ import annotations
@@ -30,10 +31,11 @@ __all__ = ["KINDS", "CardInfo", "card_info", "cards", "families", "for_card", "p
            "topics"]
 
 KINDS = ("term", "definition", "old-term", "next-step", "which-step", "step-order", "which-rule", "scenario",
-         "combat", "can-block", "can-cast", "stack", "layers", "control", "copy")
+         "combat", "can-block", "can-cast", "stack", "layers", "control", "copy", "targeting", "loyalty", "mulligan")
 # the order in which kinds take turns introducing new cards
 _CURRICULUM = ("term", "next-step", "combat", "can-block", "scenario", "which-step", "can-cast", "definition",
-               "stack", "old-term", "step-order", "which-rule", "layers", "control", "copy")
+               "stack", "old-term", "step-order", "which-rule", "targeting", "layers", "loyalty", "control",
+               "mulligan", "copy")
 _GENERATORS = {  # kind -> (module, its table of families, builder)
     "combat": ("tutor.quiz.combat_q", "FAMILIES", "build"),
     "can-block": ("tutor.quiz.blocking_q", "FAMILIES", "build"),
@@ -42,6 +44,9 @@ _GENERATORS = {  # kind -> (module, its table of families, builder)
     "layers": ("tutor.quiz.layers_q", "FAMILIES", "build"),
     "control": ("tutor.quiz.layers_q", "CONTROL_FAMILIES", "build"),
     "copy": ("tutor.quiz.copy_q", "FAMILIES", "build"),
+    "targeting": ("tutor.quiz.targeting_q", "FAMILIES", "build"),
+    "loyalty": ("tutor.quiz.loyalty_q", "FAMILIES", "build"),
+    "mulligan": ("tutor.quiz.mulligan_q", "FAMILIES", "build"),
     "step-order": ("tutor.quiz.rules_q", "ORDER_SCOPES", "build_generated"),
     "which-rule": ("tutor.quiz.rules_q", "RULE_AREAS", "build_generated"),
 }

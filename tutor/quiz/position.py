@@ -147,8 +147,9 @@ class Position:
         return card.id
 
     def add(self, card_id: str, player: int, zone: str = "battlefield", *, alias: str | None = None,
-            sick: bool = False, tapped: bool = False, damage: int = 0) -> str:
-        """Put a card into a zone of `player` before play starts; return its alias."""
+            sick: bool = False, tapped: bool = False, damage: int = 0, counters: dict | None = None) -> str:
+        """Put a card into a zone of `player` before play starts; return its alias. `counters`: the counters a
+        permanent has (a planeswalker's loyalty counters: by default its printed loyalty, 306.5b)."""
         assert not self.started, "cards are added before the position starts"
         alias = alias or f"{PLAYERS[player].lower()}{sum(1 for o in self.owner.values() if o == player) + 1}"
         o = self.game.create(card_id, player, zone)
@@ -156,7 +157,9 @@ class Position:
         if zone == "battlefield":
             o.fresh, o.tapped, o.damage = sick, tapped, damage
             item.update({"sick": sick, "tapped": tapped, "damage": damage})
-            counters = entering_counters(self.cards[card_id])
+            counters = dict(counters or entering_counters(self.cards[card_id]))
+            if self.cards[card_id].loyalty is not None:  # 306.5b: it entered with its loyalty (as the scenarios say)
+                counters.setdefault("loyalty", self.cards[card_id].loyalty)
             if counters:  # a 0/0 that enters with counters (614.1c) is there with them, not dead
                 o.counters = dict(counters)
                 item["counters"] = dict(counters)
