@@ -376,6 +376,12 @@ FAMILY_DECIDES = {
     "control:who": {"613.1b": "Control-changing effects are applied"},
     "copy:stack": {"707.10": "is controlled by the player under whose control it was put on the stack"},
     "copy:token": {"707.2": "Other effects (including type-changing and text-changing effects), status, counters"},
+    "targeting:legal": {"601.2c": "announces their choice of an appropriate object or player for each target"},
+    "targeting:ability": {"602.2b": "identical to the process for casting a spell listed in rules 601.2b"},
+    "loyalty:left": {"120.3c": "Damage dealt to a planeswalker causes that many loyalty counters to be removed"},
+    "loyalty:combat": {"120.3c": "Damage dealt to a planeswalker causes that many loyalty counters to be removed"},
+    "mulligan:hand": {"103.5": "puts a number of those cards equal to the number of times that player has"},
+    "mulligan:bottom": {"103.5": "puts a number of those cards equal to the number of times that player has"},
 }
 
 
