@@ -10,8 +10,9 @@
 
 Kinds: ``term``, ``definition``, ``old-term`` (:mod:`~tutor.quiz.glossary_q`); ``next-step``, ``which-step``,
 ``step-order``, ``which-rule`` (:mod:`~tutor.quiz.rules_q`); ``scenario`` (:mod:`~tutor.quiz.scenario_q`);
-``combat``, ``can-block``, ``can-cast``, ``stack`` (the engine: :mod:`~tutor.quiz.combat_q`,
-:mod:`~tutor.quiz.blocking_q`, :mod:`~tutor.quiz.casting_q`, :mod:`~tutor.quiz.stack_q`).
+``combat``, ``can-block``, ``can-cast``, ``stack``, ``trigger``, ``replacement`` (the engine:
+:mod:`~tutor.quiz.combat_q`, :mod:`~tutor.quiz.blocking_q`, :mod:`~tutor.quiz.casting_q`, :mod:`~tutor.quiz.stack_q`,
+:mod:`~tutor.quiz.triggers_q`, :mod:`~tutor.quiz.replacement_q`).
 """
 
 from __future__ import annotations
@@ -29,15 +30,17 @@ __all__ = ["KINDS", "CardInfo", "card_info", "cards", "families", "for_card", "p
            "topics"]
 
 KINDS = ("term", "definition", "old-term", "next-step", "which-step", "step-order", "which-rule", "scenario",
-         "combat", "can-block", "can-cast", "stack")
+         "combat", "can-block", "can-cast", "stack", "trigger", "replacement")
 # the order in which kinds take turns introducing new cards
 _CURRICULUM = ("term", "next-step", "combat", "can-block", "scenario", "which-step", "can-cast", "definition",
-               "stack", "old-term", "step-order", "which-rule")
+               "stack", "old-term", "step-order", "which-rule", "trigger", "replacement")
 _GENERATORS = {  # kind -> (module, its table of families, builder)
     "combat": ("tutor.quiz.combat_q", "FAMILIES", "build"),
     "can-block": ("tutor.quiz.blocking_q", "FAMILIES", "build"),
     "can-cast": ("tutor.quiz.casting_q", "FAMILIES", "build"),
     "stack": ("tutor.quiz.stack_q", "FAMILIES", "build"),
+    "trigger": ("tutor.quiz.triggers_q", "FAMILIES", "build"),
+    "replacement": ("tutor.quiz.replacement_q", "FAMILIES", "build"),
     "step-order": ("tutor.quiz.rules_q", "ORDER_SCOPES", "build_generated"),
     "which-rule": ("tutor.quiz.rules_q", "RULE_AREAS", "build_generated"),
 }
