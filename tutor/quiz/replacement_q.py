@@ -47,7 +47,7 @@ FAMILIES: dict[str, tuple[int, tuple[str, ...]]] = {
     "replacement:order": (3, ("replacement", "prevention")),
     "replacement:prevent": (2, ("prevention", "replacement")),
 }
-_BURN = {"shock": 2, "burst-lightning": 2, "blaze": None}  # None: X
+_BURN = {"shock": 2, "blaze": None}  # None: X
 
 
 def build(family: str, seed: int) -> Question:
@@ -126,7 +126,7 @@ def _apply(family: str, seed: int, rng: random.Random) -> Question:
             pos.add("angraths-marauders", 0, alias=f"marauders{i + 1}")
         if rng.random() < 0.3:
             pos.add("angraths-marauders", 1, alias="b-marauders")
-        spell = rng.choice(("shock", "burst-lightning", "blaze", "flame-rift"))
+        spell = rng.choice(("shock", "shock", "blaze", "flame-rift"))
         pos.add(spell, 0, "hand", alias="spell")
         add_lands(pos, 0, 6, "RRR")
         asked = 1 if spell != "flame-rift" else rng.choice((0, 1))
@@ -147,17 +147,24 @@ def _apply(family: str, seed: int, rng: random.Random) -> Question:
         cast(pos, "spell")
     events, end, then = play_out(pos)
     events = game.events[mark:] + events
-    if variant == "life" and asked == 0 and end.players[0].life == view0.players[0].life and not skullcrack:
-        raise Rejected("no life gained")
-    answer = end.players[asked].life
+    if variant == "life":
+        form = "gain0"
+        answer = sum(e.data.get("amount", 0) for e in events if e.kind == EventKind.LIFE_GAIN
+                     and e.data.get("player") == 0)
+        ask = ("quiz.repl.ask_gain", {"player": "A"})
+    else:
+        form = f"life{asked}"
+        answer = end.players[asked].life
+        if answer == view0.players[asked].life:
+            raise Rejected("the life total doesn't change: the prompt would show the answer")
+        ask = ("quiz.stack.ask_life", {"player": Player(asked).letter})
     actions = _story(pos)
 
     def prompt(lang: str) -> str:
-        return _prompt(pos, view0, actions, [("quiz.stack.all_pass", {}),
-                                             ("quiz.stack.ask_life", {"player": Player(asked).letter})], lang)
+        return _prompt(pos, view0, actions, [("quiz.stack.all_pass", {}), ask], lang)
 
     def explanation(lang: str) -> str:
-        return t("quiz.explain.repl", lang, events=explain(pos, game.events[:0] + events, lang))
+        return t("quiz.explain.repl", lang, events=explain(pos, events, lang))
 
     rules = ["614.1a", *rules_of(events, (EventKind.REPLACED, EventKind.NO_LIFE_GAIN, EventKind.LIFE_GAIN,
                                           EventKind.DAMAGE))]
@@ -171,7 +178,7 @@ def _apply(family: str, seed: int, rng: random.Random) -> Question:
         prompt=both(prompt), options=None, answer_format="number", answer=answer, explanation=both(explanation),
         rules=tuple(dict.fromkeys(rules)), concepts=("replacement-effect",),
         hints=(both(lambda lang: t("quiz.hint.repl.apply", lang)),), expected_ms=40_000,
-        data={"position": _spec(pos), "then": then, "test_cards": [], "form": f"life{asked}", "life": [
+        data={"position": _spec(pos), "then": then, "test_cards": [], "form": form, "life": [
             end.players[0].life, end.players[1].life]})
 
 
@@ -181,7 +188,7 @@ def _order(family: str, seed: int, rng: random.Random) -> Question:
     caster = rng.choice((0, 1))
     other = 1 - caster
     pos.add("angraths-marauders", caster, alias="marauders")
-    spell = rng.choice(tuple(_BURN) if caster == 0 else ("shock", "burst-lightning"))  # Blaze: a sorcery
+    spell = rng.choice(tuple(_BURN) if caster == 0 else ("shock",))  # Blaze: a sorcery
     pos.add(spell, caster, "hand", alias="spell")
     add_lands(pos, caster, 4, "RRR")
     at_creature = rng.random() < 0.5
@@ -246,11 +253,14 @@ def _order(family: str, seed: int, rng: random.Random) -> Question:
     events = game.events[mark:] + events
     ref = target_of(pos, victim)
     dealt = _damage_to(events, ref)
+    if form == "amount" and dealt == 0 and rng.random() < 0.6:
+        raise Rejected("no damage again")
     spell_name = lambda lang: name_of(pos.cards, pos.card_of["spell"], lang)  # noqa: E731
     effect_card = options_seen[first][0]
     if form == "who":
         answer_format, answer = "choice", chooser + 1
-        options = tuple(both(lambda lang, p=p: t("quiz.stack.player", lang, player=Player(p).letter)) for p in (0, 1))
+        options = tuple(both(lambda lang, p=p: t("quiz.repl.order.who_option", lang, player=Player(p).letter))
+                        for p in (0, 1))
         tail = [("quiz.stack.all_pass", {}), ("quiz.repl.order.ask_who", {"spell": spell_name})]
     else:
         answer_format, answer, options = "number", dealt, None
@@ -297,8 +307,8 @@ def _prevent(family: str, seed: int, rng: random.Random) -> Question:
     else:
         pos.add(shield, 1, "hand", alias="shield")
         add_lands(pos, 1, 1, "W")
-    spells = rng.sample(("shock", "burst-lightning", "blaze", "hungry-flames") if not at_creature
-                        else ("shock", "burst-lightning", "blaze"), rng.choice((1, 1, 2)))
+    spells = rng.sample(("shock", "blaze", "hungry-flames") if not at_creature
+                        else ("shock", "blaze"), rng.choice((1, 1, 2)))
     skullcrack = not at_creature and rng.random() < 0.3
     if skullcrack:
         spells = ["skullcrack", *spells[:1]] if rng.random() < 0.5 else spells[:1] + ["skullcrack"]
