@@ -19,7 +19,7 @@ from tutor.quiz import bank, replacement_q, triggers_q
 
 FAMILIES = sorted(triggers_q.FAMILIES) + sorted(replacement_q.FAMILIES)
 SEEDS = range(200)  # every family: the texts, options and ids
-REPLAYED = range(0, 200, 5)  # 40 seeds of each: replayed by the scenario runner
+REPLAYED = range(0, 200, 8)  # 25 seeds of each: replayed by the scenario runner
 DECIDES = {"trigger:apnap": "603.3b", "trigger:intervening-if": "603.4", "trigger:leaves": "603.10a",
            "replacement:apply": "614.1a", "replacement:order": "616.1", "replacement:prevent": "615.1"}
 

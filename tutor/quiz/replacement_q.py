@@ -32,7 +32,6 @@ from tutor.quiz.triggers_q import (
     add_lands,
     board_lines,
     cast,
-    choose,
     explain,
     plain_creatures,
     play_out,

@@ -343,7 +343,8 @@ def _apnap(family: str, seed: int, rng: random.Random) -> Question:
         id=f"{family}@{seed}", kind="trigger", card=family, family=family, seed=seed, topic=FAMILIES[family][1],
         difficulty=FAMILIES[family][0] + (len(items) >= 3), prompt=both(prompt), options=options,
         answer_format="order", answer=answer, explanation=both(explanation), rules=tuple(dict.fromkeys(rules)),
-        concepts=("triggered-ability", "stack", "apnap"), hints=(both(lambda lang: t("quiz.hint.trig.apnap", lang)),),
+        concepts=("triggered-ability", "stack", "active-player-nonactive-player-order"),
+        hints=(both(lambda lang: t("quiz.hint.trig.apnap", lang)),),
         expected_ms=40_000,
         data={"position": pos.spec(), "test_cards": [], "items": [[c, Player(p).letter] for c, p in keys],
               "shown": shown, "resolved": [ids.index(i) for i in resolved]})
@@ -420,7 +421,7 @@ def _intervening_if(family: str, seed: int, rng: random.Random) -> Question:
         id=f"{family}@{seed}", kind="trigger", card=family, family=family, seed=seed, topic=FAMILIES[family][1],
         difficulty=FAMILIES[family][0] + (outcome == "nothing"), prompt=both(prompt), options=options,
         answer_format="choice", answer=_IF_OUTCOMES.index(outcome) + 1, explanation=both(explanation),
-        rules=tuple(dict.fromkeys(rules)), concepts=("triggered-ability", "intervening-if"),
+        rules=tuple(dict.fromkeys(rules)), concepts=("triggered-ability", "intervening-if-clause"),
         hints=(both(lambda lang: t("quiz.hint.trig.if", lang)),), expected_ms=30_000,
         data={"position": pos.spec(), "then": then, "test_cards": [], "form": "scholar", "outcome": outcome})
 
@@ -462,7 +463,7 @@ def _howling_mine(family: str, seed: int, rng: random.Random) -> Question:
         id=f"{family}@{seed}", kind="trigger", card=family, family=family, seed=seed, topic=FAMILIES[family][1],
         difficulty=FAMILIES[family][0] - 1, prompt=both(prompt), options=None, answer_format="number",
         answer=drawn, explanation=both(explanation), rules=tuple(dict.fromkeys(rules)),
-        concepts=("triggered-ability", "intervening-if"),
+        concepts=("triggered-ability", "intervening-if-clause"),
         hints=(both(lambda lang: t("quiz.hint.trig.if", lang)),), expected_ms=25_000,
         data={"position": pos.spec(), "then": then, "test_cards": [], "form": "mine", "drawn": drawn})
 
@@ -524,7 +525,7 @@ def _leaves(family: str, seed: int, rng: random.Random) -> Question:
         id=f"{family}@{seed}", kind="trigger", card=family, family=family, seed=seed, topic=FAMILIES[family][1],
         difficulty=FAMILIES[family][0], prompt=both(prompt), options=None, answer_format="number", answer=answer,
         explanation=both(explanation), rules=tuple(dict.fromkeys(rules)),
-        concepts=("triggered-ability", "leaves-the-battlefield", "dies"),
+        concepts=("triggered-ability", "leaves-the-battlefield", "dies", "zone-change-triggers"),
         hints=(both(lambda lang: t("quiz.hint.trig.leaves", lang)),), expected_ms=45_000,
         data={"position": pos.spec(), "then": then, "test_cards": [], "form": form, "stacked": stacked,
               "life": after})
