@@ -362,8 +362,6 @@ def _prevent(family: str, seed: int, rng: random.Random) -> Question:
         rules.append("615.7")
     if skullcrack:
         rules.append("615.12")
-    if shield == "holy-day":
-        rules.append("510.2")
     return Question(
         id=f"{family}@{seed}", kind="replacement", card=family, family=family, seed=seed,
         topic=FAMILIES[family][1], difficulty=FAMILIES[family][0] + (skullcrack or len(spells) > 1),

@@ -163,7 +163,9 @@ def card_texts(pos: Position, lang: str) -> list[str]:
         if cid in seen or "land" in card.types or not text:
             continue
         seen.add(cid)
-        out.append(f"{card_name(pos.cards, cid, lang)}: {' '.join(text.split())}")
+        lines = [" ".join(line.split()) for line in text.splitlines() if line.strip()]
+        joined = " ".join(x if x[-1] in ".!?)»" else f"{x}." for x in lines)  # "Difensore. Quando…"
+        out.append(f"{card_name(pos.cards, cid, lang)}: {joined}")
     return out
 
 
