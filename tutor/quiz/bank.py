@@ -11,7 +11,8 @@
 Kinds: ``term``, ``definition``, ``old-term`` (:mod:`~tutor.quiz.glossary_q`); ``next-step``, ``which-step``,
 ``step-order``, ``which-rule`` (:mod:`~tutor.quiz.rules_q`); ``scenario`` (:mod:`~tutor.quiz.scenario_q`);
 ``combat``, ``can-block``, ``can-cast``, ``stack`` (the engine: :mod:`~tutor.quiz.combat_q`,
-:mod:`~tutor.quiz.blocking_q`, :mod:`~tutor.quiz.casting_q`, :mod:`~tutor.quiz.stack_q`); ``layers``, ``control``
+:mod:`~tutor.quiz.blocking_q`, :mod:`~tutor.quiz.casting_q`, :mod:`~tutor.quiz.stack_q`); ``trigger``,
+``replacement`` (:mod:`~tutor.quiz.triggers_q`, :mod:`~tutor.quiz.replacement_q`); ``layers``, ``control``
 (:mod:`~tutor.quiz.layers_q`) and ``copy`` (:mod:`~tutor.quiz.copy_q`); ``targeting``, ``loyalty``, ``mulligan``
 (:mod:`~tutor.quiz.targeting_q`, :mod:`~tutor.quiz.loyalty_q`, :mod:`~tutor.quiz.mulligan_q`).
 """
@@ -31,16 +32,19 @@ __all__ = ["KINDS", "CardInfo", "card_info", "cards", "families", "for_card", "p
            "topics"]
 
 KINDS = ("term", "definition", "old-term", "next-step", "which-step", "step-order", "which-rule", "scenario",
-         "combat", "can-block", "can-cast", "stack", "layers", "control", "copy", "targeting", "loyalty", "mulligan")
+         "combat", "can-block", "can-cast", "stack", "trigger", "replacement", "layers", "control", "copy", "targeting",
+         "loyalty", "mulligan")
 # the order in which kinds take turns introducing new cards
 _CURRICULUM = ("term", "next-step", "combat", "can-block", "scenario", "which-step", "can-cast", "definition",
-               "stack", "old-term", "step-order", "which-rule", "targeting", "layers", "loyalty", "control",
-               "mulligan", "copy")
+               "stack", "old-term", "step-order", "which-rule", "trigger", "targeting", "layers", "replacement",
+               "loyalty", "control", "mulligan", "copy")
 _GENERATORS = {  # kind -> (module, its table of families, builder)
     "combat": ("tutor.quiz.combat_q", "FAMILIES", "build"),
     "can-block": ("tutor.quiz.blocking_q", "FAMILIES", "build"),
     "can-cast": ("tutor.quiz.casting_q", "FAMILIES", "build"),
     "stack": ("tutor.quiz.stack_q", "FAMILIES", "build"),
+    "trigger": ("tutor.quiz.triggers_q", "FAMILIES", "build"),
+    "replacement": ("tutor.quiz.replacement_q", "FAMILIES", "build"),
     "layers": ("tutor.quiz.layers_q", "FAMILIES", "build"),
     "control": ("tutor.quiz.layers_q", "CONTROL_FAMILIES", "build"),
     "copy": ("tutor.quiz.copy_q", "FAMILIES", "build"),
