@@ -43,7 +43,7 @@ def test_the_frog_explained_in_layer_order_with_sources_and_rules():
         ("4", "creature_types"), ("5", "color"), ("6", "lose_abilities"), ("6", "keywords"), ("7b", "base_pt")]
     assert explanation_lines(angel, cards, "it") == [
         "«Angelo di Serra»: sulla carta 4/4, ora 1/1",
-        "  layer 4 — Tramutare in Rana: tipo di creatura: Rana, al posto degli altri (205.1b)",
+        "  layer 4 — Tramutare in Rana: tipo di creatura: Rana, al posto degli altri (205.1a)",
         "  layer 5 — Tramutare in Rana: colore: blu (613.1e)",
         "  layer 6 — Tramutare in Rana: perde tutte le abilità (613.1f)",
         "  layer 6 — Salto Prodigioso: acquisisce volare (613.1f)",
@@ -51,7 +51,7 @@ def test_the_frog_explained_in_layer_order_with_sources_and_rules():
     ]
     assert explanation_lines(angel, cards, "ru") == [
         "«Ангел Серры»: по карте 4/4, сейчас 1/1",
-        "  слой 4 — Превращение в лягушку: тип существа: Лягушка вместо прежних (205.1b)",
+        "  слой 4 — Превращение в лягушку: тип существа: Лягушка вместо прежних (205.1a)",
         "  слой 5 — Превращение в лягушку: цвет: синий (613.1e)",
         "  слой 6 — Превращение в лягушку: теряет все способности (613.1f)",
         "  слой 6 — Прыжок: получает полёт (613.1f)",

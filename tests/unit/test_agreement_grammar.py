@@ -85,6 +85,18 @@ TEMPLATES: dict[str, dict[str, str]] = {
     "quiz.block.ask_attackers": {"blocker": "name"},
     # part 2: loyalty questions (qC): the burn spell and the planeswalker, declined by the template
     "quiz.loyalty.respond": {"spell": "name", "walker": "name", "x": "text"},
+    # part 2 (qB): layers, control, copies
+    "quiz.layers.spell_line": {"n": "number", "player": "text", "name": "name", "target": "text", "text": "text"},
+    "quiz.layers.creature": {"name": "name", "player": "text", "state": "text"},
+    "quiz.layers.ask_power": {"name": "name"},
+    "quiz.layers.ask_toughness": {"name": "name"},
+    "quiz.layers.ask_abilities": {"name": "name"},
+    "quiz.control.creature": {"name": "name", "owner": "text"},
+    "quiz.control.stolen": {"aura": "name", "name": "name"},
+    "quiz.control.ask_now": {"name": "name"},
+    "quiz.control.ask_next_turn": {"name": "name"},
+    "quiz.control.no_effect": {"name": "name"},
+    "quiz.control.answer": {"name": "name", "player": "text"},
     "quiz.loyalty.after": {"spell": "name", "walker": "name", "x": "text"},
     "quiz.block.legal": {"names": "text", "attacker": "name"},
     "quiz.block.illegal": {"names": "text", "attacker": "name", "reason": "text"},
@@ -246,6 +258,14 @@ _NOT_A_CARD = {
     "quiz.target.source_spell", "quiz.target.source_ability", "quiz.target.no", "quiz.target.yes",
     "quiz.target.yes_other", "quiz.target.yes_ward", "quiz.target.yes_own_ward", "quiz.target.yes_own_hexproof",
     "quiz.loyalty.walker", "quiz.loyalty.b_hand", "quiz.loyalty.activates_targets", "quiz.loyalty.blocked_by",
+    # part 2 (qB): an option label or a spell named inside its own «», in the nominative
+    "quiz.copy.copy_of", "quiz.copy.token_option",
+    # part 2 (qA): in Russian the name stands after its head noun ("заклинание «…»", "карты «…»", "существо «…»"),
+    # in the nominative
+    "quiz.trig.cast", "quiz.trig.cast_target", "quiz.trig.cast_x", "quiz.trig.activate_target",
+    "quiz.trig.cast_resolves", "quiz.trig.apnap.block", "quiz.trig.if.response", "quiz.trig.if.ask",
+    "quiz.trig.leaves.ask_count", "quiz.repl.resolves", "quiz.repl.order.ask_who", "quiz.repl.order.stated",
+    "quiz.repl.ask_damage_creature",
     # not a card at all: a concept, an option, a glossary entry, a lesson problem
     "no_entry_in_lang", "finding_duplicate_definition", "finding_count_mismatch", "check_concepts",
     "lesson.problem.option_true", "lesson.problem.option_false", "lesson.problem.order_missing",

@@ -466,9 +466,9 @@ class Layers:
             elif op == "add_types":
                 w.types = w.types | v
             elif op == "creature_types":
-                # 205.1b: a new creature type replaces the old ones (its card types stay)
+                # 205.1a: a new creature type replaces the old ones (its card types stay)
                 w.subtypes = frozenset(x for x in w.subtypes if x in LAND_TYPES or x in ("Aura", "Equipment")) | v
-                rule = "205.1b"
+                rule = "205.1a"
             elif op == "add_subtypes":
                 w.subtypes = w.subtypes | v
                 new = [INTRINSIC[t] for t in sorted(v) if t in LAND_TYPES and INTRINSIC[t] not in w.abilities]

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
-from tutor.engine import PassPriority, Step
+from tutor.engine import DeclareAttackers, DeclareBlockers, PassPriority, Step
 from tutor.engine.events import EventKind
 from tutor.engine.view import Player
 from tutor.events_text import render_event
@@ -312,7 +312,7 @@ def _control(family: str, seed: int, rng: random.Random) -> Question:
     cid = rng.choice(plain_creatures())
     owner = 0 if variant == "stolen-treason" else 1
     alias = pos.add(cid, owner, alias="creature")
-    add_lands(pos, 0, (("island", 4), ("mountain", 3)))
+    add_lands(pos, 0, (("island", 5), ("mountain", 3)))  # Mind Control and Act of Treason together: 8 mana
     for i in range(2):
         pos.add("island", 0, "library", alias=f"a-library{i + 1}")
         pos.add("island", 1, "library", alias=f"b-library{i + 1}")
@@ -333,6 +333,7 @@ def _control(family: str, seed: int, rng: random.Random) -> Question:
     mark = len(game.events)
     for s in spells:
         cast_resolve(pos, s, [alias])
+        pos.refresh()  # a resolved permanent spell is a new object on the battlefield (400.7)
         casts.append((s, "A", alias))
     if variant == "mind-destroyed":
         pos.passes(1)  # A passes: B has priority with an empty stack
@@ -397,9 +398,15 @@ def _pass_until(pos: Position, step: Step, turn: int) -> None:
     for _ in range(200):
         if game.state.step is step and game.state.turn == turn:
             break
-        if game.pending[0] != "priority":
-            raise Rejected(f"an unstated decision: {game.pending[0]}")
-        game.apply(PassPriority())
+        kind = game.pending[0]
+        if kind == "priority":
+            game.apply(PassPriority())
+        elif kind == "attackers":  # nobody attacks, nobody blocks: as the scenario runner's pass_until
+            game.apply(DeclareAttackers(()))
+        elif kind == "blockers":
+            game.apply(DeclareBlockers(()))
+        else:
+            raise Rejected(f"an unstated decision: {kind}")
     else:
         raise Rejected("never reached the step")
     pos.actions.append({"pass_until": step.key, "turn": turn})
