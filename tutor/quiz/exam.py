@@ -380,6 +380,13 @@ def area_name(area: str, lang: str) -> str:
     return t(f"quiz.exam.area.{area}", lang)
 
 
+def kind_name(kind: str, lang: str) -> str:
+    """A question kind's name (``quiz.kind.<kind>``; the kind itself for one the catalog does not name yet)."""
+    from tutor.i18n import catalog
+
+    return t(f"quiz.kind.{kind}", lang) if f"quiz.kind.{kind}" in catalog(lang) else kind
+
+
 def report_lines(report: ExamReport, lang: str, *, review_hint: str | None = None) -> list[str]:
     """The report as lines of plain text in `lang` (the CLI prints them; the app shows them): the score and
     verdict, each area, the places given away, every wrong answer with the right one, its explanation and rules,
@@ -401,13 +408,23 @@ def report_lines(report: ExamReport, lang: str, *, review_hint: str | None = Non
     for area, given, available in report.exam.given_away:
         lines.append(t("quiz.exam.given_away_none" if not available else "quiz.exam.given_away", lang,
                        area=area_name(area, lang), n=given, available=available))
+    lines += ["", t("quiz.exam.list_title", lang)]
+    for number, r in enumerate(report.results, 1):
+        area = area_name(r.item.area, lang)
+        if r.correct:
+            lines.append("  " + t("quiz.exam.line_right", lang, number=number, area=area, given=r.given))
+        elif r.given is None:
+            lines.append("  " + t("quiz.exam.line_none", lang, number=number, area=area, expected=r.expected))
+        else:
+            lines.append("  " + t("quiz.exam.line_wrong", lang, number=number, area=area, given=r.given,
+                                  expected=r.expected))
     wrong = [(n, r) for n, r in enumerate(report.results, 1) if not r.correct]
     if wrong:
         lines += ["", t("quiz.exam.wrong_title", lang, n=len(wrong))]
     for number, r in wrong:
         q = r.item.question
         lines += ["", t("quiz.exam.question_head", lang, number=number, total=report.total,
-                        area=area_name(r.item.area, lang), kind=t(f"quiz.kind.{q.kind}", lang))]
+                        area=area_name(r.item.area, lang), kind=kind_name(q.kind, lang))]
         lines.append(q.prompt[lang])
         for i, option in enumerate(q.options or (), 1):
             lines.append(f"  {i}) {option[lang]}")

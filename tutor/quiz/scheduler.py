@@ -236,8 +236,9 @@ class QuizScheduler:
         (`new_candidates` in the caller's order, skipping any already reviewed), at most ``new_per_day`` a day
         minus those introduced today already. New cards are put among the reviews at places drawn from `seed`
         (never before the first review), so a session is deterministic given the seed; no card appears twice.
-        The cards an exam queued for review (:mod:`tutor.progress.exams`) come first, due now whatever their state
-        (a queued card never reviewed is asked too, beside the day's quota of new cards), until reviewed.
+        The cards an exam queued for review (:mod:`tutor.progress.exams`) come before all others, due now whatever
+        their state (a queued card never reviewed is asked too, beside the day's quota of new cards), until
+        reviewed.
         Call it again when a session is over: cards failed meanwhile come back once due.
         """
         moment = utc(now)
@@ -257,18 +258,18 @@ class QuizScheduler:
         taken = {key for key, _ in queued}
         fresh = [key for key in candidates if key not in known and key not in taken][:room]
         asked = self.store.last_question_ids([*(key for key, _ in queued), *(card.key for card in due)])
-        reviews = [SessionItem(key, card is None, None if card is None else card.due,
-                               None if card is None else State(card.state), asked.get(key)) for key, card in queued]
-        reviews += [SessionItem(card.key, False, card.due, State(card.state), asked.get(card.key)) for card in due]
+        front = [SessionItem(key, card is None, None if card is None else card.due,
+                             None if card is None else State(card.state), asked.get(key)) for key, card in queued]
+        reviews = [SessionItem(card.key, False, card.due, State(card.state), asked.get(card.key)) for card in due]
         new = [SessionItem(key, True, None, None, None) for key in fresh]
         if not reviews:
-            return new
+            return front + new
         rng = random.Random(seed)
         places = set(rng.sample(range(1, len(reviews) + len(new)), len(new)))
         order, review_iter, new_iter = [], iter(reviews), iter(new)
         for index in range(len(reviews) + len(new)):
             order.append(next(new_iter) if index in places else next(review_iter))
-        return order
+        return front + order
 
     def _queued(self, due: list[CardRecord]) -> list[tuple[str, CardRecord | None]]:
         """The cards an exam queued for review (:meth:`~tutor.progress.ProgressStore.queued_card_keys`), each with
