@@ -221,10 +221,10 @@ def test_quiz_next_asks_a_queued_card(tmp_path, exam):
     report = judge_exam(exam, [], "it")  # nothing answered: every area weak
     with open_store() as store:
         record_exam(store, report, datetime.now(UTC))
-    from tutor.cli import main
-
     import contextlib
     import io
+
+    from tutor.cli import main
 
     out = io.StringIO()
     with contextlib.redirect_stdout(out):

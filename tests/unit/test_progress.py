@@ -178,11 +178,26 @@ def test_migration_2_adds_the_quiz_tables_and_indexes(tmp_path):
     build_v1(tmp_path / "v1.db")
     before = schema_of(tmp_path / "v1.db")
     conn = sqlite3.connect(tmp_path / "v1.db", isolation_level=None)
-    assert schema.migrate(conn) == 1
+    assert schema.migrate(conn, 2) == 1
     conn.close()
     added = {name for _kind, name, _sql in schema_of(tmp_path / "v1.db") - before}
     assert added == {"card", "card_due", "review", "review_time", "review_card", "review_no_update",
                      "review_no_delete", "lesson_event_run"}
+
+
+def test_migration_3_adds_the_exam_tables(tmp_path):
+    build_v1(tmp_path / "v1.db")
+    conn = sqlite3.connect(tmp_path / "v1.db", isolation_level=None)
+    assert schema.migrate(conn, 2) == 1
+    conn.close()
+    before = schema_of(tmp_path / "v1.db")
+    conn = sqlite3.connect(tmp_path / "v1.db", isolation_level=None)
+    assert schema.migrate(conn) == 2
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 3
+    conn.close()
+    added = {name for _kind, name, _sql in schema_of(tmp_path / "v1.db") - before}
+    assert added == {"exam", "exam_question", "exam_question_queued", "exam_no_update", "exam_no_delete",
+                     "exam_question_no_update", "exam_question_no_delete"}
 
 
 def test_a_v1_database_opens_migrated_with_its_data(tmp_path):

@@ -107,6 +107,8 @@ class QuizScreen(LocalizedBindings, Screen):
         *((str(d), f"number({d})", "quiz.key.number", False) for d in range(1, 10)),
     )
 
+    FOOTER_WIDE_ONLY = ("exam",)  # at 80 columns: the exam's key stays in F1's list and the palette
+
     def __init__(self) -> None:
         super().__init__()
         self.store = None
