@@ -90,3 +90,40 @@ def test_bad_arguments_are_refused_without_a_traceback():
                             capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert closed.returncode == 0  # an empty input: an exam with nothing answered, still reported and stored
     assert "0 risposte giuste su 25" in closed.stdout
+
+
+def test_interactive_a_malformed_or_empty_answer_is_asked_again():
+    """On a terminal (a pseudo-terminal here) `x` for a choice and an empty line are asked again, not counted."""
+    import pty
+    import time
+
+    exam = build_exam(1, 11)
+    first = exam.items[0].question
+    assert first.answer_format in ("choice", "number")
+    master, slave = pty.openpty()
+    child = subprocess.Popen([sys.executable, "-m", "tutor", "quiz", "exam", "--seed", "11", "--json"], stdin=slave,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                             env=dict(os.environ))
+    os.close(slave)
+    try:
+        for line in ("x", "", expected_text(first, "it")):
+            os.write(master, (line + "\n").encode())
+            time.sleep(0.2)
+        os.write(master, b"\x04")  # Ctrl+D: end of input
+        out, err = child.communicate(timeout=300)
+    finally:
+        os.close(master)
+    assert child.returncode == 0, err
+    data = json.loads(out)
+    assert data["questions"][0]["status"] == "right" and data["questions"][0]["given"] == expected_text(first, "it")
+    assert [q["status"] for q in data["questions"][1:]] == ["unanswered"] * 24
+    assert err.count("[1/25]") == 1 and "[2/25]" in err  # the questions on standard error; the first asked once
+    assert "Traceback" not in err
+    from tutor.quiz.model import AnswerError, judge
+
+    try:
+        judge(first, "x", "it")
+    except AnswerError as exc:
+        assert exc.message("it") in err  # said, then the same question asked again
+    else:  # pragma: no cover
+        raise AssertionError("x should not be an answer")

@@ -102,12 +102,10 @@ class QuizScreen(LocalizedBindings, Screen):
         ("m", "more", "quiz.key.more"),
         ("backspace", "unpick", "quiz.key.unpick"),
         ("s,ctrl+s", "toggle_stats", "quiz.key.stats"),
-        ("e", "exam", "quiz.exam.key.exam"),
+        ("e", "exam", "quiz.exam.key.exam", False),  # in F1's list and the palette: the footer is full
         ("space", "toggle_option", "quiz.key.toggle", False),
         *((str(d), f"number({d})", "quiz.key.number", False) for d in range(1, 10)),
     )
-
-    FOOTER_WIDE_ONLY = ("exam",)  # at 80 columns: the exam's key stays in F1's list and the palette
 
     def __init__(self) -> None:
         super().__init__()
