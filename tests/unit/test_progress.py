@@ -133,7 +133,7 @@ def test_open_without_a_path_uses_the_default(monkeypatch, tmp_path):
 
 def test_settings_of_a_new_database(store):
     conn = store._conn
-    assert store.schema_version == schema.SCHEMA_VERSION == 2
+    assert store.schema_version == schema.SCHEMA_VERSION == 3
     assert store.notices == ()
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
@@ -178,18 +178,33 @@ def test_migration_2_adds_the_quiz_tables_and_indexes(tmp_path):
     build_v1(tmp_path / "v1.db")
     before = schema_of(tmp_path / "v1.db")
     conn = sqlite3.connect(tmp_path / "v1.db", isolation_level=None)
-    assert schema.migrate(conn) == 1
+    assert schema.migrate(conn, 2) == 1
     conn.close()
     added = {name for _kind, name, _sql in schema_of(tmp_path / "v1.db") - before}
     assert added == {"card", "card_due", "review", "review_time", "review_card", "review_no_update",
                      "review_no_delete", "lesson_event_run"}
 
 
+def test_migration_3_adds_the_exam_tables(tmp_path):
+    build_v1(tmp_path / "v1.db")
+    conn = sqlite3.connect(tmp_path / "v1.db", isolation_level=None)
+    assert schema.migrate(conn, 2) == 1
+    conn.close()
+    before = schema_of(tmp_path / "v1.db")
+    conn = sqlite3.connect(tmp_path / "v1.db", isolation_level=None)
+    assert schema.migrate(conn) == 2
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 3
+    conn.close()
+    added = {name for _kind, name, _sql in schema_of(tmp_path / "v1.db") - before}
+    assert added == {"exam", "exam_question", "exam_question_queued", "exam_no_update", "exam_no_delete",
+                     "exam_question_no_update", "exam_question_no_delete"}
+
+
 def test_a_v1_database_opens_migrated_with_its_data(tmp_path):
     path = tmp_path / "progress.db"
     build_v1(path)
     with open_store(path) as opened:
-        assert opened.schema_version == 2
+        assert opened.schema_version == schema.SCHEMA_VERSION
         assert opened.notices == ()
         done = opened.lesson_state("priority")
         assert (done.status, done.step, done.hints_used, done.stars, done.completions) == ("done", 4, 1, 2, 1)
@@ -313,7 +328,7 @@ def test_a_damaged_file_is_moved_aside_and_reported(tmp_path, kind, reason):
         for lang in ("it", "ru", "en"):
             text = notice.message(lang)
             assert str(moved) in text and str(path) in text and "{" not in text
-        assert opened.schema_version == 2 and opened.integrity_check() == ["ok"]
+        assert opened.schema_version == schema.SCHEMA_VERSION and opened.integrity_check() == ["ok"]
         opened.complete_lesson("fresh", 1, now=T0)
     with open_store(path) as again:
         assert again.notices == () and again.lesson_state("fresh").stars == 1
@@ -342,7 +357,7 @@ def test_an_empty_file_is_a_new_database(tmp_path):
     path = tmp_path / "progress.db"
     path.touch()
     with open_store(path) as opened:
-        assert opened.notices == () and opened.schema_version == 2
+        assert opened.notices == () and opened.schema_version == schema.SCHEMA_VERSION
     assert not list(tmp_path.glob("*.corrupt-*"))
 
 

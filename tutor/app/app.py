@@ -201,6 +201,13 @@ class TutorApp(LocalizedBindings, App):
         if not self.action_return_to_quiz() and not self._back_to_lesson():
             self._move_in_history(self.history.back)
 
+    def action_exam(self) -> None:
+        """The exam (the quiz screen's ``e``, the palette): its own screen over the current one."""
+        from tutor.app.screens.exam import ExamScreen
+
+        if not isinstance(self.screen, ExamScreen):
+            self.push_screen(ExamScreen())
+
     async def open_from_quiz(self, location: Location) -> None:
         """Open a link of the quiz's explanation in the glossary or rules mode; back (Alt+←, Backspace, Esc) from
         that page returns to the quiz as it was."""
@@ -355,6 +362,7 @@ class TutorApp(LocalizedBindings, App):
         yield SystemCommand(t("key_rules", ui), t("cmd_rules_help", ui), lambda: self.switch_mode("rules"))
         yield SystemCommand(t("key_quiz", ui), t("cmd_quiz_help", ui), lambda: self.switch_mode("quiz"))
         yield SystemCommand(t("app.lessons.key_lessons", ui), t("app.lessons.cmd_help", ui), self.action_lessons)
+        yield SystemCommand(t("quiz.exam.key.exam", ui), t("quiz.exam.cmd_help", ui), self.action_exam)
         yield SystemCommand(t("cmd_language", ui), t("cmd_language_help", ui), self.action_toggle_language)
         yield SystemCommand(t("key_back", ui), t("cmd_back_help", ui), self.action_back)
         yield SystemCommand(t("key_forward", ui), t("cmd_forward_help", ui), self.action_forward)

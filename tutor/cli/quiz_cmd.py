@@ -1,6 +1,7 @@
 """The quiz commands: ``quiz`` (today's session in the terminal, answers read line by line from standard input),
-``quiz next`` (a question without its answer), ``quiz answer ID ANSWER`` (judge, record, schedule) and
-``progress`` (lessons and quiz statistics from the progress store).
+``quiz next`` (a question without its answer), ``quiz answer ID ANSWER`` (judge, record, schedule), ``quiz exam``
+(25 questions across the Level 1 exam's areas, judged at the end: :mod:`tutor.quiz.exam`) and ``progress``
+(lessons and quiz statistics from the progress store).
 
 Nothing heavy is imported to build the parsers (the help stays fast); the store, FSRS and the question
 generators are loaded when a command runs.
@@ -66,6 +67,11 @@ def add_parsers(sub, ui: str) -> None:
     ans.add_argument("--time-ms", type=_duration, dest="time_ms", help=t("help_quiz_time", ui))
     ans.add_argument("--hint", action="store_true", help=t("help_quiz_hint", ui))
     ans.add_argument("--retention", type=_retention, help=t("help_quiz_retention", ui))
+    ex = actions.add_parser("exam", help=t("help_quiz_exam", ui))
+    _ui(ex, ui)
+    ex.add_argument("--level", type=_bounded("level", int, 1, 3, ui), default=1, help=t("help_quiz_level", ui))
+    ex.add_argument("--seed", type=_bounded("seed", int, 0, 2**32 - 1, ui), help=t("help_quiz_seed", ui))
+    ex.add_argument("--json", action="store_true", help=t("help_json", ui))
     pr = sub.add_parser("progress", help=t("help_progress", ui))
     _ui(pr, ui)
     pr.add_argument("--json", action="store_true", help=t("help_json", ui))
@@ -170,6 +176,8 @@ def cmd_quiz(args: argparse.Namespace, ui: str) -> int:
         return _next(args, ui)
     if args.quiz_action == "answer":
         return _answer(args, ui)
+    if args.quiz_action == "exam":
+        return _exam(args, ui)
     return _session(args, ui)
 
 
@@ -307,6 +315,89 @@ def _session(args, ui: str) -> int:
     if s.next_due is not None:
         print(_when(s.next_due, ui))
     _more_note(session, ui, capped)
+    return 0
+
+
+def _exam(args, ui: str) -> int:
+    """The exam: each question, an answer read from standard input (a line), no hint and no verdict until the
+    end; then the report (or, with --json, the report as JSON and nothing else on standard output: the questions
+    go to standard error when the input is a terminal, nowhere when it is piped).
+
+    A line answers the current question; ``-`` skips it (unanswered, counted wrong). Interactive (a terminal): an
+    empty line or a malformed answer (``x`` for a choice) is asked again. Piped: every line answers the next
+    question, an empty line leaves it unanswered and a malformed one counts wrong (the report shows it with why
+    it could not be read). End of input ends the exam: the questions left count wrong. The exam is stored and the
+    weak areas' questions queued for review; a store that fails is said after the report (exit status 1)."""
+    from tutor.progress import ProgressError
+    from tutor.quiz.exam import SKIP, build_exam, judge_exam, pass_mark, record_exam, report_lines
+    from tutor.quiz.model import AnswerError, QuizError, judge
+
+    inp = input_stream(ui)  # closed (<&-): said before anything is asked
+    interactive = inp.isatty()
+    store = _open_store(ui)  # a store that cannot be opened is said before the exam, not after it
+    try:
+        try:
+            exam = build_exam(args.level, args.seed)
+        except QuizError as exc:
+            raise _quiz_error(exc, ui) from None
+        out = sys.stdout if not args.json else (sys.stderr if interactive else None)
+
+        def say(text: str = "", end: str = "\n") -> None:
+            if out is not None:
+                out.write(text + end)
+                out.flush()
+
+        total = len(exam.items)
+        say(t("quiz.exam.start", ui, level=exam.level, n=total, mark=pass_mark(total)))
+        say(t("quiz.exam.keys", ui))
+        answers: list[str | None] = []
+        debug = debug_enabled()
+        for number, item in enumerate(exam.items, 1):
+            q = item.question
+            say()
+            say(_question_text(q, ui, f"[{number}/{total}] ", with_id=debug))
+            while True:
+                say("> ", end="")
+                text = read_answer(inp)  # without control characters: echoed, and kept as the answer
+                if text is None:
+                    break
+                if not interactive:
+                    say(text)  # piped: show what was answered
+                if text == SKIP or (not text and not interactive):
+                    answers.append(None)
+                    say(t("quiz.exam.skipped", ui))
+                    break
+                if not text:
+                    continue
+                try:
+                    judge(q, text, ui)  # only whether it is an answer: the verdict waits for the end
+                except AnswerError as exc:
+                    if interactive:
+                        say(exc.message(ui))
+                        continue
+                    say(t("quiz.exam.counted_wrong", ui, note=exc.message(ui)))
+                answers.append(text)
+                break
+            if text is None:
+                say()
+                say(t("quiz.exam.ended", ui, n=total - len(answers)))
+                break
+        report = judge_exam(exam, answers, ui)
+        problem = None
+        try:
+            report = record_exam(store, report)
+        except ProgressError as exc:
+            problem = exc.message(ui)
+    finally:
+        store.close()
+    if args.json:
+        emit_json(report.to_json())
+    else:
+        print()
+        print("\n".join(report_lines(report, ui, review_hint=t("quiz.exam.review_cli", ui))))
+    if problem is not None:
+        sys.stdout.flush()
+        raise Usage(t("quiz.exam.not_saved", ui, error=problem), status=1)
     return 0
 
 

@@ -13,7 +13,7 @@
 >>> store.close()
 
 Lessons: :mod:`tutor.progress.lessons`. The review log and card cache: :mod:`tutor.progress.reviews` (the
-scheduling itself is :mod:`tutor.quiz.scheduler`). Statistics: :mod:`tutor.progress.stats`. Opening, settings
+scheduling itself is :mod:`tutor.quiz.scheduler`). Exams and the cards they queue: :mod:`tutor.progress.exams`. Statistics: :mod:`tutor.progress.stats`. Opening, settings
 (WAL, ``synchronous=FULL``, busy timeout) and damaged files: :mod:`tutor.progress.store`. Schema and migrations:
 :mod:`tutor.progress.schema`. Errors are :class:`ProgressError` (translatable: ``error.message("ru")``).
 """
@@ -21,6 +21,7 @@ scheduling itself is :mod:`tutor.quiz.scheduler`). Statistics: :mod:`tutor.progr
 from __future__ import annotations
 
 from tutor.progress.clock import DayPolicy
+from tutor.progress.exams import ExamQuestionRecord, ExamRecord, ExamsMixin
 from tutor.progress.lessons import LessonEvent, LessonEventKind, LessonsMixin, LessonState, StepRecord
 from tutor.progress.messages import Notice, ProgressError
 from tutor.progress.paths import default_path
@@ -30,13 +31,13 @@ from tutor.progress.stats import DayCount, QuizStats, StatsMixin
 from tutor.progress.store import BaseStore
 
 __all__ = [
-    "CardRecord", "DayCount", "DayPolicy", "LessonEvent", "LessonEventKind", "LessonState", "MESSAGES", "Notice",
+    "CardRecord", "DayCount", "DayPolicy", "ExamQuestionRecord", "ExamRecord", "LessonEvent", "LessonEventKind", "LessonState", "MESSAGES", "Notice",
     "ProgressError", "ProgressStore", "QuizStats", "ReviewRecord", "SCHEMA_VERSION", "Scheduled", "StepRecord",
     "default_path", "open_store",
 ]
 
 
-class ProgressStore(LessonsMixin, ReviewsMixin, StatsMixin, BaseStore):
+class ProgressStore(LessonsMixin, ReviewsMixin, ExamsMixin, StatsMixin, BaseStore):
     """The progress database: open it with :meth:`ProgressStore.open` (or :func:`open_store`), use it as a
     context manager or :meth:`close` it. Safe to share between threads (one lock) and between processes
     (SQLite's locks, a 5 s busy timeout)."""

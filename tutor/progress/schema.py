@@ -3,7 +3,10 @@
 Version 1 (lessons): ``lesson`` (one row per lesson: the summary the lesson list shows) and ``lesson_event``
 (the append-only log of what the learner did). Version 2 (quiz): ``card`` (the scheduler's state per card, a cache
 rebuilt from the log), ``review`` (the append-only review log, the source of truth, like Anki's ``revlog``), the
-indexes the statistics need, and the index on ``lesson_event`` that version 1 lacked.
+indexes the statistics need, and the index on ``lesson_event`` that version 1 lacked. Version 3 (exams): ``exam``
+(one row per exam taken: level, seed, language, score, whether it passed, the areas' results as JSON) and
+``exam_question`` (its questions: id, card, area, the answer given, right or not, and ``queued``: the card was put
+back for review because its area was weak; :mod:`tutor.progress.exams`).
 
 Append-only tables refuse ``UPDATE`` and ``DELETE`` by trigger. Times in ``lesson*`` are UTC ISO 8601 text
 (``2025-01-31T18:04:05.123Z``); in ``card`` and ``review`` epoch milliseconds (UTC), for fast range queries.
@@ -91,6 +94,41 @@ _V2 = [
 ]
 
 
+_V3 = [
+    """CREATE TABLE exam (
+        id        INTEGER PRIMARY KEY AUTOINCREMENT,
+        taken_ms  INTEGER NOT NULL,
+        level     INTEGER NOT NULL CHECK (level >= 1),
+        seed      INTEGER NOT NULL CHECK (seed >= 0),
+        lang      TEXT NOT NULL,
+        score     INTEGER NOT NULL CHECK (score >= 0),
+        total     INTEGER NOT NULL CHECK (total >= score),
+        passed    INTEGER NOT NULL CHECK (passed IN (0, 1)),
+        areas     TEXT NOT NULL
+    )""",
+    """CREATE TABLE exam_question (
+        exam_id     INTEGER NOT NULL REFERENCES exam (id),
+        position    INTEGER NOT NULL CHECK (position >= 1),
+        question_id TEXT NOT NULL,
+        card_key    TEXT NOT NULL,
+        area        TEXT NOT NULL,
+        answer      TEXT,
+        correct     INTEGER NOT NULL CHECK (correct IN (0, 1)),
+        queued      INTEGER NOT NULL CHECK (queued IN (0, 1)),
+        PRIMARY KEY (exam_id, position)
+    )""",
+    "CREATE INDEX exam_question_queued ON exam_question (card_key) WHERE queued = 1",
+    """CREATE TRIGGER exam_no_update BEFORE UPDATE ON exam
+        BEGIN SELECT RAISE(ABORT, 'exam is append-only'); END""",
+    """CREATE TRIGGER exam_no_delete BEFORE DELETE ON exam
+        BEGIN SELECT RAISE(ABORT, 'exam is append-only'); END""",
+    """CREATE TRIGGER exam_question_no_update BEFORE UPDATE ON exam_question
+        BEGIN SELECT RAISE(ABORT, 'exam_question is append-only'); END""",
+    """CREATE TRIGGER exam_question_no_delete BEFORE DELETE ON exam_question
+        BEGIN SELECT RAISE(ABORT, 'exam_question is append-only'); END""",
+]
+
+
 def _statements(statements: list[str]) -> Callable[[sqlite3.Connection], None]:
     def apply(conn: sqlite3.Connection) -> None:
         for sql in statements:
@@ -100,7 +138,7 @@ def _statements(statements: list[str]) -> Callable[[sqlite3.Connection], None]:
 
 
 #: ``MIGRATIONS[n]`` takes a database from version ``n`` to ``n + 1``.
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_statements(_V1), _statements(_V2)]
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_statements(_V1), _statements(_V2), _statements(_V3)]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

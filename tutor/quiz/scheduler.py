@@ -236,6 +236,9 @@ class QuizScheduler:
         (`new_candidates` in the caller's order, skipping any already reviewed), at most ``new_per_day`` a day
         minus those introduced today already. New cards are put among the reviews at places drawn from `seed`
         (never before the first review), so a session is deterministic given the seed; no card appears twice.
+        The cards an exam queued for review (:mod:`tutor.progress.exams`) come before all others, due now whatever
+        their state (a queued card never reviewed is asked too, beside the day's quota of new cards), until
+        reviewed.
         Call it again when a session is over: cards failed meanwhile come back once due.
         """
         moment = utc(now)
@@ -246,21 +249,36 @@ class QuizScheduler:
                 raise ValueError(f"{name} must be a whole number >= 0, not {value!r}")
         candidates = [check_key(key, "a card id") for key in dict.fromkeys(new_candidates)]
         _day, day_start, day_end = self.day_policy.bounds(moment)
-        due = self.store.due_card_records(review_until=day_end, learning_until=moment + self.learn_ahead)[:size]
-        room = min(size - len(due), max(0, quota - self.store.new_cards_since(day_start)))
+        due = self.store.due_card_records(review_until=day_end, learning_until=moment + self.learn_ahead)
+        queued = self._queued(due)
+        due = [card for card in due if card.key not in {key for key, _ in queued}][:max(0, size - len(queued))]
+        queued = queued[:size]
+        room = min(size - len(due) - len(queued), max(0, quota - self.store.new_cards_since(day_start)))
         known = self.store.known_card_keys(candidates) if room else set()
-        fresh = [key for key in candidates if key not in known][:room]
-        asked = self.store.last_question_ids(card.key for card in due)
+        taken = {key for key, _ in queued}
+        fresh = [key for key in candidates if key not in known and key not in taken][:room]
+        asked = self.store.last_question_ids([*(key for key, _ in queued), *(card.key for card in due)])
+        front = [SessionItem(key, card is None, None if card is None else card.due,
+                             None if card is None else State(card.state), asked.get(key)) for key, card in queued]
         reviews = [SessionItem(card.key, False, card.due, State(card.state), asked.get(card.key)) for card in due]
         new = [SessionItem(key, True, None, None, None) for key in fresh]
         if not reviews:
-            return new
+            return front + new
         rng = random.Random(seed)
         places = set(rng.sample(range(1, len(reviews) + len(new)), len(new)))
         order, review_iter, new_iter = [], iter(reviews), iter(new)
         for index in range(len(reviews) + len(new)):
             order.append(next(new_iter) if index in places else next(review_iter))
-        return order
+        return front + order
+
+    def _queued(self, due: list[CardRecord]) -> list[tuple[str, CardRecord | None]]:
+        """The cards an exam queued for review (:meth:`~tutor.progress.ProgressStore.queued_card_keys`), each with
+        its record (None: never reviewed): due now, whatever FSRS says, until they are reviewed."""
+        keys = self.store.queued_card_keys()
+        if not keys:
+            return []
+        records = {card.key: card for card in due}
+        return [(key, records[key] if key in records else self.store.card_record(key)) for key in keys]
 
     def new_today(self, now: datetime | None = None) -> int:
         """How many new cards the learner has met today (their day: :class:`~tutor.progress.DayPolicy`)."""

@@ -16,8 +16,8 @@ does), or type the order in the box below (Tab; an empty box is not judged); num
 or ``?`` + Enter: a hint; a number in digits or words; what cannot be read is said under the box). ``h`` a hint,
 Enter or ``n`` the next question, Tab the links of the explanation (Enter opens one in the rules or glossary mode;
 back — Alt+←, Backspace, Esc — comes back here as it was, the focus on the main action: Enter goes on), ``s`` the
-statistics; at the end, when the day's cap of new questions (``quiz_new_per_day``) holds some back, the summary says
-so and ``m`` starts a session of new ones.
+statistics, ``e`` the exam (:mod:`tutor.app.screens.exam`); at the end, when the day's cap of new questions
+(``quiz_new_per_day``) holds some back, the summary says so and ``m`` starts a session of new ones.
 
 After an answer: the verdict, the right answer in words after a wrong one (:mod:`tutor.quiz.feedback`: for a
 select-all the options missed and those chosen wrongly), the grade in the learner's words (when the question
@@ -102,6 +102,7 @@ class QuizScreen(LocalizedBindings, Screen):
         ("m", "more", "quiz.key.more"),
         ("backspace", "unpick", "quiz.key.unpick"),
         ("s,ctrl+s", "toggle_stats", "quiz.key.stats"),
+        ("e", "exam", "quiz.exam.key.exam", False),  # in F1's list and the palette: the footer is full
         ("space", "toggle_option", "quiz.key.toggle", False),
         *((str(d), f"number({d})", "quiz.key.number", False) for d in range(1, 10)),
     )
@@ -535,6 +536,10 @@ class QuizScreen(LocalizedBindings, Screen):
             self._new_session(more=self.more)
             return
         self._show_question(next(self._questions, None))
+
+    def action_exam(self) -> None:
+        """``e``: the exam (tutor/app/screens/exam.py), over this screen; Esc comes back here."""
+        self.app.action_exam()
 
     def action_more(self) -> None:
         """``m`` at the end, when the day's cap of new questions holds some back: a session of new ones now."""
