@@ -12,8 +12,15 @@ from glossary.paths import config_path
 from tutor.progress import open_store
 from tutor.quiz import bank
 from tutor.quiz.levels import level, level_of
-from tutor.quiz.topics import (RULE_TOPICS, VOCABULARY, lesson_table, rule_matches, studied_topics,
-                               topics_for_rules, valid_rule)
+from tutor.quiz.topics import (
+    RULE_TOPICS,
+    VOCABULARY,
+    lesson_table,
+    rule_matches,
+    studied_topics,
+    topics_for_rules,
+    valid_rule,
+)
 
 
 @pytest.mark.parametrize(("difficulty", "topics", "rules", "expected"), [

@@ -11,7 +11,7 @@
 Levels, topics and rules (:mod:`~tutor.quiz.levels`, :mod:`~tutor.quiz.topics`): every card carries the levels its
 questions have (a fixed question its own; a term card its choice and typed forms'; a family those of
 :data:`SAMPLES` seeded questions, kept with their seeds), its topics (its questions' own tags and the topics of
-the rules they cite) and the rules they cite, all computed when the cards are listed (cached on disk). Filters
+the rules they cite; a glossary card only its own) and the rules they cite, all computed when the cards are listed (cached on disk). Filters
 by level, rule, topic and "what was studied" read them; the question built for a card then matches them: a family
 draws again (at most :data:`TRIES` seeds, then one of its sampled seeds that matches), a term card takes the form
 that matches.
@@ -122,6 +122,8 @@ def question_topics(q: Question) -> tuple[str, ...]:
     """The topics `q` involves: its own tags, then those of the rules it cites (its ``quiz next --json`` topic)."""
     from tutor.quiz.topics import topics_for_rules
 
+    if "glossary" in q.topic:  # a glossary question: its own (as its card's)
+        return tuple(q.topic)
     return tuple(dict.fromkeys((*q.topic, *topics_for_rules(q.rules))))
 
 
@@ -130,14 +132,13 @@ def _graded(info: CardInfo) -> CardInfo:
     from dataclasses import replace
 
     from tutor.quiz.levels import level, level_of
-    from tutor.quiz.topics import topics_for_rules
 
     if info.kind in ("term", "definition", "old-term"):  # thousands of cards: graded without building them
         from tutor.quiz import glossary_q
 
+        # (their topics stay the glossary's: a term whose concept cites a combat rule is no combat question)
         difficulties, rules = glossary_q.card_shape(info.card)
-        topics = tuple(dict.fromkeys((*info.topics, *topics_for_rules(rules))))
-        return replace(info, topics=topics, rules=tuple(rules),
+        return replace(info, rules=tuple(rules),
                        levels=tuple(sorted({level_of(d, info.topics, rules) for d in difficulties})))
     if info.generated:
         samples = []

@@ -135,7 +135,8 @@ class Question:
         """The question without its answer (the ``quiz next --json`` shape)."""
         from tutor.quiz.topics import topics_for_rules
 
-        topics = list(dict.fromkeys((*self.topic, *topics_for_rules(self.rules))))  # its own, then its rules'
+        topics = list(self.topic) if "glossary" in self.topic else list(  # its own, then its rules' (not a term's)
+            dict.fromkeys((*self.topic, *topics_for_rules(self.rules))))
         return {"id": self.id, "kind": self.kind, "topic": topics, "level": self.level,
                 "prompt": dict(self.prompt), "options": None if self.options is None else [dict(o) for o in self.options],
                 "answer_format": self.answer_format, "rules": list(self.rules)}
