@@ -24,8 +24,10 @@ NOW = datetime(2025, 3, 10, 12, 0, tzinfo=UTC)
 
 
 def quiz_options(**extra) -> dict:
+    # every topic (not only the first lesson's, the default of a learner with no lesson completed): these tests
+    # drive a session through every answer format; the default is tested in test_app_quiz_filters.py
     return {"seed": 1, "now": lambda: NOW, "fuzzing": False, "day_policy": DayPolicy(tz=UTC),
-            "tz": UTC, **extra}
+            "tz": UTC, "all_topics": True, **extra}
 
 
 def run(coro_fn, ui: str = "it", size=(80, 24), **options):

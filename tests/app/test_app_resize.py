@@ -46,7 +46,7 @@ def drawing(app) -> str:
 def run(coro_fn, **quiz):
     def prepare(app):
         app.quiz_options = {"seed": 1, "now": lambda: NOW, "fuzzing": False, "day_policy": DayPolicy(tz=UTC),
-                            "tz": UTC, **quiz}
+                            "tz": UTC, "all_topics": True, **quiz}  # every topic: the sessions these tests know
     return run_app(coro_fn, "it", (80, 24), prepare=prepare)
 
 

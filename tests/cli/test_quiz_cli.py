@@ -30,7 +30,8 @@ def _json(capsys, argv) -> tuple[int, object]:
 def test_quiz_next_json_shape_exactly(capsys):
     status, data = _json(capsys, ["quiz", "next", "--seed", "5", "--json"])
     assert status == 0
-    assert set(data) == {"id", "kind", "topic", "prompt", "options", "answer_format", "rules"}
+    assert set(data) == {"id", "kind", "topic", "level", "prompt", "options", "answer_format", "rules"}
+    assert data["level"] in (0, 1, 2, 3)
     assert isinstance(data["id"], str) and data["kind"] in bank.KINDS
     assert isinstance(data["topic"], list) and all(isinstance(x, str) for x in data["topic"])
     assert set(data["prompt"]) == {"it", "ru"} and all(isinstance(v, str) for v in data["prompt"].values())

@@ -86,6 +86,9 @@ def _selection(p: argparse.ArgumentParser, ui: str) -> None:
     _ui(p, ui)
     p.add_argument("--topic", help=t("help_quiz_topic", ui))
     p.add_argument("--kind", help=t("help_quiz_kind", ui))
+    p.add_argument("--level", type=_bounded("level", int, 0, 3, ui), help=t("help_quiz_level", ui))
+    p.add_argument("--rule", help=t("help_quiz_rule", ui))
+    p.add_argument("--all-topics", action="store_true", dest="all_topics", help=t("help_quiz_all_topics", ui))
     p.add_argument("--seed", type=_bounded("seed", int, 0, 2**32 - 1, ui), help=t("help_quiz_seed", ui))
     p.add_argument("--other-language", action="store_true", dest="other_language",
                    help=t("help_quiz_other_language", ui))
@@ -113,11 +116,39 @@ def _open_store(ui: str):
 
 def _check_selection(args, ui: str) -> None:
     from tutor.quiz import bank
+    from tutor.quiz.topics import valid_rule
 
     if args.kind is not None and args.kind not in bank.KINDS:
         raise Usage(t("quiz.error.kind", ui, kind=args.kind, kinds=", ".join(bank.KINDS)))
     if args.topic is not None and args.topic not in bank.topics():
         raise Usage(t("quiz.error.topic", ui, topic=args.topic, topics=", ".join(bank.topics())))
+    if args.rule is not None:
+        if not valid_rule(args.rule):
+            raise Usage(t("quiz.error.rule", ui, rule=args.rule))
+        args.rule = args.rule.strip().rstrip(".")
+
+
+def _studied(args, store):
+    """"Only what I have studied" (the default): the topics of the completed lessons, unless ``--all-topics`` or
+    the selection names its subject (``--topic``, ``--kind``, ``--rule``); None for every topic."""
+    if args.all_topics or args.topic is not None or args.kind is not None or args.rule is not None:
+        return None
+    from tutor.quiz.session import studied
+
+    return studied(store)
+
+
+def _selection_words(args) -> str:
+    """The selection as it was typed (``--level 3 --kind which-step``), for a message."""
+    words = [f"--{name} {value}" for name, value in (("topic", args.topic), ("kind", args.kind),
+                                                    ("level", args.level), ("rule", args.rule)) if value is not None]
+    return " ".join(words)
+
+
+def _no_match(args, ui: str, studied) -> Usage:
+    """No question matches the selection: say which, and that --all-topics widens "only what I have studied"."""
+    key = "quiz.error.no_match_studied" if studied is not None else "quiz.error.no_match"
+    return Usage(t(key, ui, selection=_selection_words(args) or "—"))
 
 
 def _warn_settings(ui: str) -> None:
@@ -189,20 +220,33 @@ def _next(args, ui: str) -> int:
 
     _check_selection(args, ui)
     _warn_settings(ui)  # today's session reads the quiz's settings, a seeded question quiz_other_language
+    filters = {"level": args.level, "rule": args.rule}
     try:
         if args.seed is not None:
-            q = bank.pick(args.seed, args.topic, args.kind, ui, other_language=_other_language(args))
+            studied = None
+            if not (args.all_topics or args.topic is not None or args.kind is not None or args.rule is not None):
+                with _open_store(ui) as store:  # (only then: the completed lessons)
+                    studied = _studied(args, store)
+            if not bank.cards(args.topic, args.kind, ui, other_language=_other_language(args), studied=studied,
+                              **filters):
+                raise _no_match(args, ui, studied)
+            q = bank.pick(args.seed, args.topic, args.kind, ui, other_language=_other_language(args),
+                          studied=studied, **filters)
         else:
             from tutor.quiz.session import QuizSession
 
             with _open_store(ui) as store:
+                studied = _studied(args, store)
                 session = QuizSession(store, lang=ui, topic=args.topic, kind=args.kind, size=1,
-                                      other_language=_other_language(args))
+                                      other_language=_other_language(args), studied=studied, **filters)
+                if not session.has_candidates():
+                    raise _no_match(args, ui, studied)
                 q = next(session.questions(), None)
             if q is None:
                 import secrets
 
-                q = bank.pick(secrets.randbits(32), args.topic, args.kind, ui, other_language=_other_language(args))
+                q = bank.pick(secrets.randbits(32), args.topic, args.kind, ui, other_language=_other_language(args),
+                              studied=studied, **filters)
     except QuizError as exc:
         raise _quiz_error(exc, ui) from None
     if q.family is not None:  # an engine's question: kept for the `quiz answer` that follows (no engine there)
@@ -257,9 +301,13 @@ def _session(args, ui: str) -> int:
     out = sys.stdout
     try:
         with _open_store(ui) as store:
+            studied = _studied(args, store)
             session = QuizSession(store, lang=ui, topic=args.topic, kind=args.kind, size=args.count,
                                   seed=args.seed, retention=args.retention, more=args.more,
-                                  other_language=_other_language(args))
+                                  other_language=_other_language(args), level=args.level, rule=args.rule,
+                                  studied=studied)
+            if not session.has_candidates():
+                raise _no_match(args, ui, studied)
             items = session.items
             if not items:
                 if not _more_note(session, ui):

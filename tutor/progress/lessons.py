@@ -155,6 +155,12 @@ class LessonsMixin:
         with self._read() as conn:
             return self._lesson_state(conn, lesson_id)
 
+    def completed_lesson_ids(self) -> list[str]:
+        """The ids of the lessons the learner completed at least once (a replay since does not undo it)."""
+        with self._read() as conn:
+            return [row[0] for row in conn.execute(
+                "SELECT lesson_id FROM lesson WHERE completions > 0 ORDER BY lesson_id")]
+
     def lesson_states(self) -> dict[str, LessonState]:
         """The progress of every lesson ever played, by lesson id."""
         with self._read() as conn:

@@ -365,6 +365,19 @@ def card_ids() -> list[tuple[str, tuple[str, ...], tuple[str, ...]]]:
     return out
 
 
+def card_shape(card: str) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    """What the question bank needs to grade and tag a glossary card without building its questions: the
+    difficulties of the forms it is asked in (a term: its choice form, then its typed one) and the rules its
+    questions cite (kept in step with the builders below: a test compares them)."""
+    parts = card.split(":")
+    c = concepts()[parts[-1]]
+    if parts[0] == "term":
+        return (1, 2), c.rules
+    if parts[0] == "old-term":
+        return (2,), tuple((c.obsolete or {}).get("rules") or c.rules)
+    return (2,), c.rules
+
+
 def build(question_id: str) -> Question:
     """The glossary question `question_id` (UnknownQuestion if there is none)."""
     parts = question_id.split(":")

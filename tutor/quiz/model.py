@@ -123,10 +123,22 @@ class Question:
             if not isinstance(text, Texts) and not all(isinstance(text.get(lang), str) for lang in LANGS):
                 raise ValueError(f"{self.id}: every text needs {', '.join(LANGS)}")
 
+    @property
+    def level(self) -> int:
+        """Its level: 0 a new player, 1 a regular player, 2 a Level 1 judge candidate, 3 a corner case
+        (:mod:`tutor.quiz.levels`)."""
+        from tutor.quiz.levels import level
+
+        return level(self)
+
     def to_public(self) -> dict:
         """The question without its answer (the ``quiz next --json`` shape)."""
-        return {"id": self.id, "kind": self.kind, "topic": list(self.topic), "prompt": dict(self.prompt),
-                "options": None if self.options is None else [dict(o) for o in self.options],
+        from tutor.quiz.topics import topics_for_rules
+
+        topics = list(self.topic) if "glossary" in self.topic else list(  # its own, then its rules' (not a term's)
+            dict.fromkeys((*self.topic, *topics_for_rules(self.rules))))
+        return {"id": self.id, "kind": self.kind, "topic": topics, "level": self.level,
+                "prompt": dict(self.prompt), "options": None if self.options is None else [dict(o) for o in self.options],
                 "answer_format": self.answer_format, "rules": list(self.rules)}
 
     def content_key(self, lang: str = "it") -> str:

@@ -54,6 +54,13 @@ WHICH_STEPS = {"untap": ("untap", "502.3"), "draw": ("draw", "504.1"), "attacker
 ORDER_SCOPES = {"step-order:beginning": ALL_STEPS[:3], "step-order:combat": ALL_STEPS[4:10],
                 "step-order:turn": ALL_STEPS}
 RULE_AREAS = ("which-rule:attack", "which-rule:block", "which-rule:cast")
+_AREA_TOPICS = {"attack": "combat", "block": "blocking", "cast": "casting"}  # the shared topic of each area
+
+
+def which_rule_topics(family: str) -> tuple[str, ...]:
+    """A which-rule family's topic tags: ``rules``, its area (``attack``) and the area's shared topic."""
+    area = family.split(":")[1]
+    return ("rules", area, _AREA_TOPICS[area])
 _DISTRACTORS = {
     "which-rule:attack": ("508.1a", "302.6", "702.3b", "702.10b", "702.20b", "508.1f", "509.1a", "506.4"),
     "which-rule:block": ("509.1a", "509.1b", "702.9b", "702.17b", "702.36b", "702.14c", "702.16f", "702.111b",
@@ -333,7 +340,7 @@ def _which_rule(family: str, seed: int, rng: random.Random) -> Question:
 
     return Question(
         id=f"{family}@{seed}", kind="which-rule", card=family, family=family, seed=seed,
-        topic=("rules", family.split(":")[1]), difficulty=3, prompt=both(prompt),
+        topic=which_rule_topics(family), difficulty=3, prompt=both(prompt),
         options=tuple(both(lambda lang, r=r: option(r, lang)) for r in options), answer_format="choice",
         answer=options.index(answer) + 1, explanation=both(explanation),
         rules=(answer, *sorted(decide - {answer})), expected_ms=40_000,

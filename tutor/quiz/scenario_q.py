@@ -75,9 +75,9 @@ def card_ids() -> list[tuple[str, tuple[str, ...]]]:
     """Every scenario question: (id, topics)."""
     out = []
     for sid, sc in _scenarios().items():
-        topic = {"c": "combat", "t": "turn"}.get(sid.split("-")[0], "stack")
+        topics = card_topics(sid)
         for n, _ in enumerate(_checkpoints(sc), 1):
-            out.append((f"scenario:{sid}:{n}", ("scenarios", topic)))
+            out.append((f"scenario:{sid}:{n}", topics))
     return out
 
 
@@ -134,17 +134,47 @@ def build(question_id: str) -> Question:
         return text + "\n" + derived["answer_text"](lang)
 
     rules = [*(str(r) for r in sc.data.get("rules") or ()), *derived.get("rules", ())]
-    topic = card_topic(sc.id)
     return Question(
-        id=question_id, kind="scenario", card=question_id, topic=("scenarios", topic), difficulty=2,
+        id=question_id, kind="scenario", card=question_id, topic=card_topics(sc.id), difficulty=2,
         prompt=both(prompt), options=derived.get("options"), answer_format=derived["format"],
         answer=derived["answer"], explanation=both(explanation), rules=tuple(dict.fromkeys(rules)),
         expected_ms=40_000, data={"scenario": sc.file, "checkpoint_line": checkpoint.line, "form": derived["form"]})
 
 
-def card_topic(scenario_id: str) -> str:
-    """The topic of a scenario from its file name's prefix (c: combat, t: turn and timing)."""
-    return {"c": "combat", "t": "turn"}.get(scenario_id.split("-")[0], "stack")
+# a scenario's topic tags from its file name: its first two parts ("e-repl", "c-sba") or its first ("stack"), and
+# whole words anywhere in it ("apnap", "legend-rule"); the rules it cites add theirs (tutor.quiz.bank)
+_PREFIX_TOPICS = {
+    "c-attack": ("combat",), "c-block": ("combat", "blocking"), "c-damage": ("combat", "damage"), "c-sba": ("sba",),
+    "e-prev": ("prevention",), "e-repl": ("replacement",), "e-trig": ("triggers",), "e2-counter": ("stack",),
+    "e2-equip": ("equipment",), "e2-walkers": ("planeswalkers", "loyalty"), "e2-layers": ("layers",),
+    "e2-mulligan": ("mulligan", "game-start"), "e2-copy": ("copies",), "e2-control": ("control", "layers"),
+    "e2-spells": ("casting",), "t-casting": ("casting",), "t-priority": ("priority",), "t-targets": ("targeting",),
+    "t-timing": ("timing",), "t-turn": ("turn", "steps"), "stack": ("stack", "priority"),
+}
+_WORD_TOPICS = {
+    "apnap": ("apnap",), "intervening-if": ("triggers",), "legend-rule": ("sba",), "ward": ("ward",),
+    "hexproof": ("hexproof",), "shroud": ("shroud",), "protection": ("protection",), "token": ("tokens",),
+    "tokens": ("tokens",), "aura": ("auras",), "equip": ("equipment",), "kicker": ("kicker",), "modal": ("modal",),
+    "x-cost": ("x-spells",), "layer-7": ("layer-7",), "layer-6": ("layer-6",), "copy": ("copies",),
+    "copies": ("copies",), "control": ("control",), "prevention": ("prevention",), "regeneration": ("replacement",),
+    "trigger": ("triggers",), "triggers": ("triggers",),
+}
+
+
+def card_topics(scenario_id: str) -> tuple[str, ...]:
+    """A scenario question's topic tags from its file name: ``scenarios``, then its prefix's (``c-sba-*``: sba,
+    ``e-repl-*``: replacement, ``e-trig-*``: triggers, ``e2-layers-*``: layers …) and its words' (``…-apnap-…``:
+    apnap).
+
+    >>> card_topics("e-trig-apnap-blocks-and-becomes-blocked")
+    ('scenarios', 'triggers', 'apnap')
+    """
+    parts = scenario_id.split("-")
+    found = list(_PREFIX_TOPICS.get("-".join(parts[:2])) or _PREFIX_TOPICS.get(parts[0]) or ())
+    for word, tags in _WORD_TOPICS.items():
+        if f"-{word}-" in f"-{scenario_id}-":  # whole words: "ward", not "warden"
+            found.extend(tags)
+    return ("scenarios", *dict.fromkeys(found))
 
 
 # ---- deriving the gradable question ----------------------------------------------------------------------------

@@ -32,7 +32,17 @@ from tutor.quiz.model import Question, Verdict, judge
 from tutor.settings import UNREADABLE, SettingsProblem
 
 __all__ = ["AnswerOutcome", "QuizSession", "SessionSummary", "SettingsProblem", "answer_question", "progress_report",
-           "quiz_settings"]
+           "quiz_settings", "studied"]
+
+
+def studied(store) -> frozenset[str]:
+    """The topics the learner of `store` has studied ("only what I have studied", the quiz's default): those of the
+    lessons they completed, of every first-course lesson with the ``knows_basics`` setting, of the first lesson
+    when nothing is completed (:func:`tutor.quiz.topics.studied_topics`)."""
+    from tutor.quiz.topics import studied_topics
+    from tutor.settings import load
+
+    return studied_topics(store.completed_lesson_ids(), load()[0].knows_basics)
 
 def quiz_settings() -> tuple[dict, list[SettingsProblem]]:
     """The quiz settings (``quiz_retention``, ``quiz_new_per_day``, ``quiz_session_size``) from settings.json
@@ -137,19 +147,23 @@ class QuizSession:
     answers are judged in it; questions made for learners of the other language are left out); `more` asks new
     cards beyond the day's cap (``quiz_new_per_day``), as many as the session has room for (:meth:`capped` says
     when the cap holds some back); `other_language` adds the Italian <-> Russian term questions (the
-    ``quiz_other_language`` setting by default).
+    ``quiz_other_language`` setting by default); `level` (0-3: exactly that level), `rule` (questions citing it
+    or a sub-rule of it) and `studied` (the topics the learner studied, :func:`studied`: only their questions;
+    None: every topic) restrict the cards further.
     """
 
     def __init__(self, store, *, lang: str, topic: str | None = None, kind: str | None = None,
                  size: int | None = None, seed: int | None = None, retention: float | None = None,
                  now: datetime | None = None, fuzzing: bool = True, day_policy=None,
-                 new_per_day: int | None = None, more: bool = False, other_language: bool | None = None) -> None:
+                 new_per_day: int | None = None, more: bool = False, other_language: bool | None = None,
+                 level: int | None = None, rule: str | None = None, studied: frozenset[str] | None = None) -> None:
         self.store = store
         self.lang = lang
         self.planned_lang = lang  # the language the session's cards were chosen for (a term card is one language's)
         # Italian <-> Russian term questions too: the setting's choice unless the caller says.
         self.other_language = quiz_settings()[0]["quiz_other_language"] if other_language is None else other_language
         self.topic, self.kind = topic, kind
+        self.level, self.rule, self.studied = level, rule, studied
         self.seed = secrets.randbits(32) if seed is None else seed
         self.now = now
         self.scheduler = _scheduler(store, retention, fuzzing=fuzzing, day_policy=day_policy,
@@ -169,13 +183,18 @@ class QuizSession:
     def _plan(self) -> list:
         """The scheduler's session restricted to the wanted cards: due reviews first (most overdue), new cards
         mixed in by the scheduler, at most `size` items."""
-        candidates = bank.cards(self.topic, self.kind, self.lang, other_language=self.other_language)
+        candidates = bank.cards(self.topic, self.kind, self.lang, other_language=self.other_language,
+                                level=self.level, rule=self.rule, studied=self.studied)
         self._candidates_set = set(candidates)
         everything_due = self.scheduler.session((), self.now, seed=self.seed, size=10**6, new_per_day=0)
         others = sum(1 for item in everything_due if not self._wanted(item.card_id))
         items = self.scheduler.session([c.card for c in candidates], self.now, seed=self.seed,
                                        size=others + self.size)
         return [item for item in items if self._wanted(item.card_id)][:self.size]
+
+    def has_candidates(self) -> bool:
+        """Whether any card matches this session's selection (due today or not)."""
+        return bool(self._candidates_set)
 
     def capped(self) -> bool:
         """Whether the day's cap of new cards (``quiz_new_per_day``, :attr:`new_cap`) holds back new cards of this
@@ -193,7 +212,8 @@ class QuizSession:
 
         seed = bank.seed_for(self.seed, item.card_id, item.last_question_id)
         review = item.state is State.Review
-        return bank.for_card(item.card_id, seed, review=review, avoid=item.last_question_id)
+        return bank.for_card(item.card_id, seed, review=review, avoid=item.last_question_id, level=self.level,
+                             rule=self.rule, topic=self.topic)
 
     def questions(self):
         """Each question of the session, in order (a question is built when it is asked)."""

@@ -17,7 +17,10 @@ or ``?`` + Enter: a hint; a number in digits or words; what cannot be read is sa
 Enter or ``n`` the next question, Tab the links of the explanation (Enter opens one in the rules or glossary mode;
 back — Alt+←, Backspace, Esc — comes back here as it was, the focus on the main action: Enter goes on), ``s`` the
 statistics, ``e`` the exam (:mod:`tutor.app.screens.exam`); at the end, when the day's cap of new questions
-(``quiz_new_per_day``) holds some back, the summary says so and ``m`` starts a session of new ones.
+(``quiz_new_per_day``) holds some back, the summary says so and ``m`` starts a session of new ones. ``f`` shows the
+filters (as ``quiz --level/--topic/--rule/--all-topics``): a level, a topic, a rule and «all topics»; a change
+(Enter in a box) starts a new session with them. By default, as in the CLI, only what the learner studied (the
+topics of the completed lessons) unless «all topics», a topic or a rule is chosen.
 
 After an answer: the verdict, the right answer in words after a wrong one (:mod:`tutor.quiz.feedback`: for a
 select-all the options missed and those chosen wrongly), the grade in the learner's words (when the question
@@ -32,9 +35,9 @@ from datetime import datetime
 from rich.text import Text
 from textual.actions import parse
 from textual.app import ComposeResult
-from textual.containers import VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import ContentSwitcher, Input, OptionList, Static
+from textual.widgets import Checkbox, ContentSwitcher, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from tutor.app.bindings import LocalizedBindings, localized_bindings
@@ -56,7 +59,7 @@ class QuizScreen(LocalizedBindings, Screen):
     """Today's quiz session and the statistics. Options (for tests and reproducible sessions) come from
     ``app.quiz_options`` when the app has them: ``seed``, ``now`` (a callable giving the aware UTC time),
     ``fuzzing``, ``day_policy``, ``tz`` (for the dates shown), ``timer`` (a monotonic clock in seconds, for the
-    answer time), ``topic``, ``kind``, ``size``."""
+    answer time), ``topic``, ``kind``, ``size``, ``level``, ``rule``, ``all_topics`` (the filters' start)."""
 
     DEFAULT_CSS = """
     QuizScreen #quiz-header {
@@ -64,6 +67,21 @@ class QuizScreen(LocalizedBindings, Screen):
         padding: 0 1;
         color: $text-muted;
         background: $boost;
+    }
+    QuizScreen #quiz-filters {
+        height: auto;
+        display: none;
+    }
+    QuizScreen #quiz-filters Select {
+        width: 34;
+    }
+    QuizScreen #quiz-filters Input {
+        width: 22;
+    }
+    QuizScreen #quiz-filter-note {
+        height: auto;
+        display: none;
+        padding: 0 1;
     }
     QuizScreen #quiz-switcher {
         height: 1fr;
@@ -103,6 +121,7 @@ class QuizScreen(LocalizedBindings, Screen):
         ("backspace", "unpick", "quiz.key.unpick"),
         ("s,ctrl+s", "toggle_stats", "quiz.key.stats"),
         ("e", "exam", "quiz.exam.key.exam", False),  # in F1's list and the palette: the footer is full
+        ("f", "filters", "quiz.key.filters"),
         ("space", "toggle_option", "quiz.key.toggle", False),
         *((str(d), f"number({d})", "quiz.key.number", False) for d in range(1, 10)),
     )
@@ -129,6 +148,7 @@ class QuizScreen(LocalizedBindings, Screen):
         self._questions = None
         self._refocus = False             # a link followed: back here, the focus goes to the main action
         self._view = 0                    # counts the questions shown: a scroll asked for an earlier one is dropped
+        self.filters: dict | None = None  # level, topic, rule, all_topics: the filter bar's (None: the options')
 
     # ---- options and clock ---------------------------------------------------------------------------
     @property
@@ -148,6 +168,13 @@ class QuizScreen(LocalizedBindings, Screen):
     # ---- layout --------------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield Static(id="quiz-header")
+        ui = self.app.ui
+        with Horizontal(id="quiz-filters"):
+            yield Select(self._level_choices(ui), value=-1, allow_blank=False, id="quiz-level")
+            yield Input(placeholder=t("quiz.app.filters.topic", ui), id="quiz-topic")
+            yield Input(placeholder=t("quiz.app.filters.rule", ui), id="quiz-rule")
+            yield Checkbox(t("quiz.app.filters.all_topics", ui), id="quiz-all-topics")
+        yield Static(id="quiz-filter-note")
         with ContentSwitcher(initial="quiz-pane", id="quiz-switcher"):
             with VerticalScroll(id="quiz-pane"):
                 yield Static(id="quiz-prompt")
@@ -179,6 +206,87 @@ class QuizScreen(LocalizedBindings, Screen):
             self._refocus = False
             self._focus_answer()
 
+    # ---- filters ---------------------------------------------------------------------------------------
+    @staticmethod
+    def _level_choices(ui: str) -> list[tuple[str, int]]:
+        return [(t("quiz.app.filters.any_level", ui), -1),
+                *((t("quiz.app.filters.level", ui, n=n, name=t(f"quiz.level.{n}", ui)), n) for n in range(4))]
+
+    def current_filters(self) -> dict:
+        """The filters in force: the filter bar's once used, else the options'."""
+        if self.filters is not None:
+            return self.filters
+        o = self.options
+        return {"level": o.get("level"), "topic": o.get("topic"), "rule": o.get("rule"),
+                "all_topics": bool(o.get("all_topics"))}
+
+    def action_filters(self) -> None:
+        """``f``: show the filters (the level first) or hide them."""
+        bar = self.query_one("#quiz-filters")
+        bar.display = not bar.display
+        if bar.display:
+            f = self.current_filters()
+            self.query_one("#quiz-level", Select).value = -1 if f["level"] is None else f["level"]
+            self.query_one("#quiz-topic", Input).value = f["topic"] or ""
+            self.query_one("#quiz-rule", Input).value = f["rule"] or ""
+            self.query_one("#quiz-all-topics", Checkbox).value = f["all_topics"]
+            self._filter_note(t("quiz.app.filters.how", self.app.ui))
+            self.query_one("#quiz-level", Select).focus()
+        else:
+            self.query_one("#quiz-filter-note").display = False
+            self._focus_answer()
+
+    def _filter_texts(self, ui: str) -> None:
+        """The filter bar in the interface language (when it changed)."""
+        if getattr(self, "_filters_ui", None) == ui:
+            return
+        self._filters_ui = ui
+        self.query_one("#quiz-topic", Input).placeholder = t("quiz.app.filters.topic", ui)
+        self.query_one("#quiz-rule", Input).placeholder = t("quiz.app.filters.rule", ui)
+        self.query_one("#quiz-all-topics", Checkbox).label = t("quiz.app.filters.all_topics", ui)
+        level = self.query_one("#quiz-level", Select)
+        value = level.value
+        level.set_options(self._level_choices(ui))
+        level.value = value
+
+    def _filter_note(self, text: str) -> None:
+        note = self.query_one("#quiz-filter-note", Static)
+        note.update(safe_text(Text(text, style="dim")))
+        note.display = bool(text)
+
+    def apply_filters(self) -> None:
+        """The filter bar's values: refused with a note when a topic or a rule is not one; else, when they changed,
+        a new session with them."""
+        from tutor.quiz import bank
+        from tutor.quiz.topics import valid_rule
+
+        if not self.query_one("#quiz-filters").display:
+            return
+        ui = self.app.ui
+        level = self.query_one("#quiz-level", Select).value
+        topic = self.query_one("#quiz-topic", Input).value.strip() or None
+        rule = self.query_one("#quiz-rule", Input).value.strip().rstrip(".") or None
+        if topic is not None and topic not in bank.topics():
+            self._filter_note(t("quiz.app.filters.bad_topic", ui, topic=topic))
+            return
+        if rule is not None and not valid_rule(rule):
+            self._filter_note(t("quiz.app.filters.bad_rule", ui, rule=rule))
+            return
+        new = {"level": None if level is Select.BLANK or level == -1 else int(level), "topic": topic, "rule": rule,
+               "all_topics": self.query_one("#quiz-all-topics", Checkbox).value}
+        self._filter_note(t("quiz.app.filters.how", ui))
+        if new != self.current_filters():
+            self.filters = new
+            self._new_session(more=False)
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        event.stop()
+        self.apply_filters()
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        event.stop()
+        self.apply_filters()
+
     # ---- the session -----------------------------------------------------------------------------------
     def _prepare(self) -> None:
         """In a thread: open the store, plan today's session and build its first question (the question bank
@@ -193,11 +301,19 @@ class QuizScreen(LocalizedBindings, Screen):
         except ProgressError as exc:
             self.app.call_from_thread(self._failed, exc.message(ui))
             return
-        o = self.options
+        from tutor.quiz.session import studied
+
+        o, f = self.options, self.current_filters()
         try:
-            session = QuizSession(store, lang=ui, topic=o.get("topic"), kind=o.get("kind"), size=o.get("size"),
+            subject = f["all_topics"] or f["topic"] or f["rule"] or o.get("kind")
+            session = QuizSession(store, lang=ui, topic=f["topic"], kind=o.get("kind"), size=o.get("size"),
                                   seed=o.get("seed"), now=self.now() if "now" in o else None,
-                                  fuzzing=o.get("fuzzing", True), day_policy=o.get("day_policy"), more=self.more)
+                                  fuzzing=o.get("fuzzing", True), day_policy=o.get("day_policy"), more=self.more,
+                                  level=f["level"], rule=f["rule"], studied=None if subject else studied(store))
+            if not session.has_candidates():
+                store.close()
+                self.app.call_from_thread(self._failed, t("quiz.app.filters.none", ui))
+                return
             questions = session.questions()
             first = next(questions, None)
         except (QuizError, ProgressError) as exc:
@@ -325,6 +441,7 @@ class QuizScreen(LocalizedBindings, Screen):
         """Everything in the interface language, from the state (the question, the hints shown, the answer
         being composed, the verdict): switching the language mid-question loses nothing."""
         ui = self.app.ui
+        self._filter_texts(ui)
         if self.session is not None:
             self.session.lang = ui
             q = self.question
@@ -518,6 +635,8 @@ class QuizScreen(LocalizedBindings, Screen):
             return waiting and q.answer_format == "order" and bool(self.picked) and not self._typing()
         if name == "more":
             return self.finished and self.capped and self.session is not None and not self.stats_shown
+        if name == "filters":
+            return not self.stats_shown and not self.saving
         if name == "toggle_stats":
             return self.store is not None and not self.saving  # the statistics would wait for the store too
         return allowed
@@ -548,6 +667,7 @@ class QuizScreen(LocalizedBindings, Screen):
 
     def _new_session(self, *, more: bool) -> None:
         self.session, self.number, self.finished, self.capped, self.more = None, 0, False, False, more
+        self.question, self.outcome, self.error = None, None, None
         self.refresh_texts()
         self.run_worker(self._prepare, thread=True, exclusive=True, group="quiz-session")
 
@@ -635,6 +755,9 @@ class QuizScreen(LocalizedBindings, Screen):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
+        if event.input.id in ("quiz-topic", "quiz-rule"):
+            self.apply_filters()
+            return
         text = event.value.strip()
         if text.lower() in HINT_WORDS:  # as the screen says (key h) and as the lessons' number box does
             event.input.value = ""
