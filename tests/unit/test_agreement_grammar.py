@@ -257,6 +257,7 @@ _NOT_A_CARD = {
     # part 2 (qC): a card line or an option label ("Creatura di prova 2/2 (B)"), in the nominative
     "quiz.target.source_spell", "quiz.target.source_ability", "quiz.target.no", "quiz.target.yes",
     "quiz.target.yes_other", "quiz.target.yes_ward", "quiz.target.yes_own_ward", "quiz.target.yes_own_hexproof",
+    "quiz.target.yes_own_hexproof_from", "quiz.app.filters.level",
     "quiz.loyalty.walker", "quiz.loyalty.b_hand", "quiz.loyalty.activates_targets", "quiz.loyalty.blocked_by",
     # part 2 (qB): an option label or a spell named inside its own «», in the nominative
     "quiz.copy.copy_of", "quiz.copy.token_option",

@@ -1,8 +1,8 @@
 """Mulligan questions computed by the engine: the London mulligan at the start of the game (103.5).
 
 ``mulligan:hand`` — each player takes some mulligans and keeps: how many cards are in the asked player's opening
-hand? ``mulligan:bottom`` — how many cards does a player put on the bottom of their library over the whole
-process (after each mulligan, as many cards as mulligans taken so far)?
+hand? ``mulligan:bottom`` — a player keeps a hand of so many cards: how many cards did they put on the bottom of
+their library with their last mulligan (as many as the mulligans taken so far: the hand's size says how many)?
 
 The engine plays the start of the game (``Game.begin``: seeded shuffles, opening hands, the declarations in turn
 order and the cards put on the bottom, each a choice it asks); the generator answers its choices as the prompt
@@ -95,22 +95,25 @@ def _attempt(family: str, seed: int, rng: random.Random) -> Question:
     events = list(game.events)
     if family == "mulligan:hand":
         answer = next(e.data["count"] for e in events if e.kind == EventKind.KEEP and e.data["player"] == asked)
-    else:
-        answer = sum(e.data["count"] for e in events if e.kind == EventKind.BOTTOM and e.data["player"] == asked)
-    if answer in (k, j):
+    else:  # the cards put on the bottom with the last mulligan (103.5: as many as the mulligans taken)
+        answer = [e.data["count"] for e in events if e.kind == EventKind.BOTTOM and e.data["player"] == asked][-1]
+    kept = next(e.data["count"] for e in events if e.kind == EventKind.KEEP and e.data["player"] == asked)
+    said = (j, kept) if family == "mulligan:bottom" else (k, j)
+    if answer in said:
         raise Rejected("the answer is a number the prompt says")
     who, other = PLAYERS[asked], PLAYERS[1 - asked]
 
     def prompt(lang: str) -> str:
-        lines = [t("quiz.mulligan.intro", lang, starting=PLAYERS[starting]),
-                 t("quiz.mulligan.plan", lang, player=who, n=k),
+        mine = (t("quiz.mulligan.kept", lang, player=who, hand=kept) if family == "mulligan:bottom"
+                else t("quiz.mulligan.plan", lang, player=who, n=k))
+        lines = [t("quiz.mulligan.intro", lang, starting=PLAYERS[starting]), mine,
                  t("quiz.mulligan.plan" if j else "quiz.mulligan.keeps", lang, player=other, n=j),
                  t("quiz.mulligan.ask_" + family.split(":", 1)[1], lang, player=who)]
         return "\n".join(lines)
 
     def explanation(lang: str) -> str:
         shown = [render_event(e, pool(), lang) for e in events if e.kind in _SHOWN]
-        end = t("quiz.mulligan.answer_" + family.split(":", 1)[1], lang, player=who, n=answer, k=k)
+        end = t("quiz.mulligan.answer_" + family.split(":", 1)[1], lang, player=who, n=answer, k=k, hand=kept)
         return t("quiz.explain.engine", lang, events=bullets(shown), answer=end)
 
     spec = {"seed": game_seed,

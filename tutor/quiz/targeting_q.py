@@ -51,11 +51,22 @@ REFUSAL_KEYS = {"702.11b": "hexproof", "702.11d": "hexproof_from", "702.18a": "s
 _KEYWORD_RULE = {"protection": "702.16b", "hexproof": "702.11d"}
 
 
-def _keyword_for(perm, rule: str) -> str | None:
+def _qualities(src) -> set[str]:
+    """What a "protection from …" or "hexproof from …" can name of the source `src` (a card): its colours
+    ("red") and its card types ("creatures")."""
+    return {COLOR_NAMES[c] for c in src.colors} | {f"{x}s" for x in src.types}
+
+
+def _keyword_for(perm, rule: str, src=None) -> str | None:
     """The keyword of `perm` a refusal by `rule` is about: its protection (702.16b) or its "hexproof from"
-    (702.11d); None for the others."""
+    (702.11d) from a quality of the source `src` when it has one (Akroma's protection from red, not from black,
+    for a red spell), else its first; None for the others."""
     prefix = {"702.16b": "protection from ", "702.11d": "hexproof from "}.get(rule)
-    return next((k for k in sorted(perm.keywords) if k.startswith(prefix)), None) if prefix else None
+    if not prefix:
+        return None
+    mine = [k for k in sorted(perm.keywords) if k.startswith(prefix)]
+    matching = [k for k in mine if src is not None and k[len(prefix):] in _qualities(src)]
+    return (matching or mine or [None])[0]
 
 
 def build(family: str, seed: int) -> Question:
@@ -198,7 +209,7 @@ def _attempt(family: str, seed: int, rng: random.Random) -> Question:
             exc = refusals.get(p.object)
             if exc is not None:
                 key = REFUSAL_KEYS.get(exc.rule)
-                kw = _keyword_for(p, exc.rule)
+                kw = _keyword_for(p, exc.rule, src)
                 reason = (t(f"quiz.target.why.{key}", lang, rule=exc.rule, source=source_noun(lang),
                             kw=keyword_noun(kw, lang) if kw else "") if key else illegal_text(exc, lang))
                 lines.append(t("quiz.target.no", lang, name=name, reason=reason))
@@ -210,6 +221,9 @@ def _attempt(family: str, seed: int, rng: random.Random) -> Question:
                 lines.append(t("quiz.target.yes_own_ward", lang, name=name))
             elif p.controller == 0 and "hexproof" in p.keywords:
                 lines.append(t("quiz.target.yes_own_hexproof", lang, name=name))
+            elif p.controller == 0 and (own := _keyword_for(p, "702.11d", src)) and own[14:] in _qualities(src):
+                # hexproof from the source's quality, but A's own creature: only opponents' are kept off (702.11d)
+                lines.append(t("quiz.target.yes_own_hexproof_from", lang, name=name, kw=keyword_noun(own, lang)))
             elif _keyword_for(p, "702.16b") or _keyword_for(p, "702.11d"):
                 kw = _keyword_for(p, "702.16b") or _keyword_for(p, "702.11d")
                 lines.append(t("quiz.target.yes_other", lang, name=name, kw=keyword_noun(kw, lang),
