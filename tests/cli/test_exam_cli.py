@@ -21,7 +21,7 @@ def run(*argv, stdin: str | None = None):
 
 
 def right(seed: int, lang: str = "it") -> list[str]:
-    return [expected_text(item.question, lang) for item in build_exam(1, seed).items]
+    return [expected_text(item.question, lang) for item in build_exam(2, seed).items]
 
 
 def test_a_piped_exam_all_right_passes_and_is_stored():
@@ -54,7 +54,7 @@ def test_end_of_input_ends_the_exam_and_the_rest_counts_wrong():
 
 
 def test_json_contract_malformed_line_and_queued_cards_coming_up_in_quiz_next():
-    exam = build_exam(1, 11)
+    exam = build_exam(2, 11)
     answers = right(11)
     choice = next(i for i, item in enumerate(exam.items) if item.question.answer_format == "choice")
     answers[choice] = "x"
@@ -82,10 +82,10 @@ def test_json_contract_malformed_line_and_queued_cards_coming_up_in_quiz_next():
 
 
 def test_bad_arguments_are_refused_without_a_traceback():
-    for argv in (["--level", "2"], ["--level", "9"], ["--seed", "-1"], ["--seed", "x"]):
+    for argv in (["--level", "4"], ["--level", "9"], ["--seed", "-1"], ["--seed", "x"]):
         result = run("quiz", "exam", *argv, stdin="")
         assert result.returncode == 2 and "Traceback" not in result.stderr and result.stderr.strip(), argv
-    assert "livelli disponibili: 1" in run("quiz", "exam", "--level", "2", stdin="").stderr
+    assert "da 0 a 3" in run("quiz", "exam", "--level", "4", stdin="").stderr
     closed = subprocess.run([sys.executable, "-m", "tutor", "quiz", "exam"], stdin=subprocess.DEVNULL,
                             capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert closed.returncode == 0  # an empty input: an exam with nothing answered, still reported and stored
@@ -97,7 +97,7 @@ def test_interactive_a_malformed_or_empty_answer_is_asked_again():
     import pty
     import time
 
-    exam = build_exam(1, 11)
+    exam = build_exam(2, 11)
     first = exam.items[0].question
     assert first.answer_format in ("choice", "number")
     master, slave = pty.openpty()

@@ -24,7 +24,7 @@ NOW = datetime(2025, 3, 10, 12, 0, tzinfo=UTC)
 
 @pytest.fixture(scope="module")
 def exam():
-    return build_exam(1, 7)
+    return build_exam(2, 7)
 
 
 def right_answers(exam) -> list[str]:
@@ -72,28 +72,36 @@ def test_an_exam_has_25_questions_in_the_exam_s_proportions(exam):
 
 
 def test_the_same_seed_gives_the_same_exam_another_seed_another(exam):
-    again = build_exam(1, 7)
+    again = build_exam(2, 7)
     assert [i.question.id for i in again.items] == [i.question.id for i in exam.items]
     assert [i.area for i in again.items] == [i.area for i in exam.items]
-    other = build_exam(1, 8)
+    other = build_exam(2, 8)
     assert [i.question.id for i in other.items] != [i.question.id for i in exam.items]
 
 
 def test_a_level_without_an_exam_is_refused():
     with pytest.raises(QuizError) as err:
-        build_exam(2, 1)
-    assert "2" in err.value.message("it") and "1" in err.value.message("ru")
+        build_exam(4, 1)
+    assert "4" in err.value.message("it") and "0, 1, 2, 3" in err.value.message("ru")
+
+
+def test_an_exam_prefers_questions_of_its_level():
+    """Each area takes questions of the exam's level first: a level 0 exam has more level-0 questions than a
+    level 2 exam, and a level 2 exam more level-2 ones than a level 0 exam."""
+    low, high = build_exam(0, 5), build_exam(2, 5)
+    count = lambda exam, n: sum(item.level == n for item in exam.items)  # noqa: E731
+    assert count(low, 0) > count(high, 0) and count(high, 2) > count(low, 2)
 
 
 def test_an_area_without_questions_gives_its_places_to_the_others(monkeypatch):
     nowhere = Area("nowhere", 4, frozenset({"no-such-tag"}), frozenset({"no-such-kind"}), ("999",))
     areas = (*AREAS[:-1], nowhere)  # the keywords' 4 places go to an area nothing fits
-    monkeypatch.setitem(exam_mod.EXAMS, 1, areas)
+    monkeypatch.setitem(exam_mod.EXAMS, 2, areas)
     monkeypatch.setattr(exam_mod, "_PREFIXES", sorted(((p, a.id) for a in areas for p in a.rules),
                                                       key=lambda x: -len(x[0])))
     monkeypatch.setitem(__import__("tutor.i18n.it", fromlist=["MESSAGES"]).MESSAGES, "quiz.exam.area.nowhere",
                         "Nessun luogo")
-    exam = build_exam(1, 3)
+    exam = build_exam(2, 3)
     assert len(exam.items) == 25
     assert exam.places["nowhere"] == 0 and exam.given_away == (("nowhere", 4, 0),)
     assert sum(exam.places.values()) == 25
@@ -161,7 +169,7 @@ def test_json_report_contract(exam):
     data = json.loads(json.dumps(judge_exam(exam, answers, "it").to_json()))
     assert set(data) == {"level", "seed", "lang", "score", "total", "pass_mark", "passed", "areas", "given_away",
                          "questions", "weak_areas", "queued", "exam_id"}
-    assert (data["level"], data["seed"], data["score"], data["total"], data["passed"]) == (1, 7, 24, 25, True)
+    assert (data["level"], data["seed"], data["score"], data["total"], data["passed"]) == (2, 7, 24, 25, True)
     assert [a["area"] for a in data["areas"]] == [a.id for a in AREAS]
     assert sum(a["total"] for a in data["areas"]) == 25
     entry = data["questions"][wrong_at]

@@ -302,3 +302,28 @@ def test_russian_texts_write_yo():
     wrong = [(where, w) for where, texts in _russian_texts() for text in texts
              for w in re.findall(r"[А-Яа-яЁё]+", skip.sub(" ", text)) if needs_yo(w.lower())]
     assert not wrong, wrong[:20]
+
+
+def test_no_catalog_key_is_written_twice():
+    """A key written twice in a catalog's dict keeps only its last text, silently (two features once both wrote
+    'help_quiz_level'): every key once."""
+    import ast
+    from pathlib import Path
+
+    import tutor.i18n
+
+    for lang in ("it", "ru"):
+        tree = ast.parse((Path(tutor.i18n.__file__).parent / f"{lang}.py").read_text(encoding="utf-8"))
+        keys = [k.value for node in ast.walk(tree) if isinstance(node, ast.Dict)
+                for k in node.keys if isinstance(k, ast.Constant) and isinstance(k.value, str)]
+        assert len(keys) > 1000
+        twice = sorted({k for k in keys if keys.count(k) > 1})
+        assert not twice, (lang, twice)
+
+
+def test_every_quiz_kind_has_its_name():
+    from tutor.i18n import catalog
+    from tutor.quiz.bank import KINDS
+
+    for lang in ("it", "ru"):
+        assert not [k for k in KINDS if f"quiz.kind.{k}" not in catalog(lang)], lang

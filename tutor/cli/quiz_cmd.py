@@ -69,7 +69,7 @@ def add_parsers(sub, ui: str) -> None:
     ans.add_argument("--retention", type=_retention, help=t("help_quiz_retention", ui))
     ex = actions.add_parser("exam", help=t("help_quiz_exam", ui))
     _ui(ex, ui)
-    ex.add_argument("--level", type=_bounded("level", int, 1, 3, ui), default=1, help=t("help_quiz_level", ui))
+    ex.add_argument("--level", type=_bounded("level", int, 0, 3, ui), default=2, help=t("help_quiz_exam_level", ui))
     ex.add_argument("--seed", type=_bounded("seed", int, 0, 2**32 - 1, ui), help=t("help_quiz_seed", ui))
     ex.add_argument("--json", action="store_true", help=t("help_json", ui))
     pr = sub.add_parser("progress", help=t("help_progress", ui))

@@ -26,9 +26,10 @@ of the questions of every *weak* area (under 70 % right) are queued there: due n
 sessions until reviewed (:meth:`tutor.quiz.scheduler.QuizScheduler.session`). An exam is a test, not a review: its
 answers do not enter the review log or change what FSRS remembers.
 
-**Levels**: only the Level 1 exam exists (``EXAMS``). A question's level (0–3) comes from
-``tutor.quiz.levels`` when that module is there (:func:`question_level`); questions of level 0 (a new player's)
-are then drawn only when an area has no other.
+**Levels** (``--level``, :data:`EXAMS`): 0 to 3, the level of the questions (:mod:`tutor.quiz.levels`: 0 a new
+player, 1 a regular player, 2 a Level 1 judge candidate, the default, 3 corner cases); each area takes questions
+of the exam's level first, then of the levels below (the nearest first), then above. The areas and their places
+are the Level 1 judge exam's at every level.
 """
 
 from __future__ import annotations
@@ -79,7 +80,10 @@ AREAS = (
          frozenset({"combat", "can-block", "targeting"}),
          ("702", "506", "507", "508", "509", "510", "511", "115", "120")),
 )
-EXAMS = {1: AREAS}  # exam level -> its areas (25 places)
+# exam level -> its areas (25 places): the level of the questions it prefers (0 a new player ... 2 a Level 1 judge
+# candidate, the default, 3 corner cases); the areas and their places are the Level 1 judge exam's at every level
+EXAMS = {level: AREAS for level in range(4)}
+DEFAULT_LEVEL = 2
 # not exam material: vocabulary and rule numbers
 _EXCLUDED_KINDS = frozenset({"term", "definition", "old-term", "which-rule"})
 
@@ -116,20 +120,10 @@ def fit(area: Area, topics: Sequence[str], kind: str, rules: Sequence[str]) -> f
 
 
 def question_level(q: Question) -> int | None:
-    """The question's level (0–3) from ``tutor.quiz.levels`` when that module exists, else None."""
-    try:
-        from tutor.quiz import levels  # the levels helper's module (issue 24): absent before it is merged
-    except ImportError:
-        return None
-    for name in ("level", "question_level", "level_of"):
-        compute = getattr(levels, name, None)
-        if callable(compute):
-            try:
-                value = compute(q)
-            except Exception:  # noqa: BLE001 - a level is a courtesy of the report, never a reason to fail
-                return None
-            return value if isinstance(value, int) and not isinstance(value, bool) else None
-    return None
+    """The question's level (0–3, :mod:`tutor.quiz.levels`)."""
+    from tutor.quiz.levels import level
+
+    return level(q)
 
 
 def pass_mark(total: int) -> int:
@@ -185,12 +179,21 @@ def _candidates(exam_seed: int, areas: Sequence[Area]) -> list[_Candidate]:
             q = bank.for_card(info.card, bank.seed_for("exam", exam_seed, info.card), review=True)
         except (QuizError, RuntimeError):  # a scenario checkpoint that asks nothing gradable, a generator's bad luck
             continue
-        topics = tuple(dict.fromkeys((*info.topics, *q.topic)))
-        fits = {a.id: f for a in areas if (f := fit(a, topics, q.kind, q.rules)) > 0}
+        # its own tags (the card's list also has every topic its rules touch: too wide to say what it is about)
+        fits = {a.id: f for a in areas if (f := fit(a, q.topic, q.kind, q.rules)) > 0}
         if fits:
             best = max(fits, key=lambda a: (fits[a], -[x.id for x in areas].index(a)))
             out.append(_Candidate(q, fits, best, question_level(q)))
     return out
+
+
+def _level_rank(found: int | None, wanted: int) -> tuple[int, int]:
+    """How well a question of level `found` suits an exam of level `wanted` (smaller is better)."""
+    if found is None:
+        return (3, 0)
+    if found == wanted:
+        return (0, 0)
+    return (1, wanted - found) if found < wanted else (2, found - wanted)
 
 
 def _share_out(extra: int, weights: dict) -> dict:
@@ -206,7 +209,7 @@ def _share_out(extra: int, weights: dict) -> dict:
     return got
 
 
-def build_exam(level: int = 1, seed: int | None = None) -> Exam:
+def build_exam(level: int = DEFAULT_LEVEL, seed: int | None = None) -> Exam:
     """The exam of `level` drawn with `seed` (a random seed when None; the exam keeps it): the same level and seed
     always give the same questions in the same order. :class:`~tutor.quiz.model.QuizError` for a level without an
     exam, :class:`~tutor.quiz.model.UnknownQuestion` when no area has a question at all."""
@@ -223,8 +226,9 @@ def build_exam(level: int = 1, seed: int | None = None) -> Exam:
     for a in areas:
         mine = [c for c in pool if a.id in c.fits]
         rng.shuffle(mine)
-        # its own cards first, then the others that fit best; questions of level 0 last of all
-        mine.sort(key=lambda c: (c.level == 0, c.best != a.id, -c.fits[a.id] if c.best != a.id else 0))
+        # questions of the exam's level first, then the levels below (nearest first), then above; within a level
+        # the area's own cards first, then the others that fit it best
+        mine.sort(key=lambda c: (_level_rank(c.level, level), c.best != a.id, -c.fits[a.id] if c.best != a.id else 0))
         queues[a.id] = mine
     chosen: dict[str, list[_Candidate]] = {a.id: [] for a in areas}
     used_cards: set[str] = set()

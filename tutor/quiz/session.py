@@ -185,6 +185,13 @@ class QuizSession:
         mixed in by the scheduler, at most `size` items."""
         candidates = bank.cards(self.topic, self.kind, self.lang, other_language=self.other_language,
                                 level=self.level, rule=self.rule, studied=self.studied)
+        if self.studied is not None:  # what an exam queued for review is asked even if not studied yet
+            queued = set(self.store.queued_card_keys())
+            if queued:
+                have = {c.card for c in candidates}
+                candidates += [c for c in bank.cards(self.topic, self.kind, self.lang,
+                                                     other_language=self.other_language, level=self.level,
+                                                     rule=self.rule) if c.card in queued and c.card not in have]
         self._candidates_set = set(candidates)
         everything_due = self.scheduler.session((), self.now, seed=self.seed, size=10**6, new_per_day=0)
         others = sum(1 for item in everything_due if not self._wanted(item.card_id))

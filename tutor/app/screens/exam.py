@@ -87,12 +87,12 @@ class ExamScreen(LocalizedBindings, Screen):
 
     def _prepare(self) -> None:
         """In a thread: the exam's 25 questions (a second or two: every card is built to see where it fits)."""
-        from tutor.quiz.exam import build_exam
+        from tutor.quiz.exam import DEFAULT_LEVEL, build_exam
         from tutor.quiz.model import QuizError
 
         o = self.options
         try:
-            exam = build_exam(o.get("exam_level", 1), o.get("exam_seed", o.get("seed")))
+            exam = build_exam(o.get("exam_level", DEFAULT_LEVEL), o.get("exam_seed", o.get("seed")))
         except QuizError as exc:
             self.app.call_from_thread(self._failed, exc.message(self.app.ui))
             return
