@@ -72,7 +72,7 @@ def test_a_whole_exam_in_the_app():
 
     report, text, places, weak, weak_cards = run(go)
     assert report.score == 25 - places and report.weak == (weak,)
-    assert f"Esame di livello 2: {25 - places} risposte giuste su 25" in text
+    assert f"Esame (domande di livello 2): {25 - places} risposte giuste su 25" in text
     assert f": 0/{places} — sotto il 70%, da ripassare" in text
     assert "Nessuna risposta: conta come sbagliata." in text and "Regole: " in text
     assert "Esame salvato tra i tuoi progressi." in text and "F3: il quiz" in text
@@ -100,7 +100,7 @@ def test_the_palette_opens_the_exam_and_esc_closes_it_in_russian():
         return header, how, app.screen.__class__.__name__
 
     header, how, after = run(go, "ru")
-    assert "Экзамен уровня 2 · вопрос 1 из 25 · без подсказок, результат в конце" in header
+    assert "Экзамен · вопросы уровня 2 · вопрос 1 из 25 · без подсказок, результат в конце" in header
     assert "«-» и Enter — пропустить вопрос" in how
     assert after != "ExamScreen"
     with open_store() as store:

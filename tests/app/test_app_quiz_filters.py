@@ -52,3 +52,21 @@ def test_default_is_what_was_studied(isolated_home):
         assert screen.session.studied is not None and "turn" in screen.session.studied
         assert "sba" not in screen.session.studied
     run(go, all_topics=False)
+
+
+@pytest.mark.parametrize("ui, title", [("it", "Filtri del quiz"), ("ru", "Фильтры викторины")])
+def test_the_palette_opens_the_quiz_with_its_filters_shown(ui, title):
+    """`f` is not in the footer (it is full at 80 columns): the palette finds the filters by name."""
+    from tests.pilot import run_app as _run
+
+    async def go(app, pilot):
+        titles = {c.title: c for c in app.get_system_commands(app.screen)}
+        titles[title].callback()
+        for _ in range(40):
+            await pilot.pause(0.05)
+            if app.current_mode == "quiz" and app.screen.query("#quiz-filters"):
+                if app.screen.query_one("#quiz-filters").display:
+                    break
+        return app.current_mode, bool(app.screen.query_one("#quiz-filters").display)
+
+    assert _run(go, ui, (80, 24)) == ("quiz", True)

@@ -21,8 +21,10 @@ async def _map(app, pilot):
     await pilot.pause()
     screen = app.screen
     listing = screen.query_one("#course-list", OptionList)
-    rows = [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
-    return str(screen.query_one("#course-title").render()), rows, listing.highlighted
+    options = [listing.get_option_at_index(i) for i in range(listing.option_count)]
+    lessons = [o for o in options if not o.id.startswith("course-")]  # (each course's heading left out)
+    rows = [str(o.prompt) for o in lessons]
+    return str(screen.query_one("#course-title").render()), rows, lessons.index(options[listing.highlighted])
 
 
 def _progress(replay: bool) -> None:

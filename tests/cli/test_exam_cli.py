@@ -29,9 +29,9 @@ def test_a_piped_exam_all_right_passes_and_is_stored():
     result = run("quiz", "exam", "--seed", "11", stdin="\n".join(answers) + "\n")
     assert result.returncode == 0, result.stderr
     out = result.stdout
-    assert "Esame di livello 1: 25 domande, senza limite di tempo e senza suggerimenti" in out
+    assert "Esame (domande di livello 2): 25 domande, senza limite di tempo e senza suggerimenti" in out
     assert "[25/25]" in out and "suggerimento:" not in out.lower()
-    assert "Esame di livello 1: 25 risposte giuste su 25 (100%)." in out
+    assert "Esame (domande di livello 2): 25 risposte giuste su 25 (100%)." in out
     assert "Superato: ne servivano almeno 18 su 25." in out
     assert "Le domande:" in out and "  25. ✓ " in out
     with open_store() as store:
@@ -46,8 +46,8 @@ def test_end_of_input_ends_the_exam_and_the_rest_counts_wrong():
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "[6/25]" in out and "[7/25]" not in out
-    assert "Ввод закончился: без ответа осталось вопросов — 20 (они засчитываются как неверные)." in out
-    assert "Экзамен уровня 1: верных ответов — 5 из 25 (20%)." in out
+    assert "Ввод закончился: 20 вопросов без ответа засчитываются как неверные." in out
+    assert "Экзамен (вопросы уровня 2): верных ответов — 5 из 25 (20%)." in out
     assert "Экзамен не сдан: нужно не меньше 18 из 25." in out
     assert out.count("нет ответа (правильно:") == 20 and "  25. ✗ " in out
     assert "Повторить их: mtg-tutor quiz" in out

@@ -154,10 +154,10 @@ def test_the_report_in_russian_names_areas_and_rules(exam):
     report = judge_exam(exam, answers, "ru")
     lines = report_lines(report, "ru")
     text = "\n".join(lines)
-    assert lines[0] == "Экзамен уровня 1: верных ответов — 0 из 25 (0%)."
+    assert lines[0] == "Экзамен (вопросы уровня 2): верных ответов — 0 из 25 (0%)."
     assert "Экзамен не сдан: нужно не меньше 18 из 25." in text
-    assert "Действия, вызванные состоянием: 0/3 — меньше 70 %, нужно повторить" in text
-    assert "Правила: " in text and "Ответа нет: засчитывается как неверный." in text
+    assert "Действия, вызванные состоянием: 0/3 — меньше 70%, нужно повторить" in text
+    assert "Правила: " in text and "Ответа нет: засчитывается как неверный ответ." in text
     assert set(report.weak) == {a.id for a in AREAS}
 
 

@@ -201,6 +201,16 @@ class TutorApp(LocalizedBindings, App):
         if not self.action_return_to_quiz() and not self._back_to_lesson():
             self._move_in_history(self.history.back)
 
+    def action_quiz_filters(self) -> None:
+        """The quiz's filters (the quiz screen's ``f``, the palette): the quiz, its filters shown."""
+        self.switch_mode("quiz")
+        self.call_after_refresh(self._show_quiz_filters)
+
+    def _show_quiz_filters(self) -> None:
+        screen = self.screen
+        if hasattr(screen, "action_filters") and not screen.query_one("#quiz-filters").display:
+            screen.action_filters()
+
     def action_exam(self) -> None:
         """The exam (the quiz screen's ``e``, the palette): its own screen over the current one."""
         from tutor.app.screens.exam import ExamScreen
@@ -363,6 +373,7 @@ class TutorApp(LocalizedBindings, App):
         yield SystemCommand(t("key_quiz", ui), t("cmd_quiz_help", ui), lambda: self.switch_mode("quiz"))
         yield SystemCommand(t("app.lessons.key_lessons", ui), t("app.lessons.cmd_help", ui), self.action_lessons)
         yield SystemCommand(t("quiz.exam.key.exam", ui), t("quiz.exam.cmd_help", ui), self.action_exam)
+        yield SystemCommand(t("quiz.filters.cmd", ui), t("quiz.filters.cmd_help", ui), self.action_quiz_filters)
         yield SystemCommand(t("cmd_language", ui), t("cmd_language_help", ui), self.action_toggle_language)
         yield SystemCommand(t("key_back", ui), t("cmd_back_help", ui), self.action_back)
         yield SystemCommand(t("key_forward", ui), t("cmd_forward_help", ui), self.action_forward)

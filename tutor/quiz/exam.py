@@ -71,7 +71,8 @@ AREAS = (
          ("500", "501", "502", "503", "504", "505", "512", "513", "514", "116", "117", "405", "608", "703")),
     Area("sba", 3, frozenset({"sba"}), frozenset(), ("704",)),
     Area("triggers", 4, frozenset({"triggers", "apnap"}), frozenset({"trigger"}), ("603", "101.4")),
-    Area("layers", 3, frozenset({"layer-7", "layers", "control"}), frozenset({"layers", "control", "copy"}),
+    # (Level 1: layer 7, power and toughness; control (layer 2) and copies (layer 1) are beyond it)
+    Area("layers", 3, frozenset({"layer-7", "layers"}), frozenset({"layers"}),
          ("604", "611", "612", "613")),
     Area("replacement", 3, frozenset({"replacement", "prevention"}), frozenset({"replacement"}),
          ("614", "615", "616")),
@@ -179,8 +180,11 @@ def _candidates(exam_seed: int, areas: Sequence[Area]) -> list[_Candidate]:
             q = bank.for_card(info.card, bank.seed_for("exam", exam_seed, info.card), review=True)
         except (QuizError, RuntimeError):  # a scenario checkpoint that asks nothing gradable, a generator's bad luck
             continue
-        # its own tags (the card's list also has every topic its rules touch: too wide to say what it is about)
-        fits = {a.id: f for a in areas if (f := fit(a, q.topic, q.kind, q.rules)) > 0}
+        # its own tags (the card's list also has every topic its rules touch: too wide to say what it is about);
+        # a scenario's checkpoint by its rules alone (its file's tags say what the scenario is about, and its
+        # checkpoint may ask something else: which step it is, where a card went)
+        tags = () if q.kind == "scenario" else q.topic
+        fits = {a.id: f for a in areas if (f := fit(a, tags, q.kind, q.rules)) > 0}
         if fits:
             best = max(fits, key=lambda a: (fits[a], -[x.id for x in areas].index(a)))
             out.append(_Candidate(q, fits, best, question_level(q)))
@@ -446,7 +450,7 @@ def report_lines(report: ExamReport, lang: str, *, review_hint: str | None = Non
             lines.append(t("quiz.rules", lang, rules=", ".join(q.rules)))
     if report.queued:
         lines += ["", t("quiz.exam.queued", lang, n=len(report.queued),
-                        areas=", ".join(area_name(a, lang) for a in report.weak))]
+                        areas="; ".join(area_name(a, lang) for a in report.weak))]
         if review_hint:
             lines.append(review_hint)
     return lines

@@ -121,7 +121,7 @@ class QuizScreen(LocalizedBindings, Screen):
         ("backspace", "unpick", "quiz.key.unpick"),
         ("s,ctrl+s", "toggle_stats", "quiz.key.stats"),
         ("e", "exam", "quiz.exam.key.exam", False),  # in F1's list and the palette: the footer is full
-        ("f", "filters", "quiz.key.filters"),
+        ("f", "filters", "quiz.key.filters", False),  # in F1's list and the palette, like e: the footer is full
         ("space", "toggle_option", "quiz.key.toggle", False),
         *((str(d), f"number({d})", "quiz.key.number", False) for d in range(1, 10)),
     )
