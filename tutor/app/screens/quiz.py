@@ -73,10 +73,15 @@ class QuizScreen(LocalizedBindings, Screen):
         display: none;
     }
     QuizScreen #quiz-filters Select {
-        width: 34;
+        width: 3fr;
+        min-width: 16;
     }
     QuizScreen #quiz-filters Input {
-        width: 22;
+        width: 2fr;
+        min-width: 12;
+    }
+    QuizScreen #quiz-filters Checkbox {
+        width: auto;
     }
     QuizScreen #quiz-filter-note {
         height: auto;
