@@ -388,6 +388,7 @@ FAMILY_DECIDES = {
     "loyalty:combat": {"120.3c": "Damage dealt to a planeswalker causes that many loyalty counters to be removed"},
     "mulligan:hand": {"103.5": "puts a number of those cards equal to the number of times that player has"},
     "mulligan:bottom": {"103.5": "puts a number of those cards equal to the number of times that player has"},
+    "sba:which": {"704.3": "performs all applicable state-based actions simultaneously"},
 }
 
 

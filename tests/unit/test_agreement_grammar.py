@@ -267,6 +267,10 @@ _NOT_A_CARD = {
     "quiz.trig.cast_resolves", "quiz.trig.apnap.block", "quiz.trig.if.response", "quiz.trig.if.ask",
     "quiz.trig.leaves.ask_count", "quiz.repl.resolves", "quiz.repl.order.ask_who", "quiz.repl.order.stated",
     "quiz.repl.ask_damage_creature",
+    # sba: an option label ("Orsi Grizzly (B)") or a spell line with its cost and text, standing alone, in the
+    # nominative
+    "quiz.sba.perm_line", "quiz.sba.aura_line", "quiz.sba.casts", "quiz.sba.casts_target",
+    "quiz.sba.note_indestructible", "quiz.sba.note_indestructible_gone",
     # not a card at all: a concept, an option, a glossary entry, a lesson problem
     "no_entry_in_lang", "finding_duplicate_definition", "finding_count_mismatch", "check_concepts",
     "lesson.problem.option_true", "lesson.problem.option_false", "lesson.problem.order_missing",

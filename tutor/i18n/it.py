@@ -770,6 +770,7 @@ MESSAGES: dict[str, str] = {
     'quiz.kind.targeting': 'Bersagli',
     'quiz.kind.loyalty': 'Fedeltà',
     'quiz.kind.mulligan': 'Mulligan',
+    'quiz.kind.sba': 'Azioni generate dallo stato',
     # ---- end qB ----
     'quiz.explain.engine': 'Che cosa succede, passo per passo:\n{events}\n{answer}',
     'quiz.hint.combat.plain': 'Ogni creatura infligge danno pari alla sua forza, tutte nello stesso momento (510.1a, 510.2); muore la creatura con danno segnato pari o superiore alla sua costituzione (704.5g).',
@@ -897,6 +898,20 @@ MESSAGES: dict[str, str] = {
     'quiz.hint.stack.trigger': "Un'abilità innescata va in pila la prima volta che un giocatore riceverebbe la priorità dopo che si è innescata (603.3).",
     'quiz.hint.stack.mana': "Un'abilità di mana non usa la pila: si risolve subito dopo essere stata attivata (605.3b).",
     'quiz.stack.situation_mana_own': 'A, che ha la priorità, TAPpa {elves:il} per aggiungere {{G}} alla sua riserva di mana, poi lancia {spell} e ne paga il costo anche con quel {{G}}.',
+    # ---- sba: state-based action questions ----
+    'quiz.sba.battlefield': 'Sul campo di battaglia (terre escluse):',
+    'quiz.sba.printed': 'sulla carta {pt}',
+    'quiz.sba.no_damage': 'nessun danno segnato',
+    'quiz.sba.perm_line': '{name}: {details}',
+    'quiz.sba.aura_line': '{name}: Aura che incanta {host} — «{text}»',
+    'quiz.sba.casts': 'A lancia: {spell}\nNessuno risponde e la magia si risolve.',
+    'quiz.sba.casts_target': 'A lancia: {spell}\nBersaglio: {target}. Nessuno risponde e la magia si risolve.',
+    'quiz.sba.ask': 'Quali di questi permanenti vengono messi nel cimitero del proprietario dalle azioni generate dallo stato, prima che A riceva la priorità?',
+    'quiz.sba.note_again': "Dopo aver eseguito le azioni generate dallo stato, il gioco le controlla di nuovo (704.3): ora l'Aura non è assegnata a nulla e va nel cimitero (704.5m).",
+    'quiz.sba.note_indestructible': '{name}: il danno letale non distrugge un permanente indistruttibile, che ignora 704.5g e resta sul campo di battaglia (702.12b).',
+    'quiz.sba.note_indestructible_gone': "{name}: l'indistruttibilità non serve con costituzione 0 o meno, perché 704.5f mette la creatura nel cimitero senza distruggerla.",
+    'quiz.sba.answer': 'Vanno nel cimitero: {list}.',
+    'quiz.hint.sba.which': "Calcola la costituzione di ogni creatura adesso (segnalini, Aura) e confrontala con il danno segnato; ricorda che dopo ogni gruppo di azioni generate dallo stato il gioco controlla di nuovo (704.3).",
     # ---- qA: trigger and replacement questions ----
     'quiz.trig.others': 'Altri permanenti di {player} (terre escluse): {list}.',
     'quiz.trig.texts': 'Testi delle carte:',

@@ -22,7 +22,8 @@ Kinds: ``term``, ``definition``, ``old-term`` (:mod:`~tutor.quiz.glossary_q`); `
 :mod:`~tutor.quiz.blocking_q`, :mod:`~tutor.quiz.casting_q`, :mod:`~tutor.quiz.stack_q`); ``trigger``,
 ``replacement`` (:mod:`~tutor.quiz.triggers_q`, :mod:`~tutor.quiz.replacement_q`); ``layers``, ``control``
 (:mod:`~tutor.quiz.layers_q`) and ``copy`` (:mod:`~tutor.quiz.copy_q`); ``targeting``, ``loyalty``, ``mulligan``
-(:mod:`~tutor.quiz.targeting_q`, :mod:`~tutor.quiz.loyalty_q`, :mod:`~tutor.quiz.mulligan_q`).
+(:mod:`~tutor.quiz.targeting_q`, :mod:`~tutor.quiz.loyalty_q`, :mod:`~tutor.quiz.mulligan_q`); ``sba`` (state-based
+actions: :mod:`~tutor.quiz.sba_q`).
 """
 
 from __future__ import annotations
@@ -44,11 +45,11 @@ TRIES = 12   # seeds a family draws to find a question of the filters before one
 
 KINDS = ("term", "definition", "old-term", "next-step", "which-step", "step-order", "which-rule", "scenario",
          "combat", "can-block", "can-cast", "stack", "trigger", "replacement", "layers", "control", "copy", "targeting",
-         "loyalty", "mulligan")
+         "loyalty", "mulligan", "sba")
 # the order in which kinds take turns introducing new cards
 _CURRICULUM = ("term", "next-step", "combat", "can-block", "scenario", "which-step", "can-cast", "definition",
                "stack", "old-term", "step-order", "which-rule", "trigger", "targeting", "layers", "replacement",
-               "loyalty", "control", "mulligan", "copy")
+               "loyalty", "control", "mulligan", "copy", "sba")
 _GENERATORS = {  # kind -> (module, its table of families, builder)
     "combat": ("tutor.quiz.combat_q", "FAMILIES", "build"),
     "can-block": ("tutor.quiz.blocking_q", "FAMILIES", "build"),
@@ -61,6 +62,7 @@ _GENERATORS = {  # kind -> (module, its table of families, builder)
     "copy": ("tutor.quiz.copy_q", "FAMILIES", "build"),
     "targeting": ("tutor.quiz.targeting_q", "FAMILIES", "build"),
     "loyalty": ("tutor.quiz.loyalty_q", "FAMILIES", "build"),
+    "sba": ("tutor.quiz.sba_q", "FAMILIES", "build"),
     "mulligan": ("tutor.quiz.mulligan_q", "FAMILIES", "build"),
     "step-order": ("tutor.quiz.rules_q", "ORDER_SCOPES", "build_generated"),
     "which-rule": ("tutor.quiz.rules_q", "RULE_AREAS", "build_generated"),
