@@ -249,7 +249,7 @@ def test_a_newer_database_is_refused_and_untouched(tmp_path):
     with pytest.raises(ProgressError) as err:
         open_store(path)
     assert err.value.key == "progress.error.newer"
-    assert "schema 7" in str(err.value) and "2" in str(err.value)
+    assert "schema 7" in str(err.value) and "3" in str(err.value)
     assert "schema 7" in err.value.message("it") and "схема 7" in err.value.message("ru")
     assert path.read_bytes() == content
     assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == 7

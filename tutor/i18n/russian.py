@@ -42,15 +42,15 @@ _state: dict[str, object] = {}  # "loaded": bool, "fp": fingerprint, "dirty": bo
 
 
 def _forms_fingerprint() -> str:
-    """What the remembered forms depend on: this module, the card pool (names' genders) and pymorphy3 with its
+    """What the remembered forms depend on: this package's code (this module's above all), the card pool (names' genders) and pymorphy3 with its
     dictionary (found without importing them)."""
     from importlib.util import find_spec
     from pathlib import Path
 
     from tutor.diskcache import fingerprint
-    from tutor.resources import cards_file
+    from tutor.resources import cards_file, code_files
 
-    inputs = [Path(__file__), cards_file()]
+    inputs = [*code_files("tutor.i18n"), cards_file()]
     for package in ("pymorphy3", "pymorphy3_dicts_ru"):
         spec = find_spec(package)
         if spec is not None and spec.origin:

@@ -99,7 +99,7 @@ _PREFIXES = _prefixes()
 def rule_area(rule: str) -> str | None:
     """The area a rule belongs to (the longest prefix that matches it; a prefix matches a whole number).
 
-    >>> rule_area("704.5g"), rule_area("702.33a"), rule_area("702.19b"), rule_area("117.10"), rule_area("100.1")
+    >>> rule_area("704.5g"), rule_area("702.33a"), rule_area("702.19b"), rule_area("117.3a"), rule_area("100.1")
     ('sba', 'casting', 'keywords', 'turn', None)
     """
     for prefix, area in _PREFIXES:

@@ -153,9 +153,9 @@ def lesson_table() -> tuple[tuple[str, int, int, tuple[str, ...]], ...]:
 
 
 def _own_file() -> tuple:
-    from pathlib import Path
+    from tutor.resources import code_files
 
-    return (Path(__file__),)
+    return tuple(p for p in code_files("tutor.quiz") if p.name == "topics.py")
 
 
 def _valid_lessons(rows: object) -> bool:
