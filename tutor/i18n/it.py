@@ -1325,7 +1325,8 @@ MESSAGES: dict[str, str] = {
     'quiz.scenario.move.by': '{player}: {move}',
     'quiz.scenario.move.pass': '{player} passa',
     'quiz.scenario.move.both_pass': 'Entrambi i giocatori passano, uno dopo l\'altro',
-    'quiz.scenario.move.pass_until': 'Tutti passano, senza dichiarare attaccanti né bloccanti, finché non inizia {step:il}',
+    'quiz.scenario.move.pass_until': 'Tutti passano finché non inizia {step:il}',
+    'quiz.scenario.move.pass_until_declaring': 'Tutti passano, senza dichiarare attaccanti né bloccanti, finché non inizia {step:il}',
     'quiz.scenario.move.of_turn': ' del turno {turn}',
     # ==== issue 20: quizux ====
     'quiz.feedback.right_order': "L'ordine giusto: {order}",

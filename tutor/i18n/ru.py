@@ -1325,7 +1325,8 @@ MESSAGES: dict[str, str] = {
     'quiz.scenario.move.by': '{player}: {move}',
     'quiz.scenario.move.pass': '{player} пасует',
     'quiz.scenario.move.both_pass': 'Оба игрока по очереди пасуют',
-    'quiz.scenario.move.pass_until': 'Все пасуют, не объявляя ни атакующих, ни блокирующих, пока не начнётся {step}',
+    'quiz.scenario.move.pass_until': 'Все пасуют, пока не начнётся {step}',
+    'quiz.scenario.move.pass_until_declaring': 'Все пасуют, не объявляя ни атакующих, ни блокирующих, пока не начнётся {step}',
     'quiz.scenario.move.of_turn': ' хода {turn}',
     # ==== issue 20: quizux ====
     'quiz.feedback.right_order': 'Правильный порядок: {order}',

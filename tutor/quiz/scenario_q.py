@@ -20,6 +20,12 @@ checkpoint expects and from the position there: the first that applies, and whos
     player: its kind and rule, tutor.engine.choices), the step, or, last, the step that begins if everyone passes
     now.
 
+The prompt shows the position before the moves that lead to the checkpoint (at the previous checkpoint, or after
+the setup) as the lesson player's board shows it (:func:`tutor.lessons.text.board_lines`), then those moves as
+the lesson player labels them (:mod:`tutor.lessons.moves`), then the question: never the position after the moves
+nor their events (the explanation's). A state the position shows (forms in ``_READ``) is asked only when a move came
+since; a checkpoint with nothing else to ask is left out of the bank (:func:`left_out`).
+
 A question about an object that shares its name with another ("the Elves" among two Llanowar Elves) is not
 asked, nor one whose options differ only in a controller the text need not say.
 
@@ -84,18 +90,25 @@ def card_ids() -> list[tuple[str, tuple[str, ...]]]:
     return out
 
 
-@lru_cache(maxsize=1)
+_LEFT_OUT: list = [None, frozenset()]  # the scenarios it was computed for (`_scenarios()`), the ids
+
+
 def left_out() -> frozenset[str]:
     """The checkpoints whose question cannot be asked from a position and the moves since: every gradable
-    question they allow is either said by the scenario's text or read off the position shown (no move since)."""
+    question they allow is either said by the scenario's text or read off the position shown (no move since).
+    Computed once for the scenarios `_scenarios()` holds (again when they are loaded again)."""
+    scenarios = _scenarios()
+    if _LEFT_OUT[0] is scenarios:
+        return _LEFT_OUT[1]
     out = set()
-    for sid, sc in _scenarios().items():
+    for sid, sc in scenarios.items():
         for n, _ in enumerate(_checkpoints(sc), 1):
             try:
                 _build(sc, f"scenario:{sid}:{n}", n)
             except UnknownQuestion:
                 out.add(f"scenario:{sid}:{n}")
-    return frozenset(out)
+    _LEFT_OUT[:] = [scenarios, frozenset(out)]
+    return _LEFT_OUT[1]
 
 
 def _play_to(sc, index: int):
@@ -244,10 +257,14 @@ def _story(sc, index: int) -> _Story:
             continue
         said_passes()
         if "pass_until" in act:
-            texts = {lang: t("quiz.scenario.move.pass_until", lang, step=step_text(act["pass_until"], lang))
-                     + (t("quiz.scenario.move.of_turn", lang, turn=act["turn"]) if act.get("turn") else "")
-                     for lang in LANGS}
+            mark = len(game.events)
             if play(act):
+                # "without declaring attackers nor blockers" when a declaration step began on the way (508.1, 509.1)
+                begun = [e.data["step"] for e in game.events[mark:] if e.kind == EventKind.STEP_BEGINS][:-1]
+                key = "pass_until_declaring" if {"declare_attackers", "declare_blockers"} & set(begun) else "pass_until"
+                texts = {lang: t(f"quiz.scenario.move.{key}", lang, step=step_text(act["pass_until"], lang))
+                         + (t("quiz.scenario.move.of_turn", lang, turn=act["turn"]) if act.get("turn") else "")
+                         for lang in LANGS}
                 moved = True
                 for lang in LANGS:
                     moves[lang].append(texts[lang])
