@@ -182,7 +182,10 @@ def test_scenario_prompts_never_contain_their_answer(scenarios):
         form = q.data["form"]
         assert NOT_ASKED.get(q.id) != form, q.id
         for lang in LANGS:
-            context = q.prompt[lang].rsplit("\n", 1)[0].casefold()  # the title and the scenario's question
+            # what the prompt says besides the position before the moves (the state the question asks about, when a
+            # move came since: test_scenario_position): the title and the moves
+            context = q.data["said"][lang].casefold()
+            assert context.split("\n", 1)[0] in q.prompt[lang].casefold()
             if q.answer_format == "number":
                 assert str(abs(q.answer)) not in re.findall(r"\d+(?:/\d+)?", context), (q.id, lang, q.answer)
             if form in STATE_WORDS:
@@ -209,6 +212,8 @@ def test_scenario_questions_never_name_one_of_two_same_named_objects():
     asked = 0
     for sid, sc in scenario_q._scenarios().items():
         for n, index in enumerate(scenario_q._checkpoints(sc), 1):
+            if f"scenario:{sid}:{n}" in scenario_q.left_out():
+                continue
             q = bank.question(f"scenario:{sid}:{n}")
             if q.data["form"] not in ("tapped", "pt", "zone", "attack-one"):
                 continue

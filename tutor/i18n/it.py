@@ -1334,6 +1334,15 @@ MESSAGES: dict[str, str] = {
     'lesson.mana_on_the_way': "Il mana è nella tua riserva: un'abilità di mana non usa la pila e si risolve subito (605.3b). Ora fai la mossa che serve qui.",
     # ==== issue 20: quizgen ====
     'quiz.scenario.ask_next_step': 'se adesso tutti passano senza fare altro, quale sottofase (o fase principale) comincia?',
+    # ---- scenario questions: the position and the moves (scq) ----
+    'quiz.scenario.position': 'Posizione:',
+    'quiz.scenario.moves': "Poi, nell'ordine:",
+    'quiz.scenario.move.by': '{player}: {move}',
+    'quiz.scenario.move.pass': '{player} passa',
+    'quiz.scenario.move.both_pass': 'Entrambi i giocatori passano, uno dopo l\'altro',
+    'quiz.scenario.move.pass_until': 'Tutti passano finché non inizia {step:il}',
+    'quiz.scenario.move.pass_until_declaring': 'Tutti passano, senza dichiarare attaccanti né bloccanti, finché non inizia {step:il}',
+    'quiz.scenario.move.of_turn': ' del turno {turn}',
     # ==== issue 20: quizux ====
     'quiz.feedback.right_order': "L'ordine giusto: {order}",
     'quiz.feedback.missed': "{n:Giusta, ma non l'hai scelta|Giuste, ma non le hai scelte}: {options}",

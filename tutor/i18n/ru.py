@@ -1334,6 +1334,15 @@ MESSAGES: dict[str, str] = {
     'lesson.mana_on_the_way': 'Мана добавлена в ваше хранилище маны: мана-способность не использует стек и разрешается сразу (605.3b). Теперь сделайте нужное действие.',
     # ==== issue 20: quizgen ====
     'quiz.scenario.ask_next_step': 'если сейчас все игроки спасуют и больше ничего не сделают, какой шаг (или какая главная фаза) начнётся?',
+    # ---- scenario questions: the position and the moves (scq) ----
+    'quiz.scenario.position': 'Позиция:',
+    'quiz.scenario.moves': 'Затем по порядку:',
+    'quiz.scenario.move.by': '{player}: {move}',
+    'quiz.scenario.move.pass': '{player} пасует',
+    'quiz.scenario.move.both_pass': 'Оба игрока по очереди пасуют',
+    'quiz.scenario.move.pass_until': 'Все пасуют, пока не начнётся {step}',
+    'quiz.scenario.move.pass_until_declaring': 'Все пасуют, не объявляя ни атакующих, ни блокирующих, пока не начнётся {step}',
+    'quiz.scenario.move.of_turn': ' хода {turn}',
     # ==== issue 20: quizux ====
     'quiz.feedback.right_order': 'Правильный порядок: {order}',
     'quiz.feedback.missed': 'Вы не отметили {n:правильный вариант|правильные варианты|правильные варианты}: {options}',

@@ -3,7 +3,8 @@ uses them (``quiz-bank-<fingerprint>.json``, ``quiz-concepts-<fingerprint>.json`
 
 Listing the cards reads every shipped scenario (their checkpoint questions) and the glossary's concepts, and the
 concepts need the curated YAML parsed: most of what ``quiz next`` and ``quiz answer`` would spend. The tables
-depend only on the knowledge base's inputs, the quiz's code, the card pool and the scenarios.
+depend only on the knowledge base's inputs, the quiz's code, the card pool and the scenarios, and (which scenario
+checkpoints are asked) on the engine, the catalogs and the lesson player's words for boards and moves.
 """
 
 from __future__ import annotations
@@ -20,7 +21,11 @@ __all__ = ["fingerprint", "read", "strings", "write"]
 def _inputs() -> tuple[Path, ...]:
     from tutor.resources import cards_file, code_files, scenario_files
 
-    return (*code_files("tutor.quiz"), cards_file(), *scenario_files())
+    # which scenario checkpoints are listed depends on playing them (the engine) and on the words of their
+    # prompts (the catalogs, the lesson player's boards and moves): tutor.quiz.scenario_q.left_out
+    said = [p for p in code_files("tutor.lessons") if p.name in ("moves.py", "text.py")]
+    return (*code_files("tutor.quiz"), *code_files("tutor.engine"), *code_files("tutor.i18n"), *said, cards_file(),
+            *scenario_files())
 
 
 def fingerprint() -> str:

@@ -20,6 +20,12 @@ checkpoint expects and from the position there: the first that applies, and whos
     player: its kind and rule, tutor.engine.choices), the step, or, last, the step that begins if everyone passes
     now.
 
+The prompt shows the position before the moves that lead to the checkpoint (at the previous checkpoint, or after
+the setup) as the lesson player's board shows it (:func:`tutor.lessons.text.board_lines`), then those moves as
+the lesson player labels them (:mod:`tutor.lessons.moves`), then the question: never the position after the moves
+nor their events (the explanation's). A state the position shows (forms in ``_READ``) is asked only when a move came
+since; a checkpoint with nothing else to ask is left out of the bank (:func:`left_out`).
+
 A question about an object that shares its name with another ("the Elves" among two Llanowar Elves) is not
 asked, nor one whose options differ only in a controller the text need not say.
 
@@ -72,13 +78,37 @@ def _checkpoints(sc) -> list[int]:
 
 
 def card_ids() -> list[tuple[str, tuple[str, ...]]]:
-    """Every scenario question: (id, topics)."""
+    """Every scenario question that can be asked with its position (:func:`left_out`: those that cannot):
+    (id, topics)."""
     out = []
     for sid, sc in _scenarios().items():
         topics = card_topics(sid)
         for n, _ in enumerate(_checkpoints(sc), 1):
-            out.append((f"scenario:{sid}:{n}", topics))
+            qid = f"scenario:{sid}:{n}"
+            if qid not in left_out():
+                out.append((qid, topics))
     return out
+
+
+_LEFT_OUT: list = [None, frozenset()]  # the scenarios it was computed for (`_scenarios()`), the ids
+
+
+def left_out() -> frozenset[str]:
+    """The checkpoints whose question cannot be asked from a position and the moves since: every gradable
+    question they allow is either said by the scenario's text or read off the position shown (no move since).
+    Computed once for the scenarios `_scenarios()` holds (again when they are loaded again)."""
+    scenarios = _scenarios()
+    if _LEFT_OUT[0] is scenarios:
+        return _LEFT_OUT[1]
+    out = set()
+    for sid, sc in scenarios.items():
+        for n, _ in enumerate(_checkpoints(sc), 1):
+            try:
+                _build(sc, f"scenario:{sid}:{n}", n)
+            except UnknownQuestion:
+                out.add(f"scenario:{sid}:{n}")
+    _LEFT_OUT[:] = [scenarios, frozenset(out)]
+    return _LEFT_OUT[1]
 
 
 def _play_to(sc, index: int):
@@ -104,16 +134,25 @@ def build(question_id: str) -> Question:
     n = int(parts[2])
     if not 1 <= n <= len(points):
         raise UnknownQuestion("quiz.error.unknown_id", id=question_id)
-    index = points[n - 1]
+    return _build(sc, question_id, n)
+
+
+def _build(sc, question_id: str, n: int) -> Question:
+    index = _checkpoints(sc)[n - 1]
     result = _play_to(sc, index)
     checkpoint = sc.data["actions"][index]["checkpoint"]
     previous = result.checkpoints[-2]["events"] if len(result.checkpoints) > 1 else 0
     game = result.game
     cards = sc.cards
     title = sc.data.get("title") or {"it": sc.id, "ru": sc.id}
-    context = {lang: f"{pick(title, lang)}\n{pick(checkpoint['question'], lang)}" for lang in LANGS}
+    story = _story(sc, index)
+    # what the prompt says besides the position: the title and the moves (and the scenario's own question,
+    # which the explanation answers); the position is the one before the moves, a state the question asks
+    # about only when a move came since (else the position would show the answer)
+    said = {lang: "\n".join([pick(title, lang), *story.moves[lang]]) for lang in LANGS}
+    context = {lang: f"{said[lang]}\n{pick(checkpoint['question'], lang)}" for lang in LANGS}
     derived = next((d for d in _derivations(result, checkpoint, random.Random(question_id))
-                    if not gives_away(d, context)), None)
+                    if not gives_away(d, context) and (story.moved or d["form"] not in _READ)), None)
     if derived is None:
         raise UnknownQuestion("quiz.error.unknown_id", id=question_id)
     before = [e for e in game.events[previous:] if e.kind not in _SHOWN]
@@ -121,7 +160,12 @@ def build(question_id: str) -> Question:
     def prompt(lang: str) -> str:
         # the scenario's own question is its context, answered in the explanation: only the graded one is asked
         ask = derived["ask"](lang)
-        return t("quiz.scenario.prompt", lang, title=pick(title, lang), ask=ask[:1].upper() + ask[1:])
+        text = t("quiz.scenario.prompt", lang, title=pick(title, lang), ask=ask[:1].upper() + ask[1:])
+        head, _, question = text.rpartition("\n")
+        lines = [head, t("quiz.scenario.position", lang), *story.board[lang]]
+        if story.moves[lang]:
+            lines += [t("quiz.scenario.moves", lang), bullets(story.moves[lang])]
+        return "\n".join([*lines, question])
 
     def explanation(lang: str) -> str:
         lines = [render_event(e, cards, lang, game.object_cards) for e in before]
@@ -138,7 +182,109 @@ def build(question_id: str) -> Question:
         id=question_id, kind="scenario", card=question_id, topic=card_topics(sc.id), difficulty=2,
         prompt=both(prompt), options=derived.get("options"), answer_format=derived["format"],
         answer=derived["answer"], explanation=both(explanation), rules=tuple(dict.fromkeys(rules)),
-        expected_ms=40_000, data={"scenario": sc.file, "checkpoint_line": checkpoint.line, "form": derived["form"]})
+        expected_ms=60_000, data={"scenario": sc.file, "checkpoint_line": checkpoint.line, "form": derived["form"],
+                                  "said": said})
+
+
+# forms whose answer is a state the position shows (read off it when no move came since)
+_READ = frozenset({"life", "stack", "stack-top", "zone", "pt", "tapped", "priority", "outcome", "hand", "library",
+                   "graveyard", "controls", "decision", "step"})
+
+
+@dataclasses.dataclass(frozen=True)
+class _Story:
+    """The position before the moves that lead to a checkpoint (`board`: lang -> its lines, as the terminal
+    lesson player shows a board), the moves since (lang -> a line each), and whether any move was made."""
+
+    board: dict
+    moves: dict
+    moved: bool
+
+
+def _story(sc, index: int) -> _Story:
+    """The scenario at its previous checkpoint (or its setup) and its actions from there to the checkpoint
+    `index`, each labelled as the lesson player labels a move (tutor.lessons.moves), its player first; passes
+    are said together. An action the rules refuse (``expect_error``) changes nothing and is not said."""
+    from tutor.engine import IllegalAction
+    from tutor.lessons.moves import label
+    from tutor.lessons.text import board_lines
+    from tutor.scenario import PLAYERS
+    from tutor.scenario_table import Table
+
+    actions = sc.data["actions"]
+    start = max((i for i in range(index) if "checkpoint" in actions[i]), default=-1)
+    table = Table(sc.cards, sc.data["setup"], int(sc.data.get("seed", 0)))
+    game = table.setup()
+
+    def play(act) -> bool:
+        try:
+            table.play(act)
+        except IllegalAction:
+            if act.get("expect_error") is None:
+                raise
+            return False
+        return True
+
+    for act in actions[:start + 1]:
+        if "checkpoint" not in act:
+            play(act)
+    view = game.view()
+    board = {lang: board_lines(view, sc.cards, lang, None) for lang in LANGS}
+    moves: dict[str, list[str]] = {lang: [] for lang in LANGS}
+    passes: list[int] = []  # the players passing in a row, said together
+
+    def said_passes() -> None:
+        if not passes:
+            return
+        for lang in LANGS:
+            if len(passes) == 2 and passes[0] != passes[1]:
+                moves[lang].append(t("quiz.scenario.move.both_pass", lang))
+            else:
+                moves[lang] += [t("quiz.scenario.move.pass", lang, player=PLAYERS[p]) for p in passes]
+        passes.clear()
+
+    moved = False
+    for act in actions[start + 1:index]:
+        if "pass" in act:
+            for _ in range(int(act["pass"] or 1)):
+                if len(passes) == 2:
+                    said_passes()
+                pend = game.state.pending
+                passes.append(pend[1] if len(pend) > 1 else game.state.active)
+                if not play({"pass": 1, **({"expect_error": act["expect_error"]} if "expect_error" in act else {})}):
+                    passes.pop()
+                moved = True
+            continue
+        said_passes()
+        if "pass_until" in act:
+            mark = len(game.events)
+            if play(act):
+                # "without declaring attackers nor blockers" when a declaration step began on the way (508.1, 509.1)
+                begun = [e.data["step"] for e in game.events[mark:] if e.kind == EventKind.STEP_BEGINS][:-1]
+                key = "pass_until_declaring" if {"declare_attackers", "declare_blockers"} & set(begun) else "pass_until"
+                texts = {lang: t(f"quiz.scenario.move.{key}", lang, step=step_text(act["pass_until"], lang))
+                         + (t("quiz.scenario.move.of_turn", lang, turn=act["turn"]) if act.get("turn") else "")
+                         for lang in LANGS}
+                moved = True
+                for lang in LANGS:
+                    moves[lang].append(texts[lang])
+            continue
+        who = act.get("mulligan", act.get("keep"))
+        if who is None:
+            actor = table.actor(act)
+            who = PLAYERS[actor] if actor is not None else None
+        try:
+            action = table.make_action(act)
+        except LookupError:  # a card in no zone: the runner reports it
+            action = None
+        texts = {lang: label(game, action, lang) if action is not None else "" for lang in LANGS}
+        if play(act):
+            moved = True
+            for lang in LANGS:
+                moves[lang].append(t("quiz.scenario.move.by", lang, player=who, move=texts[lang])
+                                   if who else texts[lang])
+    said_passes()
+    return _Story(board, moves, moved)
 
 
 # a scenario's topic tags from its file name: its first two parts ("e-repl", "c-sba") or its first ("stack"), and
