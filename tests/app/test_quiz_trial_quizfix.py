@@ -29,6 +29,8 @@ def _questions(ui: str = "it"):
 
 def _prompt_in_view(screen) -> bool:
     pane, prompt = screen.query_one("#quiz-pane"), screen.query_one("#quiz-prompt")
+    if prompt.virtual_region.height > pane.region.height:  # (a scenario's position: taller than the pane)
+        return pane.scroll_y == 0 and pane.region.y <= prompt.region.y <= pane.region.y + 1  # it opens at its top
     return (pane.scroll_y == 0 and prompt.region.height == prompt.virtual_region.height > 0
             and pane.region.y <= prompt.region.y and prompt.region.bottom <= pane.region.bottom)
 

@@ -20,7 +20,7 @@ from tutor.engine.actions import Choose
 from tutor.engine.view import Player
 from tutor.i18n import t
 from tutor.layers_text import explanation_lines
-from tutor.quiz.describe import bullets, card_name, creature_text, lives_text, name_of, step_text
+from tutor.quiz.describe import bullets, card_name, name_of, step_text
 from tutor.quiz.layers_q import (
     add_lands,
     cast_resolve,
@@ -34,6 +34,7 @@ from tutor.quiz.layers_q import (
 )
 from tutor.quiz.model import Question, Rejected
 from tutor.quiz.position import Position
+from tutor.quiz.stack_q import describe_board
 
 __all__ = ["FAMILIES", "build"]
 
@@ -56,13 +57,6 @@ def _intro(lang: str) -> str:
     return t("quiz.cast.turn_step", lang, step=step_text("precombat_main", lang))
 
 
-def _board(pos: Position, view, lang: str) -> list[str]:
-    lines = [lives_text(view, lang)]
-    for p in (0, 1):
-        creatures = [creature_text(x, pos.cards, lang) for x in view.permanents if x.controller == p and x.is_creature]
-        lines.append(t("quiz.cast.creatures", lang, player=Player(p).letter, list=", ".join(creatures))
-                     if creatures else t("quiz.cast.no_creatures", lang, player=Player(p).letter))
-    return lines
 
 
 # ---- copy:stack --------------------------------------------------------------------------------------------
@@ -149,7 +143,7 @@ def _stack(family: str, seed: int, rng: random.Random) -> Question:
         choose = (t("quiz.copy.keeps_target", lang, player=Player(copier).letter) if value == first_value else
                   t("quiz.copy.new_target", lang, player=Player(copier).letter,
                     target=_item_text(pos, (False, spell, 0, t2), lang).split(" → ")[1]))
-        return "\n".join([_intro(lang), *_board(pos, view0, lang), t("quiz.copy.casts", lang),
+        return "\n".join([_intro(lang), *describe_board(pos, view0, lang), t("quiz.copy.casts", lang),
                           *spell_lines(pos, casts, lang), t("quiz.copy.resolves", lang,
                                                             twincast=name_of(pos.cards, "twincast", lang)),
                           choose, t("quiz.stack.ask_state", lang)])

@@ -122,6 +122,21 @@ def events_lines(pos: Position, events, lang: str) -> list[str]:
     return [render_event(e, pos.cards, lang, pos.game.object_cards) for e in events if e.kind not in QUIET]
 
 
+def _cast_in_turn(pos: Position, spells: list[str], targets) -> tuple:
+    """A has lands, a library and `spells` in hand; the game starts and A casts each in turn (``targets(spell)``:
+    its targets' aliases), each resolving: (the game, the index of its first event of the casts)."""
+    add_lands(pos, 0)
+    for i in range(3):
+        pos.add("island", 0, "library", alias=f"a-library{i + 1}")
+    for s in spells:
+        pos.add(s, 0, "hand", alias=s)
+    game = pos.start()
+    mark = len(game.events)
+    for s in spells:
+        cast_resolve(pos, s, targets(s))
+    return game, mark
+
+
 def cast_resolve(pos: Position, alias: str, targets: list[str], by: str = "A") -> None:
     """`by` casts the spell `alias` and both players pass: it resolves (Rejected if it can't be cast or does not
     resolve)."""
@@ -170,15 +185,7 @@ def _pt(family: str, seed: int, rng: random.Random) -> Question:
     chosen = rng.sample(spells, rng.choice((2, 2, 3)))
     if not {"turn-to-frog", "twisted-image"} & set(chosen):
         raise Rejected("no setting nor switching effect: the order can't matter")
-    add_lands(pos, 0)
-    for i in range(3):
-        pos.add("island", 0, "library", alias=f"a-library{i + 1}")
-    for s in chosen:
-        pos.add(s, 0, "hand", alias=s)
-    game = pos.start()
-    mark = len(game.events)
-    for s in chosen:
-        cast_resolve(pos, s, [] if s == "inspired-charge" else [alias])
+    game, mark = _cast_in_turn(pos, chosen, lambda s: [] if s == "inspired-charge" else [alias])
     view = game.view()
     perm = view.permanent(pos.ids[alias])
     if perm is None:
@@ -252,15 +259,7 @@ def _abilities(family: str, seed: int, rng: random.Random) -> Question:
     grants = [s for s in _ABILITY_SPELLS if owner == 1 or s != "act-of-treason"]
     chosen = ["turn-to-frog", *rng.sample(grants, rng.choice((1, 1, 2)))]
     rng.shuffle(chosen)
-    add_lands(pos, 0)
-    for i in range(3):
-        pos.add("island", 0, "library", alias=f"a-library{i + 1}")
-    for s in chosen:
-        pos.add(s, 0, "hand", alias=s)
-    game = pos.start()
-    mark = len(game.events)
-    for s in chosen:
-        cast_resolve(pos, s, [alias])
+    game, mark = _cast_in_turn(pos, chosen, lambda s: [alias])
     view = game.view()
     perm = view.permanent(pos.ids[alias])
     if perm is None:

@@ -23,7 +23,7 @@ from tutor.quiz.describe import bullets, card_name, creature_text, lives_text, n
 from tutor.quiz.model import Question, Rejected, both, draw
 from tutor.quiz.position import Position, Trial, pool
 
-__all__ = ["FAMILIES", "build"]
+__all__ = ["FAMILIES", "build", "describe_board"]
 
 FAMILIES: dict[str, tuple[int, tuple[str, ...]]] = {
     "stack:lifo": (2, ("stack", "priority")),
@@ -91,7 +91,8 @@ def _cast_random(rng: random.Random, pos: Position, alias: str, by: str) -> bool
     return True
 
 
-def _describe_board(pos: Position, view, lang: str) -> list[str]:
+def describe_board(pos: Position, view, lang: str) -> list[str]:
+    """The life totals and each player's creatures (the board of the engine's stack and copy questions)."""
     lines = [lives_text(view, lang)]
     for p in (0, 1):
         creatures = [creature_text(x, pos.cards, lang) for x in view.permanents if x.controller == p and x.is_creature]
@@ -194,7 +195,7 @@ def _lifo(family: str, seed: int, rng: random.Random) -> Question:
     ask_key = {"order": "quiz.stack.ask_order", "resolves": "quiz.stack.ask_resolves", "dead": "quiz.stack.ask_dead"}
 
     def prompt(lang: str) -> str:
-        lines = [t("quiz.cast.turn_step", lang, step=_step(lang)), *_describe_board(pos, view, lang),
+        lines = [t("quiz.cast.turn_step", lang, step=_step(lang)), *describe_board(pos, view, lang),
                  t("quiz.cast.stack", lang, items="; ".join(stack_item_text(it, pos, lang, view) for it in items)),
                  t("quiz.stack.all_pass", lang)]
         if form in ask_key:
@@ -253,7 +254,7 @@ def _state_question(family: str, seed: int, rng: random.Random, pos: Position, v
     rng.shuffle(options)
 
     def prompt(lang: str) -> str:
-        lines = [*_describe_board(pos, view, lang), t(situation_key, lang, **{k: v(lang) if callable(v) else v
+        lines = [*describe_board(pos, view, lang), t(situation_key, lang, **{k: v(lang) if callable(v) else v
                                                                             for k, v in fields.items()}),
                  t("quiz.stack.ask_state", lang)]
         return "\n".join(lines)
