@@ -18,13 +18,16 @@ LESSONS_PACKAGE = "tutor.lessons_data"
 
 
 def _package_dir(package: str) -> Path:
-    """The folder of an installed package, as a real path (the YAML readers and messages need file names)."""
-    from importlib.resources import files
+    """The folder of an installed package, as a real path (the YAML readers and messages need file names); found
+    without importing the package itself (``tutor.lessons`` imports the engine: a disk cache's fingerprint that
+    only looks at its files must not pay for that)."""
+    from importlib.util import find_spec
 
-    root = files(package)
-    if not isinstance(root, Path):  # a zipped installation: not what pip or pipx make
-        raise RuntimeError(f"{package}: the package's data is not on a file system ({root!r})")
-    return root
+    spec = find_spec(package)
+    places = list(spec.submodule_search_locations or ()) if spec is not None else []
+    if not places or not Path(places[0]).is_dir():  # a zipped installation: not what pip or pipx make
+        raise RuntimeError(f"{package}: the package's data is not on a file system ({places!r})")
+    return Path(places[0])
 
 
 def code_files(package: str) -> list[Path]:

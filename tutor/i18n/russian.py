@@ -89,25 +89,41 @@ def _save_remembered() -> None:
     diskcache.write("ru-forms", fp, merged)
 
 
+_DIGITS = re.compile(r"\d+")
+
+
 def remembered(fn):
-    """`fn` (a pure function of its arguments and pymorphy3) with its results kept on disk between processes."""
+    """`fn` (a pure function of its arguments and pymorphy3) with its results kept on disk between processes.
+
+    Numbers in its text arguments are left out of the key: the forms only depend on the words (pymorphy3 reads
+    Cyrillic words only, numbers pass through as they are), so «Тестовое существо 4/6» and «Тестовое существо 2/2»
+    share one entry — computed with every number as 0, the numbers put back in the result in their order."""
     import json
 
     @wraps(fn)
     def wrapper(*args, **kwargs):
         if not _state.get("loaded"):
             _load_remembered()
-        key = fn.__name__ + ":" + json.dumps([args, sorted(kwargs.items())], ensure_ascii=False)
-        hit = _remembered.get(key)
-        if hit is not None:
-            return tuple(hit) if isinstance(hit, list) else hit
-        value = fn(*args, **kwargs)
-        if not _state.get("dirty") and _state.get("fp"):
-            import atexit
+        numbers = [m for a in args if isinstance(a, str) for m in _DIGITS.findall(a)]
+        plain = tuple(_DIGITS.sub("0", a) if isinstance(a, str) else a for a in args)
+        key = fn.__name__ + ":" + json.dumps([plain, sorted(kwargs.items())], ensure_ascii=False)
+        value = _remembered.get(key)
+        if value is None:
+            value = fn(*plain, **kwargs)
+            if not _state.get("dirty") and _state.get("fp"):
+                import atexit
 
-            atexit.register(_save_remembered)
-            _state["dirty"] = True
-        _remembered[key] = list(value) if isinstance(value, tuple) else value
+                atexit.register(_save_remembered)
+                _state["dirty"] = True
+            _remembered[key] = list(value) if isinstance(value, tuple) else value
+        if isinstance(value, list):
+            return tuple(value)
+        if numbers and isinstance(value, str):
+            found = _DIGITS.findall(value)
+            if len(found) != len(numbers):  # (never: the forms keep every number of the text, in order)
+                return fn(*args, **kwargs)
+            back = iter(numbers)
+            value = _DIGITS.sub(lambda m: next(back), value)
         return value
 
     return wrapper
