@@ -29,7 +29,6 @@ from tutor.quiz.layers_q import (
     events_lines,
     keywords_text,
     plain_creatures,
-    setup_item,
     spell_lines,
 )
 from tutor.quiz.model import Question, Rejected
@@ -172,10 +171,8 @@ def _token(family: str, seed: int, rng: random.Random) -> Question:
     pos = Position(Step.PRECOMBAT_MAIN, life=(rng.randint(5, 20), rng.randint(5, 20)))
     cid = rng.choice(plain_creatures(rng.random() < 0.6))
     owner = rng.choice((0, 1))
-    alias = pos.add(cid, owner, alias="creature")
     n = rng.choice((0, 1, 1, 2))
-    if n:
-        setup_item(pos, alias, counters={"+1/+1": n})
+    alias = pos.add(cid, owner, alias="creature", counters={"+1/+1": n} if n else None)
     spells = [s for s in _BEFORE_RITE if owner == 1 or s != "act-of-treason"]
     chosen = rng.sample(spells, rng.choice((0, 1, 1, 2)))
     if not chosen and not n:

@@ -29,7 +29,7 @@ from tutor.quiz.describe import bullets, name_of, step_text
 from tutor.quiz.model import Question, Rejected, both, draw
 from tutor.quiz.position import Position, pool
 
-__all__ = ["CONTROL_FAMILIES", "FAMILIES", "build", "keywords_text", "spell_lines", "setup_item"]
+__all__ = ["CONTROL_FAMILIES", "FAMILIES", "build", "keywords_text", "spell_lines"]
 
 FAMILIES: dict[str, tuple[int, tuple[str, ...]]] = {
     "layers:pt": (2, ("layers", "layer-7")),
@@ -62,20 +62,6 @@ def plain_creatures(with_keywords: bool = False) -> tuple[str, ...]:
     return tuple(sorted(cid for cid, c in pool().items() if "creature" in c.types and not c.token and not c.cda
                         and not c.abilities and c.power is not None and c.toughness is not None
                         and (bool(c.keywords) if with_keywords else True)))
-
-
-def setup_item(pos: Position, alias: str, **attrs) -> None:
-    """Give a permanent added with ``pos.add`` more state before play starts (``counters``, ``attached_to``):
-    on the object and in the scenario's setup."""
-    o = pos.game.state.objects[pos.ids[alias]]
-    player = "AB"[pos.owner[alias]]
-    item = next(i for i in pos._setup[player]["battlefield"] if i.get("as") == alias)
-    if "counters" in attrs:
-        o.counters = dict(attrs["counters"])
-        item["counters"] = dict(attrs["counters"])
-    if "attached_to" in attrs:
-        o.attached_to = pos.ids[attrs["attached_to"]]
-        item["attached_to"] = attrs["attached_to"]
 
 
 def add_lands(pos: Position, player: int, lands=_LANDS) -> None:
@@ -177,10 +163,8 @@ def _pt(family: str, seed: int, rng: random.Random) -> Question:
     pos = Position(Step.PRECOMBAT_MAIN, life=(rng.randint(5, 20), rng.randint(5, 20)))
     cid = rng.choice(plain_creatures())
     owner = rng.choice((0, 1))
-    alias = pos.add(cid, owner, alias="creature")
     n = rng.choice((0, 0, 1, 2))
-    if n:
-        setup_item(pos, alias, counters={"+1/+1": n})
+    alias = pos.add(cid, owner, alias="creature", counters={"+1/+1": n} if n else None)
     spells = [s for s in _PT_SPELLS if owner == 0 or s != "inspired-charge"]
     chosen = rng.sample(spells, rng.choice((2, 2, 3)))
     if not {"turn-to-frog", "twisted-image"} & set(chosen):
@@ -317,8 +301,7 @@ def _control(family: str, seed: int, rng: random.Random) -> Question:
         pos.add("island", 1, "library", alias=f"b-library{i + 1}")
     casts: list[tuple[str, str, str | None]] = []
     if variant == "stolen-treason":
-        pos.add("mind-control", 1, alias="mind-control")
-        setup_item(pos, "mind-control", attached_to=alias)
+        pos.add("mind-control", 1, alias="mind-control", attached_to=alias)
         spells = ["act-of-treason"]
     else:
         spells = {"treason": ["act-of-treason"], "mind": ["mind-control"], "treason-mind": ["act-of-treason", "mind-control"],

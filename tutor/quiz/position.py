@@ -147,9 +147,11 @@ class Position:
         return card.id
 
     def add(self, card_id: str, player: int, zone: str = "battlefield", *, alias: str | None = None,
-            sick: bool = False, tapped: bool = False, damage: int = 0, counters: dict | None = None) -> str:
+            sick: bool = False, tapped: bool = False, damage: int = 0, counters: dict | None = None,
+            attached_to: str | None = None) -> str:
         """Put a card into a zone of `player` before play starts; return its alias. `counters`: the counters a
-        permanent has (a planeswalker's loyalty counters: by default its printed loyalty, 306.5b)."""
+        permanent has (a planeswalker's loyalty counters: by default its printed loyalty, 306.5b); `attached_to`:
+        the alias of the permanent an Aura or Equipment is attached to (a scenario's ``attached_to``)."""
         assert not self.started, "cards are added before the position starts"
         alias = alias or f"{PLAYERS[player].lower()}{sum(1 for o in self.owner.values() if o == player) + 1}"
         o = self.game.create(card_id, player, zone)
@@ -163,6 +165,9 @@ class Position:
             if counters:  # a 0/0 that enters with counters (614.1c) is there with them, not dead
                 o.counters = dict(counters)
                 item["counters"] = dict(counters)
+            if attached_to is not None:
+                o.attached_to = self.ids[attached_to]
+                item["attached_to"] = attached_to
         self._setup[PLAYERS[player]].setdefault(zone, []).append(item)
         self.ids[alias], self.card_of[alias], self.owner[alias] = o.id, card_id, player
         self.physical[alias] = o.card_id

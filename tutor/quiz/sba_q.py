@@ -93,9 +93,7 @@ def _which(family: str, seed: int, rng: random.Random) -> Question:
     perms = list(creatures)
     if rng.random() < 0.55:
         host = rng.choice(creatures)
-        aura = pos.add(rng.choice(_AURAS), pos.owner[host], alias="aura")
-        pos.game.state.objects[pos.ids[aura]].attached_to = pos.ids[host]  # as a scenario's ``attached_to``
-        pos._setup[("A", "B")[pos.owner[host]]]["battlefield"][-1]["attached_to"] = host
+        aura = pos.add(rng.choice(_AURAS), pos.owner[host], alias="aura", attached_to=host)
         perms.append(aura)
     if spell == "shock" and rng.random() < 0.5 or rng.random() < 0.15:
         pos.add(WALKER, 1, alias="garruk", counters={"loyalty": rng.randint(1, 3)})
