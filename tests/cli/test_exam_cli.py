@@ -127,3 +127,12 @@ def test_interactive_a_malformed_or_empty_answer_is_asked_again():
         assert exc.message("it") in err  # said, then the same question asked again
     else:  # pragma: no cover
         raise AssertionError("x should not be an answer")
+
+
+def test_an_exam_of_every_level_is_stored():
+    """--level 0 to 3 all run and are stored (the store once refused level 0)."""
+    for level in ("0", "3"):
+        res = run("quiz", "exam", "--level", level, "--seed", "2", "--json", stdin="")
+        assert res.returncode == 0, res.stderr
+        data = json.loads(res.stdout)
+        assert data["level"] == int(level) and data["exam_id"] is not None

@@ -98,7 +98,7 @@ _V3 = [
     """CREATE TABLE exam (
         id        INTEGER PRIMARY KEY AUTOINCREMENT,
         taken_ms  INTEGER NOT NULL,
-        level     INTEGER NOT NULL CHECK (level >= 1),
+        level     INTEGER NOT NULL CHECK (level BETWEEN 0 AND 3),
         seed      INTEGER NOT NULL CHECK (seed >= 0),
         lang      TEXT NOT NULL,
         score     INTEGER NOT NULL CHECK (score >= 0),

@@ -360,7 +360,7 @@ def judge_exam(exam: Exam, answers: Sequence[str | None], lang: str) -> ExamRepo
         by_area[r.item.area][1] += 1
     score, total = sum(r.correct for r in results), len(results)
     mark = pass_mark(total)
-    weak = tuple(a for a, (right, n) in by_area.items() if n and right < PASS_SHARE * n - 1e-9)
+    weak = tuple(a for a, (right, n) in by_area.items() if n and right < pass_mark(n))
     return ExamReport(exam, lang, tuple(results), score, total, mark, score >= mark,
                       {a: tuple(v) for a, v in by_area.items()}, weak)
 
