@@ -19,13 +19,11 @@ __all__ = ["fingerprint", "read", "strings", "write"]
 
 @lru_cache(maxsize=1)
 def _inputs() -> tuple[Path, ...]:
-    from tutor.resources import cards_file, code_files, scenario_files
+    from tutor.resources import cards_file, code_tree, scenario_files
 
-    # which scenario checkpoints are listed depends on playing them (the engine) and on the words of their
-    # prompts (the catalogs, the lesson player's boards and moves): tutor.quiz.scenario_q.left_out
-    said = [p for p in code_files("tutor.lessons") if p.name in ("moves.py", "text.py")]
-    return (*code_files("tutor.quiz"), *code_files("tutor.engine"), *code_files("tutor.i18n"), *said, cards_file(),
-            *scenario_files())
+    # the whole program's code: which scenario checkpoints are listed depends on playing them (the engine, the
+    # scenario runner) and on the words of their prompts (the catalogs, the lesson player's boards and moves)
+    return (*code_tree("tutor"), cards_file(), *scenario_files())
 
 
 def fingerprint() -> str:

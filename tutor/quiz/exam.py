@@ -45,7 +45,7 @@ from tutor.i18n import t
 from tutor.quiz.model import MAX_SEED, AnswerError, Question, QuizError, UnknownQuestion, expected_text, judge
 
 __all__ = ["AREAS", "EXAMS", "PASS_SHARE", "Area", "Exam", "ExamItem", "ExamReport", "ExamResult", "build_exam",
-           "fit", "judge_exam", "pass_mark", "question_level", "record_exam", "report_lines", "rule_area"]
+           "fit", "judge_exam", "pass_mark", "record_exam", "report_lines", "rule_area"]
 
 PASS_SHARE = 0.7
 SKIP = "-"  # typed instead of an answer: the question is left unanswered
@@ -120,13 +120,6 @@ def fit(area: Area, topics: Sequence[str], kind: str, rules: Sequence[str]) -> f
     return 2 * tags + 2 * has_kind + 4 * share
 
 
-def question_level(q: Question) -> int | None:
-    """The question's level (0–3, :mod:`tutor.quiz.levels`)."""
-    from tutor.quiz.levels import level
-
-    return level(q)
-
-
 def pass_mark(total: int) -> int:
     """Right answers needed to pass: 70 % rounded up (18 of 25)."""
     return math.ceil(PASS_SHARE * total - 1e-9)
@@ -187,7 +180,7 @@ def _candidates(exam_seed: int, areas: Sequence[Area]) -> list[_Candidate]:
         fits = {a.id: f for a in areas if (f := fit(a, tags, q.kind, q.rules)) > 0}
         if fits:
             best = max(fits, key=lambda a: (fits[a], -[x.id for x in areas].index(a)))
-            out.append(_Candidate(q, fits, best, question_level(q)))
+            out.append(_Candidate(q, fits, best, q.level))
     return out
 
 

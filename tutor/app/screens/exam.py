@@ -21,6 +21,7 @@ from textual.widgets import ContentSwitcher, Input, Static
 from tutor.app.bindings import LocalizedBindings, localized_bindings
 from tutor.app.widgets.footer import KeysFooter
 from tutor.i18n import t
+from tutor.render import safe_text
 
 __all__ = ["ExamScreen"]
 
@@ -209,9 +210,9 @@ class ExamScreen(LocalizedBindings, Screen):
         total = len(self.exam.items)
         header.update(Text(t("quiz.exam.app.header", ui, level=self.exam.level, number=len(self.answers) + 1,
                              total=total)))
-        prompt.update(Text(q.prompt[ui]))
+        prompt.update(safe_text(q.prompt[ui]))
         self.query_one("#exam-options", Static).update(
-            Text("\n".join(f"{i}) {o[ui]}" for i, o in enumerate(q.options or (), 1))))
+            safe_text("\n".join(f"{i}) {o[ui]}" for i, o in enumerate(q.options or (), 1))))
         self.query_one("#exam-options").display = bool(q.options)
         self.query_one("#exam-how", Static).update(
             Text(f"{t(f'quiz.how.{q.answer_format}', ui, n=len(q.options or ()))}\n{t('quiz.exam.app.skip', ui)}"))
@@ -226,4 +227,4 @@ class ExamScreen(LocalizedBindings, Screen):
             lines += ["", t("quiz.exam.app.saved", ui)]
         elif self.saved is False:
             lines += ["", t("quiz.exam.not_saved", ui, error=self.save_error)]
-        self.query_one("#exam-report", Static).update(Text("\n".join(lines)))
+        self.query_one("#exam-report", Static).update(safe_text("\n".join(lines)))
