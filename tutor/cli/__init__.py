@@ -29,6 +29,7 @@ GROUPS = {
     "scenario_cmd": ("scenario",),
     "lesson_cmd": ("lesson",),
     "quiz_cmd": ("quiz", "progress"),
+    "export_cmd": ("export",),
 }
 _GROUP_OF = {name: group for group, names in GROUPS.items() for name in names}
 COMMANDS: dict = {}  # command -> function, filled as the groups are imported (tests may put their own here)
@@ -219,7 +220,7 @@ def _run(argv: list[str], ui: str, name: str | None = None) -> int:
 
 # ---- the edge: standard streams, signals, unexpected errors ---------------------------------------------
 DEBUG_VARIABLE = debug.VARIABLE
-_WRITERS = ("import-rules", "kb")  # the commands that write files: SIGTERM must let them clean up
+_WRITERS = ("import-rules", "kb", "export")  # the commands that write files: SIGTERM must let them clean up
 
 
 def _note_user_values(argv: list[str]) -> None:

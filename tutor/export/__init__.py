@@ -1,0 +1,160 @@
+"""Exports: the glossary, the quiz and the rules' digest as an Anki deck, a CSV table or a TBX termbase.
+
+One headless registry of formats (:data:`FORMATS`: a name -> its module, imported on first use); the command line
+(``mtg-tutor export``) and the app's command palette only call :func:`export`. A format module has ``EXTENSION``,
+``WHATS`` (the contents it can hold) and ``render(what, lang, items, stream=False) -> bytes``; the items come from
+:mod:`tutor.export.items` (the knowledge base and the question bank, in the learner's language).
+
+The file is written all at once: to a temporary file in the same folder, flushed to the disk, then renamed over
+the target; on any failure (a missing folder, a directory, no permission, a full disk, Ctrl+C) the temporary file
+is removed and nothing is left half-written (:func:`write_file`). A failure is an :class:`ExportError`, whose
+message names the file in the learner's language.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from tutor.i18n import t
+
+__all__ = ["FORMATS", "WHATS", "ExportError", "Result", "default_name", "export", "format_module", "supports",
+           "write_file"]
+
+FORMATS = {"anki": "tutor.export.anki", "csv": "tutor.export.csv", "tbx": "tutor.export.tbx"}
+WHATS = ("glossary", "quiz", "rules")
+STDOUT = "-"
+
+
+class ExportError(Exception):
+    """An export that cannot be made: `key` names a catalog message (``export.error.*``), `fields` fill it."""
+
+    def __init__(self, key: str, /, **fields: object) -> None:
+        super().__init__(f"{key}: {fields}")
+        self.key = key
+        self.fields = fields
+
+    def message(self, lang: str) -> str:
+        """The error in the interface language."""
+        return t(self.key, lang, **self.fields)
+
+
+@dataclass(frozen=True)
+class Result:
+    """What an export wrote: the format, the content, the language, the file (``-``: standard output), how many
+    items and how many bytes."""
+
+    format: str
+    what: str
+    lang: str
+    path: str
+    items: int
+    size: int
+
+    def as_dict(self) -> dict:
+        """The ``--json`` contract: ``{"format", "what", "lang", "path", "items"}``."""
+        return {"format": self.format, "what": self.what, "lang": self.lang, "path": self.path, "items": self.items}
+
+
+def format_module(name: str):
+    """The module of the format `name` (imported now)."""
+    return importlib.import_module(FORMATS[name])
+
+
+def supports(fmt: str, what: str) -> bool:
+    """Whether the format `fmt` can hold `what` (TBX: the glossary only)."""
+    return what in format_module(fmt).WHATS
+
+
+def default_name(fmt: str, what: str, lang: str) -> str:
+    """The file name an export takes when none is given: ``mtg-tutor-glossary-it.apkg``."""
+    return f"mtg-tutor-{what}-{lang}.{format_module(fmt).EXTENSION}"
+
+
+def export(fmt: str, what: str, lang: str, path: str | os.PathLike | None = None, *, kb=None,
+           stdout=None) -> Result:
+    """Export `what` (glossary, quiz, rules) in `lang` as `fmt` to `path` (None: the default name in the current
+    folder; ``-``: `stdout`, a binary stream, for csv and tbx). Raises :class:`ExportError`."""
+    from tutor.export.items import items
+
+    if fmt not in FORMATS:
+        raise ExportError("export.error.format", format=fmt, formats=", ".join(FORMATS))
+    if what not in WHATS:
+        raise ExportError("export.error.what", what=what, whats=", ".join(WHATS))
+    module = format_module(fmt)
+    if what not in module.WHATS:
+        raise ExportError("export.error.unsupported", format=fmt, what=what, whats=", ".join(module.WHATS))
+    target = str(path) if path is not None else default_name(fmt, what, lang)
+    if target == STDOUT and not getattr(module, "TEXT", False):
+        raise ExportError("export.error.stdout", format=fmt)
+    if target != STDOUT:
+        check_target(Path(target))  # before the work: a wrong folder is said at once
+    found = items(what, lang, kb)
+    data = module.render(what, lang, found, stream=target == STDOUT)
+    if target == STDOUT:
+        stdout.write(data)
+        stdout.flush()
+    else:
+        write_file(Path(target), data)
+    return Result(fmt, what, lang, target, len(found), len(data))
+
+
+def check_target(path: Path) -> None:
+    """Refuse a target that cannot be a file: a directory, or one whose folder does not exist."""
+    if path.is_dir():
+        raise ExportError("export.error.directory", path=path)
+    parent = path.parent
+    if not parent.is_dir():
+        raise ExportError("export.error.no_folder", path=path, folder=parent)
+
+
+def write_file(path: Path, data: bytes) -> None:
+    """Write `data` to `path` all at once (a temporary file beside it, fsync, rename; the temporary file removed on
+    any failure, Ctrl+C included). The file gets the usual permissions (0666 less the umask). An error is an
+    :class:`ExportError` naming the file."""
+    from glossary.paths import TMP_PREFIX
+
+    path = Path(path)
+    check_target(path)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+    tmp = None
+    try:
+        for _ in range(100):
+            candidate = os.path.join(path.parent, f"{TMP_PREFIX}{os.getpid()}-{os.urandom(4).hex()}-{path.name}")
+            try:
+                fd = os.open(candidate, flags, 0o666)
+            except FileExistsError:
+                continue
+            tmp = candidate
+            break
+        else:
+            raise FileExistsError(f"{path.parent}: no free temporary file name")
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+        tmp = None
+    except OSError as exc:
+        raise ExportError("export.error.write", path=path, error=exc.strerror or exc) from None
+    finally:
+        if tmp is not None:  # any failure, KeyboardInterrupt and SystemExit included
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+    try:
+        fd = os.open(path.parent, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
