@@ -218,6 +218,37 @@ class TutorApp(LocalizedBindings, App):
         if not isinstance(self.screen, ExamScreen):
             self.push_screen(ExamScreen())
 
+    @staticmethod
+    def export_folder():
+        """Where the palette's exports go: the data folder's ``exports`` (each learner's own folder)."""
+        from glossary.paths import data_home
+
+        return data_home() / "exports"
+
+    def action_export(self, fmt: str = "anki") -> None:
+        """Export the glossary in the interface language as `fmt` (the palette), in a thread; say where or why not."""
+        ui = self.ui
+
+        def work() -> None:
+            from tutor.export import ExportError, default_name, export
+
+            folder = self.export_folder()
+            try:
+                try:
+                    folder.mkdir(parents=True, exist_ok=True)
+                except OSError as exc:
+                    raise ExportError("export.error.write", path=folder, error=exc.strerror or exc) from None
+                result = export(fmt, "glossary", ui, folder / default_name(fmt, "glossary", ui), kb=self.kb)
+            except Exception as exc:  # said, never a crash of the app (a bug: its type and message)
+                error = exc.message(ui) if isinstance(exc, ExportError) else f"{type(exc).__name__}: {exc}"
+                self.call_from_thread(self.notify, t("export.palette.failed", ui, error=error), severity="error",
+                                      markup=False)
+                return
+            self.call_from_thread(self.notify, t("export.palette.done", ui, path=result.path, n=result.items),
+                                  markup=False)
+
+        self.run_worker(work, thread=True, group="export", exit_on_error=False)
+
     async def open_from_quiz(self, location: Location) -> None:
         """Open a link of the quiz's explanation in the glossary or rules mode; back (Alt+←, Backspace, Esc) from
         that page returns to the quiz as it was."""
@@ -375,6 +406,9 @@ class TutorApp(LocalizedBindings, App):
         yield SystemCommand(t("quiz.exam.key.exam", ui), t("quiz.exam.cmd_help", ui), self.action_exam)
         yield SystemCommand(t("quiz.filters.cmd", ui), t("quiz.filters.cmd_help", ui), self.action_quiz_filters)
         yield SystemCommand(t("cmd_language", ui), t("cmd_language_help", ui), self.action_toggle_language)
+        for fmt in ("anki", "csv", "tbx"):  # the glossary, in the interface language (tutor.export)
+            yield SystemCommand(t(f"export.palette.{fmt}", ui), t("export.palette.help", ui),
+                                lambda fmt=fmt: self.action_export(fmt))
         yield SystemCommand(t("key_back", ui), t("cmd_back_help", ui), self.action_back)
         yield SystemCommand(t("key_forward", ui), t("cmd_forward_help", ui), self.action_forward)
         yield SystemCommand(t("key_help", ui), t("cmd_help_help", ui), self.action_help)

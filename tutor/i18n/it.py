@@ -1639,7 +1639,7 @@ MESSAGES: dict[str, str] = {
     'export.palette.anki': 'Esporta il glossario per Anki',
     'export.palette.csv': 'Esporta il glossario in CSV',
     'export.palette.tbx': 'Esporta il glossario in TBX',
-    'export.palette.help': 'Scrive il file nella cartella {folder}',
+    'export.palette.help': 'Scrive il file nella cartella «exports» dei tuoi dati (il percorso compare a fine esportazione)',
     'export.palette.done': 'Glossario esportato: {path} ({n:# elemento|elementi})',
     'export.palette.failed': 'Esportazione non riuscita: {error}',
 }

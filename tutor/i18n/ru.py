@@ -1638,7 +1638,7 @@ MESSAGES: dict[str, str] = {
     'export.palette.anki': 'Экспорт глоссария для Anki',
     'export.palette.csv': 'Экспорт глоссария в CSV',
     'export.palette.tbx': 'Экспорт глоссария в TBX',
-    'export.palette.help': 'Файл будет записан в папку {folder}',
+    'export.palette.help': 'Записывает файл в папку «exports» ваших данных (путь будет показан после экспорта)',
     'export.palette.done': 'Глоссарий экспортирован: {path} ({n:# элемент|элемента|элементов})',
     'export.palette.failed': 'Экспорт не удался: {error}',
 }
