@@ -20,8 +20,7 @@ import zipfile
 
 import pytest
 
-from tutor.export import FORMATS, ExportError, default_name, format_module, supports, write_file
-from tutor.export import anki, tbx
+from tutor.export import FORMATS, ExportError, anki, default_name, format_module, supports, tbx, write_file
 from tutor.export import csv as csv_format
 from tutor.export.items import COLUMNS, gaps, glossary_items, glossary_row, question_ids, quiz_items, rows, rule_items
 from tutor.i18n import LANGS, t
