@@ -57,6 +57,7 @@ SUBTYPE_CONCEPTS = {
 # Concepts whose names are not matched in card texts: the old words ("(Obsolete)" headwords) and names that are not
 # words of a card's text.
 _SKIP_NAME = re.compile(r"\[|^non-$|^\*|^colon")
+_TOO_COMMON = {"at"}  # names too common to mean the concept alone: curated phrases give them their context
 _SYMBOLS = {
     "W": "white-mana", "U": "blue-mana", "B": "black-mana", "R": "red-mana", "G": "green-mana", "C": "colorless-mana",
     "T": "tap-symbol", "Q": "untap-symbol", "S": "snow-mana-symbol", "E": "energy-symbol", "X": "x", "Y": "y",
@@ -345,7 +346,8 @@ def _build(data) -> Lexicon:
             if raw.lower() in obsolete:
                 continue
             for wording in _clean_name(raw):
-                lex.add(wording, _Entry(cid), 1)
+                if wording.lower() not in _TOO_COMMON:
+                    lex.add(wording, _Entry(cid), 1)
     for kind, name in subtype_names():
         concept = SUBTYPE_CONCEPTS.get(kind)
         if concept in data.concepts:
@@ -370,8 +372,10 @@ def _check(text: str) -> None:
 def _self_spans(text: str, name: str | None) -> list[tuple[int, int, tuple[str, ...]]]:
     """Where the text names its own card: ``(start, end, rules)``."""
     variants: list[tuple[str, tuple[str, ...]]] = [("~", SELF_RULES), ("CARDNAME", SELF_RULES)]
-    if name and name.strip():
-        full = " ".join(name.split())
+    for face in (name or "").split("//"):  # a double-faced or split card: "Front // Back"
+        full = " ".join(face.split())
+        if not full:
+            continue
         variants.append((full, SELF_RULES))
         short = full.split(",", 1)[0].strip()
         if short != full and len(short) > 1:
@@ -379,7 +383,7 @@ def _self_spans(text: str, name: str | None) -> list[tuple[int, int, tuple[str, 
     spans: list[tuple[int, int, tuple[str, ...]]] = []
     taken = [False] * (len(text) + 1)
     for value, rules in sorted(variants, key=lambda v: -len(v[0])):
-        pattern = re.escape(value).replace("'", "['\u2019]").replace("\u2019", "['\u2019]")
+        pattern = "".join("['\u2019]" if ch in "'\u2019" else re.escape(ch) for ch in value)
         edge = r"(?<![\w])" if value[0].isalnum() else ""
         tail = r"(?![\w])" if value[-1].isalnum() else ""
         flags = re.IGNORECASE if value != "~" else 0
@@ -504,10 +508,14 @@ class _Matcher:
         return Term(self.text[start:term.end], start, term.end, "counter", "counter-marker", COUNTER_RULES)
 
     def chapter(self, i: int) -> bool:
-        """A Saga's chapter numeral at the start of a line ("I —", "II, III —")."""
+        """A Saga's chapter numeral: at the start of a line ("I —", "II, III —"), or named in a text ("after III";
+        "I" alone only at the start of a line: elsewhere it is the pronoun)."""
         tok = self.toks[i]
         if tok.text not in _ROMAN:
             return False
+        if tok.text != "I":
+            self.terms.append(Term(tok.text, tok.start, tok.end, "chapter", "saga", CHAPTER_RULES))
+            return True
         line_start = self.text.rfind("\n", 0, tok.start) + 1
         before = self.text[line_start:tok.start]
         if re.fullmatch(r"[\s,IVX]*", before) is None:
