@@ -23,7 +23,7 @@ card templates, not game terms) or **unknown**: listed, never guessed. No UI her
 >>> k = kb.load()
 >>> e = explain(k, "When Gisa dies, exile it. Flibber.", name="Gisa, Glorious Resurrector")
 >>> [(t.text, t.concept) for t in e.terms], [u.text for u in e.unknown]
-([('Gisa', 'name'), ('dies', 'dies'), ('exile', 'exile')], ['Flibber'])
+([('When', 'when-whenever'), ('Gisa', 'name'), ('dies', 'dies'), ('exile', 'exile')], ['Flibber'])
 """
 
 from __future__ import annotations
@@ -385,7 +385,7 @@ def _self_spans(text: str, name: str | None) -> list[tuple[int, int, tuple[str, 
     for value, rules in sorted(variants, key=lambda v: -len(v[0])):
         pattern = "".join("['\u2019]" if ch in "'\u2019" else re.escape(ch) for ch in value)
         edge = r"(?<![\w])" if value[0].isalnum() else ""
-        tail = r"(?![\w])" if value[-1].isalnum() else ""
+        tail = r"(?:['\u2019]s)?(?![\w])" if value[-1].isalnum() else ""  # "Gisa's"
         flags = re.IGNORECASE if value != "~" else 0
         for m in re.finditer(edge + pattern + tail, text, flags):
             if any(taken[m.start():m.end()]):
