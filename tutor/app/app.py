@@ -80,7 +80,7 @@ class TutorApp(LocalizedBindings, App):
         ("ctrl+r", "switch_mode('rules')", "key_rules"),
         ("f2", "lessons", "app.lessons.key_lessons"),
         ("f3", "switch_mode('quiz')", "key_quiz"),
-        ("f4", "switch_mode('explain')", "explain.app.key"),
+        ("f4", "switch_mode('explain')", "explain.app.key", False),  # in F1's keys and the palette; the footer is full
         ("escape", "return_from_link", "quiz.key.return", False),  # after a link followed from the quiz or a lesson
         ("f1", "help", "key_help"),
         ("question_mark", "help", "key_help", False),  # when not typing in a box
