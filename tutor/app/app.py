@@ -80,6 +80,7 @@ class TutorApp(LocalizedBindings, App):
         ("ctrl+r", "switch_mode('rules')", "key_rules"),
         ("f2", "lessons", "app.lessons.key_lessons"),
         ("f3", "switch_mode('quiz')", "key_quiz"),
+        ("f4", "switch_mode('explain')", "explain.app.key", False),  # in F1's keys and the palette; the footer is full
         ("escape", "return_from_link", "quiz.key.return", False),  # after a link followed from the quiz or a lesson
         ("f1", "help", "key_help"),
         ("question_mark", "help", "key_help", False),  # when not typing in a box
@@ -102,7 +103,8 @@ class TutorApp(LocalizedBindings, App):
         # first shown, so that they cost the first frame nothing.
         self.MODES = {"glossary": GlossaryScreen, "rules": _lazy_screen("tutor.app.screens.rules", "RulesScreen"),
                       "lessons": _lazy_screen("tutor.app.screens.lessons", "CourseScreen"),
-                      "quiz": _lazy_screen("tutor.app.screens.quiz", "QuizScreen")}
+                      "quiz": _lazy_screen("tutor.app.screens.quiz", "QuizScreen"),
+                      "explain": _lazy_screen("tutor.app.screens.explain", "ExplainScreen")}
         super().__init__()
         self.stylesheet = KeptStylesheet(variables=self.get_css_variables())  # each CSS source parsed once
         self._kb = kb
@@ -404,6 +406,7 @@ class TutorApp(LocalizedBindings, App):
         yield SystemCommand(t("key_quiz", ui), t("cmd_quiz_help", ui), lambda: self.switch_mode("quiz"))
         yield SystemCommand(t("app.lessons.key_lessons", ui), t("app.lessons.cmd_help", ui), self.action_lessons)
         yield SystemCommand(t("quiz.exam.key.exam", ui), t("quiz.exam.cmd_help", ui), self.action_exam)
+        yield SystemCommand(t("explain.app.key", ui), t("explain.app.cmd_help", ui), lambda: self.switch_mode("explain"))
         yield SystemCommand(t("quiz.filters.cmd", ui), t("quiz.filters.cmd_help", ui), self.action_quiz_filters)
         yield SystemCommand(t("cmd_language", ui), t("cmd_language_help", ui), self.action_toggle_language)
         for fmt in ("anki", "csv", "tbx"):  # the glossary, in the interface language (tutor.export)

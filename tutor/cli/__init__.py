@@ -30,6 +30,7 @@ GROUPS = {
     "lesson_cmd": ("lesson",),
     "quiz_cmd": ("quiz", "progress"),
     "export_cmd": ("export",),
+    "explain_cmd": ("explain",),
 }
 _GROUP_OF = {name: group for group, names in GROUPS.items() for name in names}
 COMMANDS: dict = {}  # command -> function, filled as the groups are imported (tests may put their own here)

@@ -1,0 +1,55 @@
+"""`mtg-tutor explain`: the readable explanation in both languages, the JSON contract, stdin with `-`, a card of the
+pool with --card, and bad input (empty, too long, control characters, unknown card) refused with exit 2."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+from tests.conftest import ROOT
+
+
+def run(*argv, stdin: str | None = None):
+    return subprocess.run([sys.executable, "-m", "tutor", *argv], input=stdin, capture_output=True, text=True,
+                          cwd=ROOT, env=dict(os.environ), timeout=300)
+
+
+def test_readable_output_in_italian_lists_terms_then_unknown_words():
+    r = run("explain", "Flying\nWhen Gisa dies, put a +1/+1 counter on target creature. Blorp.",
+            "--name", "Gisa, Glorious Resurrector")
+    assert r.returncode == 1, r.stderr  # some words not recognised
+    out = r.stdout
+    assert "«Flying» → volare" in out and "Regole: 702.9" in out
+    assert "«+1/+1 counter» → segnalino" in out and "«Gisa» → nome" in out
+    assert out.index("volare") < out.index("morire") < out.index("segnalino")
+    assert out.rstrip().endswith("Non riconosciute: Blorp")
+
+
+def test_russian_card_of_the_pool_all_known():
+    r = run("--ui", "ru", "explain", "--card", "Serra Angel")
+    assert r.returncode == 0, r.stderr
+    assert "«Flying» → полёт" in r.stdout and "Распознаны все слова" in r.stdout
+
+
+def test_json_contract_from_stdin():
+    r = run("explain", "-", "--json", "--lang", "ru", stdin="Counter target spell.\n")
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert set(data) == {"text", "name", "lang", "terms", "unknown"}
+    assert data["text"] == "Counter target spell." and data["lang"] == "ru" and data["unknown"] == []
+    first = data["terms"][0]
+    assert (first["text"], first["start"], first["end"], first["concept"]) == ("Counter", 0, 7, "counter-spell")
+    assert first["name"] and first["definition"] and first["rules"][0] == "701.5"
+    for term in data["terms"]:
+        assert data["text"][term["start"]:term["end"]] == term["text"]
+
+
+def test_bad_input_exit_2_without_raw_controls():
+    for argv in (("explain", ""), ("explain", "a\x1b]0;pwned\x07b"), ("explain", "x " * 3000), ("explain",),
+                 ("explain", "--card", "No Such Card"), ("explain", "Draw.", "--card", "Serra Angel")):
+        r = run(*argv)
+        assert r.returncode == 2, argv
+        assert "Traceback" not in r.stderr and "\x1b" not in r.stderr + r.stdout and "\x07" not in r.stderr
+        assert r.stderr.startswith("mtg-tutor: ")
