@@ -66,7 +66,15 @@ class ExplainScreen(LocalizedBindings, Screen):
 
     def on_mount(self) -> None:
         self.refresh_texts()
+        self._fit(self.app.size.height)
         self.query_one("#explain-text", TextArea).focus()
+
+    def on_resize(self, event) -> None:
+        self._fit(event.size.height)
+
+    def _fit(self, height: int) -> None:
+        """On a short terminal (80×24) the text box gives the terms more room: 4 lines instead of 8 (it scrolls)."""
+        self.query_one("#explain-text", TextArea).styles.height = 4 if height < 32 else 8
 
     def refresh_texts(self) -> None:
         """Everything in the interface language; the explanation shown again in it."""
