@@ -29,6 +29,7 @@ GROUPS = {
     "scenario_cmd": ("scenario",),
     "lesson_cmd": ("lesson",),
     "quiz_cmd": ("quiz", "progress"),
+    "serve_cmd": ("serve",),
 }
 _GROUP_OF = {name: group for group, names in GROUPS.items() for name in names}
 COMMANDS: dict = {}  # command -> function, filled as the groups are imported (tests may put their own here)
