@@ -161,9 +161,14 @@ class TutorServer(Server):
         every app. A port that cannot be opened raises the OSError (nothing printed before it)."""
         asyncio.run(self._serve(ready))
 
-    async def _serve(self, ready: Callable[[int], None]) -> None:
+    async def application(self) -> web.Application:
+        """textual-serve's aiohttp application (the page, the websocket, the static files), with the checks."""
         app = await self._make_app()
         app.middlewares.append(self._guard)
+        return app
+
+    async def _serve(self, ready: Callable[[int], None]) -> None:
+        app = await self.application()
         runner = web.AppRunner(app, handle_signals=False, access_log=None, shutdown_timeout=SHUTDOWN_SECONDS)
         await runner.setup()
         try:
