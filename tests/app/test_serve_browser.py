@@ -2,11 +2,12 @@
 
 A real ``python -m tutor serve --port 0`` (a free port the system chooses; the server prints the URL) with the
 test's home (the index already built: the ``shared_index`` of the app tier); chromium opens the page, the app's
-first screen appears, a search typed in the glossary shows its result, a second tab is a session of its own, and
-every request the pages make goes to the local server (anything else is refused and recorded). Ctrl+C (SIGINT)
-stops the server and every tab's app. The terminal's text is read from xterm.js's buffer: textual.js keeps its
-``Terminal`` in a local object, so a script run before the page's own records the object it is given as
-``terminal`` (the page is not changed).
+first screen appears, a search typed in the glossary shows its result, a second tab is a session of its own, every
+request the pages make goes to the local server (anything else is refused and recorded), a closed tab's app quits.
+Ctrl+C (SIGINT to the process group, as a terminal sends it) stops the server and every tab's app.
+
+The terminal's text is read from xterm.js's buffer: textual.js keeps its ``Terminal`` in a local object, so a
+script run before the page's own records the object it is given as ``terminal`` (the page is not changed).
 
 Needs the Python package ``playwright`` (the test extras) and Debian's ``chromium`` (``apt-get install chromium``;
 Playwright's own browser download is not used): without them the test is skipped, saying what to install.
@@ -200,10 +201,12 @@ def test_the_app_in_chromium_first_screen_search_two_tabs_offline_and_ctrl_c(tmp
                 assert first.evaluate("document.documentElement.lang") == "it"
                 assert "-first-byte" in first.evaluate("document.body.className")  # the terminal is shown
 
+                [first_app] = server.apps()
                 second.goto(url)
                 _wait_for_text(second, lambda text: welcome in text)
                 apps = server.apps()
-                assert len(apps) == 2  # one app per tab
+                assert len(apps) == 2 and first_app in apps  # one app per tab
+                [second_app] = set(apps) - {first_app}
                 for pid in apps:  # each the program's app, with the learner's data folder
                     assert Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")[1:3] == [b"-m", b"tutor"]
                     environ = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
@@ -218,6 +221,11 @@ def test_the_app_in_chromium_first_screen_search_two_tabs_offline_and_ctrl_c(tmp
                 assert before != first.screenshot()
                 assert t("search_placeholder", "it") in second.evaluate(SCREEN_TEXT)  # the other tab: untouched
                 searched = time.monotonic() - opened
+                second.close()  # a closed tab: its app quits, the other tab's goes on
+                end = time.monotonic() + 30
+                while not _gone(second_app) and time.monotonic() < end:
+                    time.sleep(POLL)
+                assert _gone(second_app) and not _gone(first_app)
             finally:
                 browser.close()
 
@@ -226,14 +234,15 @@ def test_the_app_in_chromium_first_screen_search_two_tabs_offline_and_ctrl_c(tmp
         assert any(r.endswith(".ttf") for r in requests)  # the font, from this server
         assert len(sockets) == 2 and all(local(s) and s.startswith("ws://") for s in sockets), sockets
 
-        server.proc.send_signal(signal.SIGINT)  # Ctrl+C: the terminal's foreground group is the server alone
+        os.killpg(server.proc.pid, signal.SIGINT)  # Ctrl+C in a terminal: the server's whole process group
         assert server.proc.wait(timeout=60) == 0
         server.line(re.escape(t("serve_stopped", "it")), 10)
+        said = "".join(server.out) + server.log.read_text(encoding="utf-8")  # the apps' errors are shown there too
+        assert "Traceback" not in said and t("interrupted", "it") not in said, said
         end = time.monotonic() + 30
         while not all(_gone(pid) for pid in apps) and time.monotonic() < end:
             time.sleep(POLL)
         assert all(_gone(pid) for pid in apps)
-        assert "Traceback" not in server.log.read_text(encoding="utf-8")
         print(f"\nfirst screen {first_screen:.1f} s after opening the page; search shown at {searched:.1f} s; "
               f"whole test {time.monotonic() - started:.1f} s")
     finally:

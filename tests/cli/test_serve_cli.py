@@ -96,6 +96,7 @@ def test_loopback_by_default_the_url_and_the_data_folder_are_printed(no_server, 
     [call] = no_server
     assert call["host"] == "127.0.0.1" and call["port"] == 8000 and call["loopback"]
     assert call["command"].endswith("-m tutor")  # the app, as `python -m tutor` with no command
+    assert call["command"].startswith("trap '' INT; exec ")  # Ctrl+C is the server's to handle
 
 
 def test_home_chooses_the_learners_folder_for_every_tab_and_ui_is_passed_on(no_server, capsys, tmp_path):

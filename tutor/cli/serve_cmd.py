@@ -109,7 +109,10 @@ def _app_command(ui: str | None) -> str:
         return subprocess.list2cmdline(argv)
     import shlex
 
-    return "exec " + shlex.join(argv)  # the shell replaced by the app: the process textual-serve stops is the app
+    # Ctrl+C in the terminal goes to the server's whole process group: the apps ignore it (an ignored signal stays
+    # ignored through exec; Python then installs no KeyboardInterrupt), the server asks each to quit. `exec`: the
+    # process textual-serve stops is the app itself, not a shell.
+    return "trap '' INT; exec " + shlex.join(argv)
 
 
 def _listen_error(exc: OSError, host: str, port: int, ui: str) -> Usage:

@@ -7,8 +7,10 @@ What it changes in textual-serve's `Server`:
   those the browser used (``Host``), so a server listening on every interface works from another machine too;
 - a server on the loopback address answers only requests addressed to a loopback name (no DNS rebinding), and a
   websocket opened by a page of another site is refused (a page cannot drive the app of a tab it did not load);
-- each app process runs in a session of its own: Ctrl+C in the terminal reaches the server only, which closes
-  every tab's connection, so that each app quits through its normal path (its writes finished) before it stops;
+- Ctrl+C and SIGTERM stop the server cleanly: it closes every tab's connection, each app is told to quit and
+  waited for (its writes finished); an app that does not quit in time is killed, none is left behind (the apps
+  ignore the terminal's Ctrl+C themselves, see `tutor.cli.serve_cmd`, and stay in the server's process group, so
+  that a signal to the whole group, a closed terminal's hangup, still reaches them);
 - the messages are the command's own (`run` returns once the port is open, `ready` says where), no access log.
 """
 
@@ -18,7 +20,6 @@ import asyncio
 import ipaddress
 import logging
 import signal
-import sys
 from collections.abc import Callable
 
 import aiohttp_jinja2
@@ -50,17 +51,7 @@ def is_loopback_name(host: str) -> bool:
 
 
 class _Session(AppService):
-    """One tab's app process, started in a session of its own (POSIX): the terminal's Ctrl+C reaches the server,
-    which asks the app to quit (textual-serve's ``quit`` message), instead of interrupting it in a write."""
-
-    async def _open_app_process(self, width: int = 80, height: int = 24):
-        environment = self._build_environment(width=width, height=height)
-        extra = {"start_new_session": True} if sys.platform != "win32" else {}
-        self._process = process = await asyncio.create_subprocess_shell(
-            self.command, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE, env=environment, **extra)
-        self._stdin = process.stdin
-        return process
+    """One tab's app process (textual-serve's), its exit waited for when it stops."""
 
     async def stop(self) -> None:
         """textual-serve's stop (the app told to quit, its output read to the end), then the process waited
