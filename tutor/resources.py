@@ -12,7 +12,8 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-__all__ = ["app_file", "cards_file", "code_files", "code_tree", "course_files", "display_name", "lessons_root", "scenario_files"]
+__all__ = ["app_file", "cards_file", "code_files", "code_tree", "course_files", "display_name", "lessons_root", "scenario_files",
+           "web_file"]
 
 LESSONS_PACKAGE = "tutor.lessons_data"
 
@@ -73,3 +74,8 @@ def display_name(path: Path) -> str:
         return "lessons/" + Path(path).resolve().relative_to(lessons_root().resolve()).as_posix()
     except ValueError:
         return str(path)
+
+
+def web_file(name: str) -> Path:
+    """A file of the app's web page (``app_index.html``), package data of ``tutor.web`` (`mtg-tutor serve`)."""
+    return _package_dir("tutor.web") / name

@@ -24,7 +24,7 @@ def _shipped_data() -> dict[str, Path]:
         if p.is_file() and p.suffix in (".yaml", ".md"):
             out["tutor/lessons_data/" + p.relative_to(ROOT / "lessons").as_posix()] = p
     for pattern in ("glossary/sources/*.txt", "glossary/curated/**/*.yaml", "glossary/curated/**/*.md", "glossary/curated/**/*.txt",
-                    "tutor/app/**/*.tcss"):
+                    "tutor/app/**/*.tcss", "tutor/web/*.html"):
         for p in ROOT.glob(pattern):
             out[p.relative_to(ROOT).as_posix()] = p
     return out
@@ -47,7 +47,8 @@ def dists(tmp_path_factory) -> dict[str, Path]:
 def test_the_wheel_carries_every_module_and_data_file(dists):
     names = set(zipfile.ZipFile(dists["wheel"]).namelist())
     data = _shipped_data()
-    assert {"tutor/lessons_data/cards.yaml", "tutor/app/styles.tcss", "glossary/curated/digest/1.yaml"} <= set(data)
+    assert {"tutor/lessons_data/cards.yaml", "tutor/app/styles.tcss", "glossary/curated/digest/1.yaml",
+            "tutor/web/app_index.html"} <= set(data)
     assert any(n.startswith("tutor/lessons_data/scenarios/") for n in data)
     assert sorted(set(data) - names) == []
     assert sorted(_modules() - names) == []

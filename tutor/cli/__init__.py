@@ -31,6 +31,7 @@ GROUPS = {
     "quiz_cmd": ("quiz", "progress"),
     "export_cmd": ("export",),
     "explain_cmd": ("explain",),
+    "serve_cmd": ("serve",),
 }
 _GROUP_OF = {name: group for group, names in GROUPS.items() for name in names}
 COMMANDS: dict = {}  # command -> function, filled as the groups are imported (tests may put their own here)
