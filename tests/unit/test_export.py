@@ -322,3 +322,14 @@ def test_a_missing_folder_or_a_directory_is_refused(tmp_path):
         write_file(tmp_path, b"x")
     assert err.value.key == "export.error.directory"
     assert leftovers(tmp_path) == []
+
+
+def test_an_old_term_of_another_language_says_which(found):
+    """A Russian reader sees the Italian source's old term named as Italian (never as if it were an old Russian
+    term), and quotes are not doubled."""
+    combat = next(i for i in found if i.id == "beginning-of-combat-step")
+    assert not (combat.obsolete["old"].get("ru") or "").strip()  # the premise: only the Italian source had it
+    ru = glossary_row(combat, "ru").fields["old_term"]
+    assert ru.startswith("В старых правилах, на итальянском языке: «interfase di inizio combattimento»")
+    it = glossary_row(combat, "it").fields["old_term"]
+    assert it.startswith("Nelle vecchie regole: «interfase di inizio combattimento»") and "««" not in it

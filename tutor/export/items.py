@@ -126,8 +126,19 @@ def old_term_text(item: GlossaryItem, lang: str) -> str:
     from tutor.i18n import pick
     from tutor.views.texts import obsolete_since
 
-    return t("export.old_term", lang, old=pick(o.get("old"), lang), modern=pick(o.get("modern"), lang),
-             since=obsolete_since(o.get("year", ""), lang), note=pick(o.get("note"), lang))
+    olds = o.get("old") or {}
+    src = lang if (olds.get(lang) or "").strip() else next(
+        (x for x in ("en", "it", "ru") if (olds.get(x) or "").strip()), lang)
+    fields = {"old": _quoted(olds.get(src) or ""), "modern": _quoted(pick(o.get("modern"), lang)),
+              "since": obsolete_since(o.get("year", ""), lang), "note": pick(o.get("note"), lang)}
+    if src == lang:  # the old term in the reader's language; else in another one, which the text names
+        return t("export.old_term", lang, **fields)
+    return t("export.old_term_other", lang, src=t(f"lang_in.{src}", lang), **fields)
+
+
+def _quoted(text: str) -> str:
+    """`text` in «», unless it already has its own quotes («Incantesimo» / «Incanta Creatura»…: not doubled)."""
+    return text if "«" in text else f"«{text}»"
 
 
 def glossary_row(item: GlossaryItem, lang: str) -> Row:
