@@ -267,6 +267,8 @@ _NOT_A_CARD = {
     "quiz.trig.cast_resolves", "quiz.trig.apnap.block", "quiz.trig.if.response", "quiz.trig.if.ask",
     "quiz.trig.leaves.ask_count", "quiz.repl.resolves", "quiz.repl.order.ask_who", "quiz.repl.order.stated",
     "quiz.repl.ask_damage_creature",
+    # explain: the name the learner typed (or the pool card's), inside its own «», in the nominative
+    "explain.card_unknown", "explain.card_no_text",
     # sba: an option label ("Orsi Grizzly (B)") or a spell line with its cost and text, standing alone, in the
     # nominative
     "quiz.sba.perm_line", "quiz.sba.aura_line", "quiz.sba.casts", "quiz.sba.casts_target",

@@ -12,13 +12,13 @@ from importlib.metadata import version
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
+from tutor.cli.serve_cmd import page_texts
 from tutor.i18n import t
 from tutor.web.server import TutorServer
 
 
 def _server(loopback: bool = True, ui: str = "it") -> TutorServer:
-    page = {"lang": ui, "loading": t("serve_page_loading", ui), "start": t("serve_page_start", ui),
-            "ended": t("serve_page_ended", ui), "restart": t("serve_page_restart", ui)}
+    page = page_texts(ui)
     return TutorServer("true", host="127.0.0.1" if loopback else "0.0.0.0", port=0, title="mtg-tutor",
                        loopback=loopback, page=page)
 
@@ -78,7 +78,9 @@ def test_loopback_names_are_answered(host):
 
 def test_a_websocket_from_another_sites_page_is_refused():
     server = _server()
-    assert _get(server, "/ws", {"Host": "127.0.0.1:8000", "Origin": "http://evil.example"})[0] == 403
+    assert _get(server, "/ws", {"Host": "127.0.0.1:8000", "Origin": "http://evil.example"}) == (
+        403, f"mtg-tutor serve: {t('serve_refused_origin', 'it')}\n")  # in the interface language
+    assert _get(_server(ui="ru"), "/", {"Host": "evil.example"}) == (421, f"mtg-tutor serve: {t('serve_refused_host', 'ru')}\n")
     assert _get(server, "/ws", {"Host": "127.0.0.1:8000", "Origin": "http://127.0.0.1:9999"})[0] == 403
     # the page's own origin passes the check (then fails as no websocket upgrade was asked for)
     assert _get(server, "/ws", {"Host": "127.0.0.1:8000", "Origin": "http://127.0.0.1:8000"})[0] == 400

@@ -27,7 +27,7 @@ def add_parsers(sub, ui: str) -> None:
     sv = sub.add_parser("serve", help=t("help_serve", ui))
     sv.add_argument("--host", default=DEFAULT_HOST, help=t("help_serve_host", ui, host=DEFAULT_HOST))
     sv.add_argument("--port", default=str(DEFAULT_PORT), help=t("help_serve_port", ui, port=DEFAULT_PORT))
-    sv.add_argument("--home", help=t("help_serve_home", ui))
+    sv.add_argument("--home", metavar="DIR", help=t("help_serve_home", ui))
 
 
 def parse_port(text: str, ui: str) -> int:
@@ -128,6 +128,12 @@ def _listen_error(exc: OSError, host: str, port: int, ui: str) -> Usage:
     return Usage(t("serve_cannot_listen", ui, host=host, port=port, error=exc.strerror or exc))
 
 
+def page_texts(ui: str) -> dict[str, str]:
+    """The texts of the served page and of the server's refusals, in the interface language."""
+    keys = ("loading", "start", "ended", "restart", "refused_host", "refused_origin")
+    return {"lang": ui, **{k: t(f"serve_{'page_' if k in keys[:4] else ''}{k}", ui) for k in keys}}
+
+
 def cmd_serve(args: argparse.Namespace, ui: str) -> int:
     """Serve the app until Ctrl+C (exit 0); a usage error (2) for a bad argument or a port that cannot be opened."""
     port = parse_port(args.port, ui)
@@ -137,13 +143,17 @@ def cmd_serve(args: argparse.Namespace, ui: str) -> int:
         host = addresses[0]  # one free port: on every address of a name it would be another one
     loopback = _is_loopback(addresses)
     home = _home(args.home, ui)
+    from pathlib import Path
+
+    from glossary.paths import config_path
+
+    settings = config_path()
 
     from glossary.paths import APP_NAME
     from tutor.web.server import TutorServer  # textual-serve and aiohttp: only now
 
-    page = {"lang": ui, "loading": t("serve_page_loading", ui), "start": t("serve_page_start", ui),
-            "ended": t("serve_page_ended", ui), "restart": t("serve_page_restart", ui)}
-    server = TutorServer(_app_command(args.ui), host=host, port=port, title=APP_NAME, loopback=loopback, page=page)
+    server = TutorServer(_app_command(args.ui), host=host, port=port, title=APP_NAME, loopback=loopback,
+                         page=page_texts(ui))
 
     def ready(bound: int) -> None:
         url = _url(host, bound)
@@ -151,6 +161,8 @@ def cmd_serve(args: argparse.Namespace, ui: str) -> int:
             warn(t("serve_public_warning", ui, host=host, port=bound, home=home))
         print(t("serve_open", ui, url=url), flush=True)
         print(t("serve_data", ui, home=home), flush=True)
+        if settings.parent != Path(home):  # the platform keeps the settings elsewhere (no --home, no MTG_TUTOR_HOME)
+            print(t("serve_settings", ui, path=str(settings)), flush=True)
         print(t("serve_stop_hint", ui), flush=True)
 
     try:

@@ -95,11 +95,11 @@ class TutorServer(Server):
         by another site's page (cross-site websocket hijacking)."""
         name = request.url.host or ""
         if self.loopback and not is_loopback_name(name) and name != self.host:
-            raise web.HTTPMisdirectedRequest(text="mtg-tutor serve: this server answers only on this machine\n")
+            raise web.HTTPMisdirectedRequest(text=f"mtg-tutor serve: {self.page.get('refused_host', '')}\n")
         origin = request.headers.get("Origin")
         if request.path == "/ws" and origin is not None and origin not in (f"http://{request.host}",
                                                                             f"https://{request.host}"):
-            raise web.HTTPForbidden(text="mtg-tutor serve: a page of another site cannot open the app\n")
+            raise web.HTTPForbidden(text=f"mtg-tutor serve: {self.page.get('refused_origin', '')}\n")
         return await handler(request)
 
     # ---- one tab: textual-serve's handler, with the tab's app known to the server (to stop it) --------------
