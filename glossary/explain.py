@@ -29,7 +29,7 @@ card templates, not game terms) or **unknown**: listed, never guessed. No UI her
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from glossary.paths import package_data
@@ -40,10 +40,14 @@ __all__ = ["MAX_TEXT", "Explanation", "ExplainError", "Lexicon", "Term", "Unknow
 MAX_TEXT = 5000  # characters: the longest Oracle texts are under 1,500
 
 _DATA = ("curated", "explain")
+_PHRASE_KEYS = {"en", "concept", "rules", "label", "note", "status"}
+STATUSES = {"official", "obsolete", "community", "none", "unverified"}
 SELF_RULES = ("201.5",)
 SHORT_NAME_RULES = ("201.5", "201.5c")
-PT_MODIFY_RULES = ("208.1", "613.4c")
-PT_SET_RULES = ("208.1",)
+PT_MODIFY_RULES = ("613.4c", "208.1")  # "+2/+0": a change (layer 7c)
+PT_VALUE_RULES = ("208.1",)  # "a 1/1 token": a power and a toughness
+PT_SET_RULES = ("613.4b", "208.1")  # "becomes a 3/3", "base power and toughness 1/1": set to a value (layer 7b)
+COUNTER_SPELL_RULES = ("701.5",)
 LOYALTY_RULES = ("606.1", "606.3")
 CHAPTER_RULES = ("714.2", "714.2b")
 COUNTER_RULES = ("122.1",)
@@ -66,6 +70,11 @@ _SYMBOLS = {
 _COLOURS = set("WUBRG")
 _ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII")
 # "counter" is a noun (a marker, 122) or a verb (counter a spell, 701.5): the verb is followed by its object.
+# What ends a sentence or a clause before a word: the word before it says nothing of its part of speech.
+_CLAUSE_END = re.compile(r"[.;:!?\n\u2014\u2022]")
+# A power/toughness value that an effect sets (613.4b): "becomes a 3/3", "are 1/1", "base power and toughness 1/1".
+_PT_SET_BEFORE = re.compile(r"(?:\b(?:becomes?|became|becoming|is|are)\s+(?:an?\s+)?|base\s+power\s+and\s+"
+                            r"toughness\s+)$", re.IGNORECASE)
 _COUNTER_OBJECT = {"target", "that", "it", "all", "each", "up", "the", "any", "this", "those", "them", "another"}
 _NOUN_BEFORE = {"a", "an", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "x", "no",
                 "that", "additional", "each", "another", "those", "of"}
@@ -105,6 +114,9 @@ class Term:
     concept: str
     rules: tuple[str, ...] = ()
     subtype: str | None = None
+    wording: str = ""  # the English name or phrase of the lexicon it matched (the learner's name follows it)
+    phrase: int = -1  # its entry in phrases.yaml (a label and a note of its own), -1 for none
+    pt: str | None = None  # a power/toughness: ``change`` (+1/+1), ``value`` (1/1) or ``set`` (becomes 3/3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +144,8 @@ class _Entry:
     subtype: str | None = None
     capital: bool = False  # matched only when written with a capital letter (subtypes, ability words)
     length: int = 0  # characters of the name (of two names with one stem, the base form wins)
+    wording: str = ""  # the English name or phrase it comes from
+    phrase: int = -1  # its index in phrases.yaml, -1 for a concept's own name
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,6 +180,11 @@ def _surface(word: str, irregular: dict[str, str]) -> str:
         w = w[:-2]
     w = w.rstrip("'")
     return irregular.get(w, w)
+
+
+def _raw(word: str) -> str:
+    """A word in lower case with a straight apostrophe, its possessive kept."""
+    return word.lower().replace("\u2019", "'")
 
 
 def _stems(surface: str) -> tuple[str, ...]:
@@ -218,6 +237,8 @@ class Lexicon:
 
     def __init__(self) -> None:
         self.surface: dict[tuple[str, ...], _Entry] = {}
+        self.whole: dict[tuple[str, ...], _Entry] = {}  # names with an apostrophe, matched whole ("Urza's")
+        self.phrases: list[dict] = []  # phrases.yaml's entries (their labels and notes)
         self.stems: dict[tuple[str, ...], _Entry] = {}
         self.plain: set[str] = set()
         self.plain_stems: set[str] = set()
@@ -231,7 +252,11 @@ class Lexicon:
         words = [_surface(w, {}) for w in _name_words(wording)]
         if not words:
             return
-        entry = _Entry(entry.concept, entry.kind, entry.rules, entry.subtype, entry.capital, len(wording))
+        entry = replace(entry, length=len(wording), wording=wording)
+        if entry.capital and any(ch in wording for ch in "'\u2019"):  # "Urza's": not the planeswalker Urza
+            self.whole[tuple(_raw(w) for w in _name_words(wording))] = entry
+            self.longest = max(self.longest, len(words))
+            return
         key = tuple(words)
         forms = [key] + [(*key[:-1], p) for p in _plurals(key[-1])] if entry.kind != "ability-word" else [key]
         for form in forms:
@@ -279,12 +304,26 @@ def load_phrases() -> dict:
         raise YamlError(name, getattr(data, "line", 1), "expected the keys phrases and irregular")
     for i, item in enumerate(data.get("phrases") or []):
         line = getattr(item, "line", 1)
-        if not isinstance(item, dict) or set(item) - {"en", "concept", "rules"} or not {"en", "concept"} <= set(item):
-            raise YamlError(name, line, "a phrase is {en: [wordings], concept: id, rules: [numbers]}", key=f"phrases.{i}")
+        if not isinstance(item, dict) or set(item) - _PHRASE_KEYS or not {"en", "concept"} <= set(item):
+            raise YamlError(name, line, "a phrase is {en: [wordings], concept: id, rules: [numbers], label: {it, ru}, "
+                            "note: {it, ru}, status: {it, ru}}", key=f"phrases.{i}")
         if not isinstance(item["en"], list) or not all(isinstance(x, str) and x.strip() for x in item["en"]):
             raise YamlError(name, line, "en is a list of wordings", key=f"phrases.{i}.en")
         if not isinstance(item.get("rules", []), list):
             raise YamlError(name, line, "rules is a list of rule numbers", key=f"phrases.{i}.rules")
+        for key in ("label", "note", "status"):
+            value = item.get(key)
+            if value is None:
+                continue
+            if (not isinstance(value, dict) or set(value) != {"it", "ru"}
+                    or not all(isinstance(v, str) and v.strip() and not has_controls(v) for v in value.values())):
+                raise YamlError(name, getattr(value, "line", line), f"{key} is {{it: text, ru: text}}, both written",
+                                key=f"phrases.{i}.{key}")
+            if key == "status" and set(value.values()) - STATUSES:
+                raise YamlError(name, getattr(value, "line", line), f"a status is one of {', '.join(sorted(STATUSES))}",
+                                key=f"phrases.{i}.status")
+        if "status" in item and "label" not in item:
+            raise YamlError(name, line, "status is the label's: give a label", key=f"phrases.{i}.status")
     irregular = data.get("irregular") or {}
     if not isinstance(irregular, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in irregular.items()):
         raise YamlError(name, getattr(irregular, "line", 1), "irregular maps a form to its base form", key="irregular")
@@ -328,11 +367,13 @@ def _build(data) -> Lexicon:
     lex._prio = {}
     phrases = load_phrases()
     lex.irregular = {k.lower(): v.lower() for k, v in (phrases.get("irregular") or {}).items()}
-    for item in phrases.get("phrases") or []:
+    lex.phrases = list(phrases.get("phrases") or [])
+    for index, item in enumerate(lex.phrases):
         if item["concept"] not in data.concepts:
             continue  # (a test names it)
         for wording in item["en"]:
-            lex.add(wording, _Entry(item["concept"], rules=tuple(str(r) for r in item.get("rules") or ())), 0, 2)
+            lex.add(wording, _Entry(item["concept"], rules=tuple(str(r) for r in item.get("rules") or ()),
+                                    phrase=index), 0, 2)
     obsolete = _obsolete_names(data)
     for cid, c in data.concepts.items():
         m = data.modern.get(cid)
@@ -427,15 +468,19 @@ class _Matcher:
         """The longest wording starting at token i: (number of tokens, entry); exact words before stems."""
         lex = self.lex
         words: list[str] = []
+        raws: list[str] = []
         stems: list[tuple[str, ...]] = []
         best: tuple[int, _Entry] | None = None
         j = i
         while j < len(self.toks) and len(words) < lex.longest and self.toks[j].kind in ("word", "number"):
             s = _surface(self.toks[j].text, lex.irregular)
             words.append(s)
+            raws.append(_raw(self.toks[j].text))
             stems.append(_stems(s))
             n = len(words)
-            entry = lex.surface.get(tuple(words))
+            entry = lex.whole.get(tuple(raws)) if lex.whole else None
+            if entry is None:
+                entry = lex.surface.get(tuple(words))
             if entry is None:
                 entry = next((lex.stems[k] for k in _product(stems) if k in lex.stems), None)
             if entry is not None and (not entry.capital or self.toks[i].text[:1].isupper()):
@@ -455,8 +500,7 @@ class _Matcher:
             elif tok.kind == "loyalty":
                 self.terms.append(Term(tok.text, tok.start, tok.end, "loyalty", "loyalty-ability", LOYALTY_RULES))
             elif tok.kind == "pt":
-                self.terms.append(Term(tok.text, tok.start, tok.end, "pt", "power",
-                                       PT_MODIFY_RULES if _sign(tok.text) else PT_SET_RULES))
+                self.terms.append(self.power_toughness(tok))
             elif tok.kind == "word" and self.chapter(i):
                 pass
             elif tok.kind in ("word", "number"):
@@ -465,7 +509,8 @@ class _Matcher:
                     n, entry = found
                     last = toks[i + n - 1]
                     self.add_match(i, n, entry, Term(self.text[tok.start:last.end], tok.start, last.end, entry.kind,
-                                                     entry.concept, entry.rules, entry.subtype))
+                                                     entry.concept, entry.rules, entry.subtype, entry.wording,
+                                                     entry.phrase))
                     i += n
                     continue
                 if tok.kind == "word":
@@ -475,7 +520,7 @@ class _Matcher:
     def add_match(self, i: int, n: int, entry: _Entry, term: Term) -> None:
         if entry.concept in ("counter-marker", "counter-spell") and n == 1:
             if self.counter_is_verb(i):
-                term = Term(term.text, term.start, term.end, "term", "counter-spell")
+                term = Term(term.text, term.start, term.end, "term", "counter-spell", COUNTER_SPELL_RULES)
             else:
                 term = self.counter_named(i, term)
         self.terms.append(term)
@@ -487,12 +532,24 @@ class _Matcher:
         if word not in ("counter", "counters"):
             return False
         prev = self.toks[i - 1] if i > 0 else None
+        if prev is not None and _CLAUSE_END.search(self.text, prev.end, self.toks[i].start):
+            prev = None  # "… becomes 3/3. Counter target spell.": a new sentence
         if prev is not None and (prev.kind in ("pt", "number") or prev.text.lower() in _NOUN_BEFORE):
             return False
         if prev is not None and prev.kind == "word" and self.unknown and self.unknown[-1].start == prev.start:
             return False  # "a charge counter"
         nxt = self.toks[i + 1] if i + 1 < len(self.toks) else None
         return nxt is not None and nxt.kind == "word" and nxt.text.lower() in _COUNTER_OBJECT
+
+    def power_toughness(self, tok: _Tok) -> Term:
+        """A power/toughness: a change ("+1/-1", 613.4c), a value an effect sets ("becomes a 3/3", 613.4b), or a
+        value ("a 1/1 token", 208.1)."""
+        if _sign(tok.text):
+            return Term(tok.text, tok.start, tok.end, "pt", "power", PT_MODIFY_RULES, pt="change")
+        line_start = self.text.rfind("\n", 0, tok.start) + 1
+        if _PT_SET_BEFORE.search(self.text[max(line_start, tok.start - 40):tok.start]):
+            return Term(tok.text, tok.start, tok.end, "pt", "power", PT_SET_RULES, pt="set")
+        return Term(tok.text, tok.start, tok.end, "pt", "power", PT_VALUE_RULES, pt="value")
 
     def counter_named(self, i: int, term: Term) -> Term:
         """A counter with its name before it ("+1/+1 counter", "charge counter") is one term."""
@@ -534,7 +591,7 @@ class _Matcher:
             entry = lex.surface.get((rest,)) or next((lex.stems[(k,)] for k in _stems(rest) if (k,) in lex.stems), None)
             if entry is not None:
                 self.terms.append(Term(tok.text, tok.start, tok.end, entry.kind, entry.concept, entry.rules,
-                                       entry.subtype))
+                                       entry.subtype, entry.wording, entry.phrase))
                 return
         if lex.is_plain(s):
             return
@@ -607,17 +664,29 @@ def explain(kb, text: str, name: str | None = None) -> Explanation:
 
 # ---- what the learner reads -------------------------------------------------------------------------------------
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-ZÀ-ÖØ-ÞА-ЯЁ«(0-9])")
+_NUMBERED = re.compile(r"^1[.)]\s+")  # a definition of several meanings: "1) … 2) …", "1. … 2. …"
 
 
 def first_sentence(text: str) -> str:
-    """The first sentence of a definition (a full stop inside parentheses does not end it).
+    """The first sentence of a definition (a full stop inside parentheses does not end it); of a definition with
+    numbered meanings, the whole first meaning without its number.
 
     >>> first_sentence("Tipo di carta (302). Le creature hanno forza.")
     'Tipo di carta (302).'
     >>> first_sentence("Una regola (vedi 1. e 2.) qui. Altro.")
     'Una regola (vedi 1. e 2.) qui.'
+    >>> first_sentence("1. Parte del turno (sezione 5). Vedi fase. 2. Come verbo: entrare in fase (702.26).")
+    'Parte del turno (sezione 5). Vedi fase.'
+    >>> first_sentence("1) Testo di un oggetto. 2) Un'abilità in pila.")
+    'Testo di un oggetto.'
     """
     text = " ".join(text.split())
+    numbered = _NUMBERED.match(text)
+    if numbered:
+        mark = text[numbered.start() + 1]  # "." or ")"
+        rest = text[numbered.end():]
+        second = re.search(r"\s2" + re.escape(mark) + r"\s", rest)
+        return (rest[:second.start()] if second else rest).strip()
     depth = 0
     for i, ch in enumerate(text):
         depth += (ch == "(") - (ch == ")")
@@ -626,26 +695,44 @@ def first_sentence(text: str) -> str:
     return text
 
 
-def concept_name(kb, cid: str, lang: str) -> tuple[str, str | None]:
-    """A concept's name in `lang` and its status (official / community / none / unverified), from the modern
-    glossary; the curated name otherwise."""
+def _headword_forms(headword: str) -> set[str]:
+    return {w.lower() for w in _clean_name(re.sub(r"\s*\(obsolete\)$", "", headword, flags=re.IGNORECASE))}
+
+
+def concept_name(kb, cid: str, lang: str, wording: str = "") -> tuple[str, str | None]:
+    """A concept's name in `lang` and its status (official / community / none / unverified / obsolete), from the
+    modern glossary: the name of the headword the English `wording` is (the "Deal" of "damage": «infliggere»), else
+    the concept's main name (not one of an obsolete headword); the curated name otherwise."""
     d = kb.data
     m = d.modern.get(cid)
     if m is not None:
-        for n in m["names"]:
-            if n["lang"] == lang and n["kind"] == "name" and not n["headword"].lower().endswith("(obsolete)"):
+        names = [n for n in m["names"] if n["lang"] == lang and n["kind"] == "name"]
+        if wording:
+            key = wording.lower()
+            for n in names:
+                if key in _headword_forms(n["headword"]):
+                    return n["name"], n.get("status")
+        for n in names:
+            if not n["headword"].lower().endswith("(obsolete)"):
                 return n["name"], n.get("status")
     c = d.concepts[cid]
     names = getattr(c, lang, None) or c.en
     return (names[0] if names else cid), None
 
 
-def concept_definition(kb, cid: str, lang: str) -> str | None:
-    """The first sentence of a concept's unofficial definition in `lang` (the modern glossary's, the curated one, or
-    the source entry's of that language); None when there is none."""
+def concept_definition(kb, cid: str, lang: str, wording: str = "") -> str | None:
+    """The first sentence (or first meaning) of a concept's unofficial definition in `lang`: that of the headword the
+    English `wording` is, when it has one of its own; the modern glossary's, the curated one, or the source entry's of
+    that language; None when there is none."""
     d = kb.data
     m = d.modern.get(cid)
-    text = (m or {}).get("definition", {}).get(lang) if m else None
+    text = None
+    if m is not None and wording:
+        key = wording.lower()
+        text = next((n["def"].get(lang) for n in m["names"] if n["lang"] == lang and n["kind"] == "name"
+                     and isinstance(n.get("def"), dict) and key in _headword_forms(n["headword"])), None)
+    if not text and m is not None:
+        text = m.get("definition", {}).get(lang)
     c = d.concepts[cid]
     if not text and c.definition:
         text = c.definition.get(lang)
@@ -660,17 +747,31 @@ def concept_definition(kb, cid: str, lang: str) -> str | None:
 
 def view(kb, explanation: Explanation, lang: str) -> dict:
     """The JSON contract: ``{"text", "name", "lang", "terms": [{"text", "start", "end", "kind", "concept", "name",
-    "status", "definition", "rules", "subtype"?}], "unknown": [{"text", "start", "end"}]}`` (README-explain.md)."""
+    "status", "definition", "rules", "subtype"?, "pt"?}], "unknown": [{"text", "start", "end"}]}`` (README.md).
+
+    A phrase of phrases.yaml with a `label` is named by it (status official unless its `status` says otherwise) and
+    defined by its `note`; a power/toughness has ``"pt": {"change": "change" | "value" | "set", "power",
+    "toughness"}`` and no definition here (the interface writes it in the learner's language)."""
+    lex = lexicon(kb)
     terms = []
     for t in explanation.terms:
-        name, status = concept_name(kb, t.concept, lang)
+        phrase = lex.phrases[t.phrase] if 0 <= t.phrase < len(lex.phrases) else {}
+        if phrase.get("label"):
+            name, status = phrase["label"][lang], (phrase.get("status") or {}).get(lang, "official")
+        else:
+            name, status = concept_name(kb, t.concept, lang, t.wording)
+        definition = phrase["note"][lang] if phrase.get("note") else concept_definition(kb, t.concept, lang, t.wording)
         if t.kind == "pt":
             name = f"{name}/{concept_name(kb, 'toughness', lang)[0]}"
+            definition = None
         rules = list(dict.fromkeys([*t.rules, *kb.data.concepts[t.concept].rules]))
         item = {"text": t.text, "start": t.start, "end": t.end, "kind": t.kind, "concept": t.concept, "name": name,
-                "status": status, "definition": concept_definition(kb, t.concept, lang), "rules": rules}
+                "status": status, "definition": definition, "rules": rules}
         if t.subtype:
             item["subtype"] = t.subtype
+        if t.pt:
+            power, toughness = re.split(r"/", t.text, maxsplit=1)
+            item["pt"] = {"change": t.pt, "power": power, "toughness": toughness}
         terms.append(item)
     return {"text": explanation.text, "name": explanation.name, "lang": lang, "terms": terms,
             "unknown": [{"text": u.text, "start": u.start, "end": u.end} for u in explanation.unknown]}

@@ -69,3 +69,30 @@ def test_the_palette_opens_explain_in_russian():
     assert name == "ExplainScreen"
     assert rows[0].startswith("Destroy → уничтожить")
     assert "Распознаны все слова" in unknown
+
+
+def test_marks_power_toughness_the_unofficial_line_and_the_name_hint():
+    async def go(app, pilot):
+        await pilot.press("f4")
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#explain-text").text = "When Ambush Viper enters, it gets +3/+3. Mill two cards."
+        await pilot.press("ctrl+e")
+        await pilot.pause()
+        first = terms_of(screen), str(screen.query_one("#explain-unknown").render())
+        screen.query_one("#explain-name").value = "Ambush Viper"
+        await pilot.press("ctrl+e")
+        await pilot.pause()
+        return first, str(screen.query_one("#explain-unknown").render())
+
+    (rows, unknown), named = run_app(go, "ru", (100, 40))
+    assert any(r.startswith("Mill → милл (принято у игроков, неофициальное)") for r in rows), rows
+    assert any(r.startswith("+3/+3 → сила/выносливость") and "(613.4c)" in r for r in rows), rows
+    assert "«Ambush Viper» похоже на название карты" in unknown and "неофициальные пересказы" in unknown
+    assert "Ambush" not in named and "неофициальные пересказы" in named
+
+
+def test_the_close_key_text_is_gone():
+    from tutor.i18n import it, ru
+
+    assert "explain.app.key_close" not in it.MESSAGES and "explain.app.key_close" not in ru.MESSAGES

@@ -53,3 +53,29 @@ def test_bad_input_exit_2_without_raw_controls():
         assert r.returncode == 2, argv
         assert "Traceback" not in r.stderr and "\x1b" not in r.stderr + r.stdout and "\x07" not in r.stderr
         assert r.stderr.startswith("mtg-tutor: ")
+
+
+def test_names_not_official_are_marked_and_the_definitions_said_unofficial():
+    r = run("--ui", "ru", "explain", "Mill two cards. Ward {2}. Flying.")
+    assert r.returncode == 0, r.stderr
+    assert "«Mill» → милл (принято у игроков, неофициальное)" in r.stdout
+    assert "«Ward» → оберег (не подтверждено источником)" in r.stdout
+    assert "«Flying» → полёт\n" in r.stdout  # official: no mark
+    assert "неофициальные пересказы" in r.stdout.replace("\n", " ")
+    r = run("explain", "Flying. Mill two cards.")
+    assert "«Flying» → volare\n" in r.stdout and "riassunti non ufficiali" in r.stdout.replace("\n", " ")
+
+
+def test_each_power_toughness_has_its_own_explanation():
+    r = run("explain", "It gets -2/-0 until end of turn. It becomes a 3/3.")
+    out = " ".join(r.stdout.split())
+    assert "«-2/-0» → forza/costituzione Forza -2 e costituzione -0: l'effetto modifica i valori attuali (613.4c)" in out
+    assert "«3/3» → forza/costituzione Forza e costituzione diventano 3 e 3" in out and "(613.4b)" in out
+    assert "«until end of turn» → fino alla fine del turno L'effetto finisce nella sottofase di cancellazione" in out
+
+
+def test_errors_follow_the_interface_language_not_lang():
+    r = run("--ui", "it", "explain", "--lang", "ru", "")
+    assert r.returncode == 2 and "Il testo è vuoto" in r.stderr, r.stderr
+    r = run("--ui", "ru", "explain", "--lang", "it", "Draw.", "--name", "a\x01b")
+    assert r.returncode == 2 and "Название карты (--name)" in r.stderr, r.stderr

@@ -131,9 +131,15 @@ def test_curated_data_is_consistent(k):
     assert clash == [], "plain words that are game terms"
     from glossary import explain as ex
 
-    for rules in (ex.SELF_RULES, ex.SHORT_NAME_RULES, ex.PT_MODIFY_RULES, ex.LOYALTY_RULES, ex.CHAPTER_RULES,
-                  ex.COUNTER_RULES):
+    for rules in (ex.SELF_RULES, ex.SHORT_NAME_RULES, ex.PT_MODIFY_RULES, ex.PT_VALUE_RULES, ex.PT_SET_RULES,
+                  ex.LOYALTY_RULES, ex.CHAPTER_RULES, ex.COUNTER_RULES, ex.COUNTER_SPELL_RULES):
         assert set(rules) <= numbers
+    import re
+
+    for item in phrases["phrases"]:  # the rules a note cites exist, and are the phrase's or its concept's
+        for lang in ("it", "ru"):
+            cited = set(re.findall(r"\b\d{3}\.\d+[a-z]?\b", (item.get("note") or {}).get(lang, "")))
+            assert cited <= numbers and cited <= {str(r) for r in item.get("rules") or ()}, (item["en"], lang)
 
 
 def test_every_card_of_the_pool_is_fully_recognised(k):
@@ -156,3 +162,90 @@ def test_twenty_real_cards_leave_only_the_listed_words(k):
         e = explain(k, card["text"], card["name"])
         assert [u.text for u in e.unknown] == card["unknown"], card["name"]
         assert len(e.terms) >= 3, card["name"]
+
+
+def named(data, text):
+    return next(t for t in data["terms"] if t["text"] == text)
+
+
+@pytest.mark.parametrize("lang, phrase, label, note", [
+    ("it", "until end of turn", "fino alla fine del turno", "sottofase di cancellazione di questo turno (514.2)"),
+    ("ru", "until end of turn", "до конца хода", "шаге очистки этого хода (514.2)"),
+    ("it", "gain life", "guadagnare punti vita", "(119.3)"),
+    ("ru", "white", "белый", "(105.1)"),
+    ("it", "Equipped", "equipaggiato", "(301.5a)"),
+    ("ru", "your turn", "ваш ход", "(102.1)"),
+])
+def test_a_phrase_has_its_own_label_and_note(k, lang, phrase, label, note):
+    text = "Equipped creature is white. During your turn, it gets +1/+0 until end of turn and you gain life."
+    term = named(view(k, explain(k, text), lang), phrase)
+    assert term["name"] == label and note in term["definition"] and term["status"] == "official"
+    assert term["concept"] in k.data.concepts  # the concept stays the link
+
+
+@pytest.mark.parametrize("lang, words", [("it", ["ogniqualvolta", "quando", "infliggere", "danno"]),
+                                         ("ru", ["каждый раз, когда", "когда", "нанести", "повреждения"])])
+def test_the_name_translates_the_wording_matched(k, lang, words):
+    data = view(k, explain(k, "Whenever it attacks, draw. When it dies, it deals damage."), lang)
+    assert [named(data, w)["name"] for w in ("Whenever", "When", "deals", "damage")] == words
+
+
+def test_power_toughness_change_value_and_set(k):
+    e = explain(k, "It gets -2/-0. Create a 1/1 token. It becomes a 3/3. All creatures have base power and "
+                   "toughness 2/2.")
+    pts = [(t.text, t.pt, t.rules[0], t.concept) for t in e.terms if t.kind == "pt"]
+    assert pts == [("-2/-0", "change", "613.4c", "power"), ("1/1", "value", "208.1", "power"),
+                   ("3/3", "set", "613.4b", "power"), ("2/2", "set", "613.4b", "power")]
+    data = view(k, e, "it")
+    assert named(data, "-2/-0")["pt"] == {"change": "change", "power": "-2", "toughness": "-0"}
+    assert named(data, "-2/-0")["definition"] is None  # the interface writes it (tutor.views.explain.localize)
+    from tutor.views.explain import localize
+
+    data = localize(data)
+    assert named(data, "-2/-0")["definition"].startswith("Forza -2 e costituzione -0") and "(613.4c)" in \
+        named(data, "-2/-0")["definition"]
+    assert "(613.4b)" in named(data, "3/3")["definition"] and "(208.1)" in named(data, "1/1")["definition"]
+    assert named(data, "3/3")["name"] == "forza/costituzione"
+
+
+def test_a_subtype_with_an_apostrophe_is_matched_whole(k):
+    e = explain(k, "Land \u2014 Urza's Power-Plant. Urza\u2019s Tower.")
+    urza = [(t.text, t.concept, t.subtype) for t in e.terms if t.text.startswith("Urza")]
+    assert urza == [("Urza's", "land-type", "land"), ("Urza\u2019s", "land-type", "land")]
+    assert e.unknown == []
+
+
+def test_counter_after_a_full_stop_is_the_verb_and_cites_701_5_only(k):
+    terms, _ = found(k, "It becomes 3/3. Counter target spell.")
+    assert ("Counter", "counter-spell") in terms
+    term = named(view(k, explain(k, "It becomes 3/3. Counter target spell."), "it"), "Counter")
+    assert term["rules"] == ["701.5"] and term["definition"].startswith("Neutralizzare")
+    terms, _ = found(k, "Put a 3/3 counter on it.")  # still the marker
+    assert ("3/3 counter", "counter-marker") in terms
+
+
+@pytest.mark.parametrize("concept", ["draw", "counter-spell", "ability", "phase", "room"])
+def test_a_numbered_definition_gives_its_first_meaning(k, concept):
+    from glossary.explain import concept_definition
+
+    for lang in ("it", "ru"):
+        d = concept_definition(k, concept, lang)
+        assert not d.startswith(("1)", "1.")) and len(d) > 20 and " 2)" not in d and " 2. " not in d, d
+
+
+@pytest.mark.parametrize("bad, key", [
+    ("phrases:\n  - {en: [x], concept: turn, label: {it: a}}\n", "phrases.0.label"),
+    ("phrases:\n  - {en: [x], concept: turn, note: {it: a, ru: ''}}\n", "phrases.0.note"),
+    ("phrases:\n  - {en: [x], concept: turn, label: {it: a, ru: b}, status: {it: official, ru: maybe}}\n",
+     "phrases.0.status"),
+    ("phrases:\n  - {en: [x], concept: turn, nota: {it: a, ru: b}}\n", "phrases.0"),
+])
+def test_phrases_yaml_labels_and_notes_are_validated(tmp_path, monkeypatch, bad, key):
+    from glossary import explain as ex
+    from glossary.yamlio import YamlError
+
+    (tmp_path / "phrases.yaml").write_text(bad, encoding="utf-8")
+    monkeypatch.setattr(ex, "package_data", lambda *parts: tmp_path / parts[-1])
+    with pytest.raises(YamlError) as exc:
+        ex.load_phrases()
+    assert key in str(exc.value) and "phrases.yaml:2" in str(exc.value)

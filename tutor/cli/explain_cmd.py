@@ -58,38 +58,49 @@ def _read(args: argparse.Namespace, ui: str) -> tuple[str, str | None]:
     return text, args.name
 
 
-def explain_text(text: str, name: str | None, lang: str, kb=None) -> dict:
-    """The JSON contract of one text (`glossary.explain.view`); raises `Usage` for a text that cannot be explained."""
+def explain_text(text: str, name: str | None, lang: str, kb=None, ui: str | None = None) -> dict:
+    """The JSON contract of one text (`glossary.explain.view`, its powers/toughnesses explained in `lang`); raises
+    `Usage` for a text that cannot be explained, in the interface language `ui` (by default `lang`)."""
     from glossary.explain import MAX_TEXT, ExplainError, explain, view
+    from tutor.views.explain import localize
 
+    ui = ui or lang
     if kb is None:
         from tutor.cli.common import kb as load_kb
 
         kb = load_kb(lang)
     if name is not None and (not name.strip() or len(name) > 200 or any(ord(c) < 32 or 0x7f <= ord(c) <= 0x9f for c in name)):
-        raise Usage(t("explain.bad_name", lang))
+        raise Usage(t("explain.bad_name", ui))
     try:
-        return view(kb, explain(kb, text, name), lang)
+        return localize(view(kb, explain(kb, text, name), lang))
     except ExplainError as exc:
-        raise Usage(t(f"explain.error.{exc.code}", lang, limit=MAX_TEXT)) from None
+        raise Usage(t(f"explain.error.{exc.code}", ui, limit=MAX_TEXT)) from None
 
 
 def lines(data: dict, ui: str) -> list[str]:
-    """The readable explanation: each concept once, in order of first appearance, with the phrases that said it."""
-    groups: dict[tuple[str, str], dict] = {}
+    """The readable explanation: each concept once under each of its names, in order of first appearance, with the
+    phrases that said it (each power/toughness apart); names that are not official marked; a line saying that the
+    definitions are unofficial."""
+    from tutor.views.explain import status_mark
+
+    groups: dict[tuple[str, ...], dict] = {}
     for term in data["terms"]:
-        key = (term["concept"], term["kind"] if term["kind"] in ("self", "reminder", "pt", "counter") else "")
+        key = (term["concept"], term["kind"] if term["kind"] in ("self", "reminder", "pt", "counter") else "",
+               term["name"], term["definition"] or "")
         group = groups.setdefault(key, {"term": term, "phrases": []})
         phrase = " ".join(term["text"].split())
         if len(phrase) > 60:
             phrase = phrase[:57] + "…"
         if phrase not in group["phrases"]:
             group["phrases"].append(phrase)
-    out = [t("explain.header", ui, n=len(data["terms"]), concepts=len(groups))]
+    out = [t("explain.header", ui, n=len(data["terms"]), concepts=len({k[0] for k in groups}))]
+    if groups:
+        out.append(t("explain.unofficial", ui))
     for i, group in enumerate(groups.values(), 1):
         term = group["term"]
         said = ", ".join(f"«{p}»" for p in group["phrases"])
-        out.append(f"{i:>2}. {said} → {term['name']}")
+        mark = status_mark(term["status"], ui)
+        out.append(f"{i:>2}. {said} → {term['name']}" + (f" {mark}" if mark else ""))
         if term["kind"] == "self":
             out.append("    " + t("explain.self", ui))
         if term.get("subtype"):
@@ -107,7 +118,7 @@ def lines(data: dict, ui: str) -> list[str]:
 def cmd_explain(args: argparse.Namespace, ui: str) -> int:
     lang = args.lang or ui
     text, name = _read(args, ui)
-    data = explain_text(text, name, lang)
+    data = explain_text(text, name, lang, ui=ui)
     if args.json:
         emit_json(data)
     else:

@@ -97,13 +97,14 @@ class ExplainScreen(LocalizedBindings, Screen):
     def action_explain(self) -> None:
         """Explain the text in the box (in the interface language)."""
         from glossary.explain import MAX_TEXT, ExplainError, explain, view
+        from tutor.views.explain import localize
 
         ui = self.app.ui
         text = self.query_one("#explain-text", TextArea).text
         name = self.query_one("#explain-name", Input).value.strip() or None
         try:
             kb = self.app.kb
-            self.data, self.error = view(kb, explain(kb, text, name), ui), None
+            self.data, self.error = localize(view(kb, explain(kb, text, name), ui)), None
         except ExplainError as exc:
             self.data, self.error = None, t(f"explain.error.{exc.code}", ui, limit=MAX_TEXT)
         self._show()
@@ -122,6 +123,8 @@ class ExplainScreen(LocalizedBindings, Screen):
         if self.data is None:
             unknown.update(Text(""))
             return
+        from tutor.views.explain import status_mark
+
         kb = self.app.kb
         options = []
         for term in self.data["terms"]:
@@ -130,6 +133,9 @@ class ExplainScreen(LocalizedBindings, Screen):
             label = Text()
             label.append(" ".join(term["text"].split())[:60], style="bold")
             label.append(f" → {term['name']}")
+            mark = status_mark(term["status"], ui)
+            if mark:
+                label.append(f" {mark}", style="dim")
             if term["rules"]:
                 label.append(f"  ({', '.join(term['rules'][:4])})", style="dim")
             if term["definition"]:
@@ -137,8 +143,13 @@ class ExplainScreen(LocalizedBindings, Screen):
             options.append(LocationOption(safe_text(label), _page(kb, term["concept"], ui)))
         terms.add_options(options or [LocationOption(Text(t("explain.app.none", ui)), None, disabled=True)])
         words = list(dict.fromkeys(u["text"] for u in self.data["unknown"]))
-        unknown.update(safe_text(t("explain.unknown", ui, words=", ".join(words)) if words
-                                 else t("explain.all_known", ui)))
+        lines = [t("explain.unknown", ui, words=", ".join(words)) if words else t("explain.all_known", ui)]
+        named = _name_like(self.data)
+        if named and not self.data.get("name"):
+            lines.append(t("explain.app.name_hint", ui, words=named))
+        if self.data["terms"]:
+            lines.append(t("explain.unofficial", ui))
+        unknown.update(safe_text(Text("\n".join(lines))))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """Enter on a term: its page of the glossary; back (or Esc) returns here."""
@@ -146,6 +157,24 @@ class ExplainScreen(LocalizedBindings, Screen):
         location = getattr(event.option, "location", None)
         if location is not None:
             self.run_worker(self.app.open_from_quiz(location), group="explain-link")
+
+
+def _name_like(data: dict) -> str | None:
+    """The first run of unknown capitalised words that is not at the start of a sentence ("Ambush Viper" in "When
+    Ambush Viper enters"): perhaps the card's name; None when there is none."""
+    text = data["text"]
+    run: list[dict] = []
+    for u in [*data["unknown"], None]:
+        word = u is not None and u["text"][:1].isupper() and not u["text"].isupper()
+        if word and run and text[run[-1]["end"]:u["start"]] in (" ", ", "):
+            run.append(u)
+            continue
+        if run:
+            before = text[:run[0]["start"]].rstrip()
+            if before and before[-1] not in ".!?:\n(\u2014":
+                return text[run[0]["start"]:run[-1]["end"]]
+        run = [u] if word else []
+    return None
 
 
 def _page(kb, concept: str, ui: str):
