@@ -40,7 +40,7 @@ def _one_line_error(capsys, *needles: str) -> str:
     return err
 
 
-@pytest.mark.parametrize("port", ["abc", "80.5", "70000", "65536", "-1", "", " "])
+@pytest.mark.parametrize("port", ["abc", "80.5", "70000", "65536", "-1", "", " ", "1_000", "٨٠٨٠", "+80", "000008000"])
 def test_a_bad_port_is_refused_naming_the_argument(no_server, capsys, port):
     assert main(["serve", "--port", port]) == 2
     _one_line_error(capsys, "--port", "0", "65535")
@@ -132,3 +132,27 @@ def test_the_command_does_not_import_textual_serve_before_it_runs():
             "print(sorted(m for m in sys.modules if m.startswith(('textual_serve', 'aiohttp', 'tutor.web'))))")
     res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert res.stdout.strip() == "[]"
+
+
+def test_a_bracketed_ipv6_loopback_is_a_host(no_server, capsys):
+    if not socket.has_ipv6:
+        pytest.skip("no IPv6 on this machine")
+    assert main(["serve", "--host", "[::1]", "--port", "0"]) == 0
+    [call] = no_server
+    assert call["host"] == "::1" and call["loopback"]
+
+
+def test_a_home_where_nothing_can_be_written_is_refused(no_server, capsys, tmp_path, monkeypatch):
+    home = tmp_path / "ro"
+    home.mkdir()
+    monkeypatch.setattr(os, "access", lambda path, mode: False)  # (as root, permissions would not stop a write)
+    assert main(["serve", "--home", str(home)]) == 2
+    _one_line_error(capsys, "--home")
+    assert no_server == []
+
+
+def test_a_data_folder_with_a_control_character_is_shown_escaped(no_server, capsys, tmp_path):
+    home = tmp_path / "h\x1b[31mx"
+    assert main(["serve", "--home", str(home)]) == 0
+    out, _ = capsys.readouterr()
+    assert "\x1b" not in out and "\\x1b" in out

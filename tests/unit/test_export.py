@@ -17,6 +17,7 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 import zipfile
+from pathlib import Path
 
 import pytest
 
@@ -322,6 +323,42 @@ def test_a_missing_folder_or_a_directory_is_refused(tmp_path):
         write_file(tmp_path, b"x")
     assert err.value.key == "export.error.directory"
     assert leftovers(tmp_path) == []
+
+
+def test_a_name_that_is_not_a_file_is_refused_and_nothing_is_touched(tmp_path):
+    keep = tmp_path / "keep.csv"
+    keep.write_bytes(b"KEEP")
+    for name, key in ((f"{keep}/", "export.error.not_file"), (f"{tmp_path}/newdir/", "export.error.not_file"),
+                      ("", "export.error.empty"), (str(tmp_path / ("x" * 300 + ".csv")), "export.error.write")):
+        with pytest.raises(ExportError) as err:
+            write_file(name, b"new")
+        assert err.value.key == key, name
+    assert keep.read_bytes() == b"KEEP" and leftovers(tmp_path) == ["keep.csv"]
+    write_file(tmp_path / ("y" * 250 + ".csv"), b"ok")  # a long name the system takes: the temporary name is short
+
+
+def test_a_link_a_device_or_a_pipe_is_written_through_never_replaced(tmp_path):
+    target = tmp_path / "real.csv"
+    target.write_bytes(b"old")
+    target.chmod(0o600)
+    link = tmp_path / "link.csv"
+    link.symlink_to(target)
+    write_file(link, b"new")
+    assert link.is_symlink() and target.read_bytes() == b"new"
+    assert target.stat().st_mode & 0o777 == 0o600  # a file replaced keeps its permissions
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    import threading
+
+    got = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
+    reader.start()
+    write_file(fifo, b"through the pipe")
+    reader.join(5)
+    assert got == [b"through the pipe"] and fifo.exists() and not fifo.is_file()
+    write_file("/dev/null", b"x")  # a device stays a device (as root, replacing it would break the system)
+    assert not Path("/dev/null").is_file()
+    assert sorted(leftovers(tmp_path)) == ["link.csv", "pipe", "real.csv"]
 
 
 def test_an_old_term_of_another_language_says_which(found):

@@ -68,7 +68,8 @@ def test_the_websocket_address_is_the_one_the_browser_used():
 def test_a_loopback_server_answers_only_to_loopback_names(host):
     status, _ = _get(_server(), "/", {"Host": host})
     assert status == 421
-    assert _get(_server(loopback=False), "/", {"Host": host})[0] == 200  # listening on every interface: anyone
+    # listening on every interface: an address is answered, another site's name is not (DNS rebinding)
+    assert _get(_server(loopback=False), "/", {"Host": host})[0] == (421 if "evil" in host else 200)
 
 
 @pytest.mark.parametrize("host", ["localhost:8000", "127.0.0.1:8000", "[::1]:8000"])
@@ -98,3 +99,15 @@ def test_the_textual_serve_internals_the_server_overrides_are_there():
     for name in ("_make_app", "_process_messages", "handle_index", "handle_websocket", "on_startup", "on_shutdown"):
         assert callable(getattr(Server, name)), name
     assert "_process" in AppService.__init__.__code__.co_names  # the app's process, which _Session waits for
+
+
+def test_on_another_address_a_request_for_another_sites_name_is_refused():
+    """DNS rebinding: evil.example made to resolve to the club's server must not reach the app; the address
+    itself, this machine's name and loopback names are answered."""
+    import socket
+
+    server = _server(loopback=False)
+    assert _get(server, "/", {"Host": "evil.example:8000"})[0] == 421
+    assert _get(server, "/ws", {"Host": "evil.example:8000", "Origin": "http://evil.example:8000"})[0] == 421
+    for host in ("192.0.2.7:8000", "[2001:db8::1]:8000", f"{socket.gethostname()}:8000", "localhost:8000"):
+        assert _get(server, "/", {"Host": host})[0] == 200, host

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from tutor.cli.common import Usage, emit_json
+from tutor.cli.common import Usage, emit_json, shown
 from tutor.i18n import LANGS, t
 
 __all__ = ["COMMANDS", "add_parsers"]
@@ -54,7 +54,7 @@ def cmd_export(args: argparse.Namespace, ui: str) -> int:
     if args.json:
         emit_json(result.as_dict())
     else:
-        print(t("export.done", ui, path=result.path, n=result.items, what=t(f"export.what.{result.what}", ui),
+        print(t("export.done", ui, path=shown(result.path), n=result.items, what=t(f"export.what.{result.what}", ui),
                 format=result.format))
     return 0
 

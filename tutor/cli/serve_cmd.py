@@ -13,7 +13,7 @@ import argparse
 import os
 import sys
 
-from tutor.cli.common import Usage, warn
+from tutor.cli.common import Usage, shown, warn
 from tutor.i18n import t
 
 __all__ = ["COMMANDS", "add_parsers"]
@@ -39,10 +39,8 @@ def parse_port(text: str, ui: str) -> int:
     Traceback (most recent call last):
     tutor.cli.common.Usage: --port: «80a» non è un numero di porta (da 0 a 65535; 0: una porta libera scelta dal sistema).
     """
-    try:
-        port = int(text.strip(), 10)
-    except ValueError:
-        port = -1
+    digits = text.strip()
+    port = int(digits) if digits.isascii() and digits.isdigit() and len(digits) <= 5 else -1  # not 1_000, ٨٠, +80
     if not 0 <= port <= 65535:
         raise Usage(t("serve_bad_port", ui, port=text))
     return port
@@ -52,8 +50,9 @@ def _addresses(host: str, port: int, ui: str) -> list[str]:
     """The addresses `host` names (a usage error when it names none)."""
     import socket
 
+    name = host[1:-1] if host.startswith("[") and host.endswith("]") else host  # [::1], as in an address
     try:
-        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM) if host.strip() else []
+        infos = socket.getaddrinfo(name, port, type=socket.SOCK_STREAM) if name.strip() else []
     except (OSError, UnicodeError):
         infos = []
     if not infos:
@@ -96,6 +95,8 @@ def _home(path: str | None, ui: str) -> str:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise Usage(t("serve_bad_home", ui, path=path, error=exc.strerror or exc)) from None
+        if not os.access(folder, os.W_OK | os.X_OK):  # the apps could save no progress there
+            raise Usage(t("serve_bad_home", ui, path=path, error=os.strerror(13)))
         os.environ[HOME_VARIABLE] = str(folder.resolve())
     return str(data_home())
 
@@ -137,7 +138,7 @@ def page_texts(ui: str) -> dict[str, str]:
 def cmd_serve(args: argparse.Namespace, ui: str) -> int:
     """Serve the app until Ctrl+C (exit 0); a usage error (2) for a bad argument or a port that cannot be opened."""
     port = parse_port(args.port, ui)
-    host = args.host
+    host = args.host[1:-1] if args.host.startswith("[") and args.host.endswith("]") else args.host
     addresses = _addresses(host, port, ui)
     if port == 0 and len(addresses) > 1:
         host = addresses[0]  # one free port: on every address of a name it would be another one
@@ -158,9 +159,9 @@ def cmd_serve(args: argparse.Namespace, ui: str) -> int:
     def ready(bound: int) -> None:
         url = _url(host, bound)
         if not loopback:
-            warn(t("serve_public_warning", ui, host=host, port=bound, home=home))
+            warn(t("serve_public_warning", ui, host=host, port=bound, home=shown(home)))
         print(t("serve_open", ui, url=url), flush=True)
-        print(t("serve_data", ui, home=home), flush=True)
+        print(t("serve_data", ui, home=shown(home)), flush=True)
         if settings.parent != Path(home):  # the platform keeps the settings elsewhere (no --home, no MTG_TUTOR_HOME)
             print(t("serve_settings", ui, path=str(settings)), flush=True)
         print(t("serve_stop_hint", ui), flush=True)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -37,8 +38,10 @@ class ExportError(Exception):
         self.fields = fields
 
     def message(self, lang: str) -> str:
-        """The error in the interface language."""
-        return t(self.key, lang, **self.fields)
+        """The error in the interface language (a path holding a control character shown quoted and escaped)."""
+        from glossary.text import shown
+
+        return t(self.key, lang, **{k: shown(str(v)) if k in ("path", "folder") else v for k, v in self.fields.items()})
 
 
 @dataclass(frozen=True)
@@ -90,24 +93,38 @@ def export(fmt: str, what: str, lang: str, path: str | os.PathLike | None = None
     if target == STDOUT and not getattr(module, "TEXT", False):
         raise ExportError("export.error.stdout", format=fmt)
     if target != STDOUT:
-        check_target(Path(target))  # before the work: a wrong folder is said at once
+        check_target(target)  # before the work: a wrong folder is said at once
     found = items(what, lang, kb)
     data = module.render(what, lang, found, stream=target == STDOUT)
     if target == STDOUT:
         stdout.write(data)
         stdout.flush()
     else:
-        write_file(Path(target), data)
+        write_file(target, data)
     return Result(fmt, what, lang, target, len(found), len(data))
 
 
-def check_target(path: Path) -> None:
-    """Refuse a target that cannot be a file: a directory, or one whose folder does not exist."""
-    if path.is_dir():
-        raise ExportError("export.error.directory", path=path)
-    parent = path.parent
-    if not parent.is_dir():
-        raise ExportError("export.error.no_folder", path=path, folder=parent)
+def check_target(target: str | os.PathLike) -> Path:
+    """The file to write (a symbolic link followed to its target): refused when it cannot be a file — empty, a
+    directory or a name ending with a separator (``keep.csv/``: pathlib would drop the slash), in a folder that
+    does not exist, a name the system refuses (too long)."""
+    raw = os.fspath(target)
+    if not raw.strip():
+        raise ExportError("export.error.empty")
+    path = Path(raw)
+    try:
+        if path.is_dir():
+            raise ExportError("export.error.directory", path=raw)
+        if raw.endswith(("/", os.sep, "/.")) or (os.altsep and raw.endswith(os.altsep)):
+            raise ExportError("export.error.not_file", path=raw)
+        if path.is_symlink():
+            path = Path(os.path.realpath(path))
+        parent = path.parent
+        if not parent.is_dir():
+            raise ExportError("export.error.no_folder", path=raw, folder=str(parent))
+    except OSError as exc:
+        raise ExportError("export.error.write", path=raw, error=exc.strerror or exc) from None
+    return path
 
 
 def write_file(path: Path, data: bytes) -> None:
@@ -116,13 +133,24 @@ def write_file(path: Path, data: bytes) -> None:
     :class:`ExportError` naming the file."""
     from glossary.paths import TMP_PREFIX
 
-    path = Path(path)
-    check_target(path)
+    raw = os.fspath(path)
+    path = check_target(path)
+    try:
+        st = os.stat(path)
+    except OSError:
+        st = None
+    if st is not None and not stat.S_ISREG(st.st_mode):  # a device or a pipe (/dev/null, /dev/stdout): written
+        try:                                              # through, never replaced by a file
+            with open(path, "wb") as out:
+                out.write(data)
+        except OSError as exc:
+            raise ExportError("export.error.write", path=raw, error=exc.strerror or exc) from None
+        return
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
     tmp = None
     try:
         for _ in range(100):
-            candidate = os.path.join(path.parent, f"{TMP_PREFIX}{os.getpid()}-{os.urandom(4).hex()}-{path.name}")
+            candidate = os.path.join(path.parent, f"{TMP_PREFIX}{os.getpid()}-{os.urandom(4).hex()}")
             try:
                 fd = os.open(candidate, flags, 0o666)
             except FileExistsError:
@@ -132,6 +160,12 @@ def write_file(path: Path, data: bytes) -> None:
         else:
             raise FileExistsError(f"{path.parent}: no free temporary file name")
         try:
+            if st is not None:  # a file replaced keeps its permissions and, where allowed, its owner
+                os.chmod(candidate, stat.S_IMODE(st.st_mode))
+                try:
+                    os.chown(candidate, st.st_uid, st.st_gid)
+                except (OSError, AttributeError):
+                    pass
             view = memoryview(data)
             while view:
                 view = view[os.write(fd, view):]
@@ -141,7 +175,7 @@ def write_file(path: Path, data: bytes) -> None:
         os.replace(tmp, path)
         tmp = None
     except OSError as exc:
-        raise ExportError("export.error.write", path=path, error=exc.strerror or exc) from None
+        raise ExportError("export.error.write", path=raw, error=exc.strerror or exc) from None
     finally:
         if tmp is not None:  # any failure, KeyboardInterrupt and SystemExit included
             try:

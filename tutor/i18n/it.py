@@ -1591,6 +1591,8 @@ MESSAGES: dict[str, str] = {
     'export.error.unsupported': 'il formato {format} non può contenere «{what}»: solo {whats}',
     'export.error.stdout_json': '--json e -o - non vanno insieme: il file andrebbe sullo standard output',
     'export.error.stdout': 'il formato {format} non si può scrivere sullo standard output: indica un file con -o',
+    'export.error.empty': '-o: il nome del file è vuoto',
+    'export.error.not_file': "impossibile scrivere {path}: non è un nome di file (finisce con /)",
     'export.error.directory': 'impossibile scrivere {path}: è una cartella',
     'export.error.no_folder': 'impossibile scrivere {path}: la cartella {folder} non esiste',
     'export.error.write': 'impossibile scrivere {path}: {error}. Nessun file è stato scritto.',

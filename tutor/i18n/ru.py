@@ -1590,6 +1590,8 @@ MESSAGES: dict[str, str] = {
     'export.error.unsupported': 'формат {format} не может содержать «{what}»: только {whats}',
     'export.error.stdout_json': '--json и -o - несовместимы: файл тоже попал бы в стандартный вывод',
     'export.error.stdout': 'формат {format} нельзя записать в стандартный вывод: укажите файл в параметре -o',
+    'export.error.empty': '-o: пустое имя файла',
+    'export.error.not_file': 'не удалось записать {path}: это не имя файла (оканчивается на /)',
     'export.error.directory': 'не удалось записать {path}: это папка',
     'export.error.no_folder': 'не удалось записать {path}: папки {folder} не существует',
     'export.error.write': 'не удалось записать {path}: {error}. Файл не записан.',

@@ -50,6 +50,28 @@ def is_loopback_name(host: str) -> bool:
         return False
 
 
+class _OneLine(logging.Handler):
+    """aiohttp's report of a request it could not handle (a malformed one, from any client that reaches the port):
+    one line on standard error, no traceback."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        import sys
+
+        error = record.exc_info[1] if record.exc_info else None
+        text = f"{record.getMessage()}: {error}" if error else record.getMessage()
+        try:
+            sys.stderr.write("mtg-tutor serve: " + " ".join(text.split())[:300] + "\n")
+        except (OSError, ValueError):
+            pass
+
+
+def _quiet_bad_requests() -> None:
+    server_log = logging.getLogger("aiohttp.server")
+    if not any(isinstance(h, _OneLine) for h in server_log.handlers):
+        server_log.addHandler(_OneLine())
+    server_log.propagate = False
+
+
 class _Session(AppService):
     """One tab's app process (textual-serve's), its exit waited for when it stops."""
 
@@ -94,13 +116,32 @@ class TutorServer(Server):
         """Refuse a request addressed to another name while on loopback (DNS rebinding) and a websocket opened
         by another site's page (cross-site websocket hijacking)."""
         name = request.url.host or ""
-        if self.loopback and not is_loopback_name(name) and name != self.host:
+        if not self._known_name(name):
             raise web.HTTPMisdirectedRequest(text=f"mtg-tutor serve: {self.page.get('refused_host', '')}\n")
         origin = request.headers.get("Origin")
         if request.path == "/ws" and origin is not None and origin not in (f"http://{request.host}",
                                                                             f"https://{request.host}"):
             raise web.HTTPForbidden(text=f"mtg-tutor serve: {self.page.get('refused_origin', '')}\n")
         return await handler(request)
+
+    def _known_name(self, name: str) -> bool:
+        """Whether a request addressed to `name` is for this server. On loopback: a loopback name. On another
+        address: also an IP address, the `--host` given, or this machine's own names — never another site's name
+        (DNS rebinding: a page of evil.example made to resolve to this address must not reach the app)."""
+        if is_loopback_name(name) or name.strip("[]").lower() == self.host.strip("[]").lower():
+            return True
+        if self.loopback:
+            return False
+        try:
+            ipaddress.ip_address(name.strip("[]"))
+            return True
+        except ValueError:
+            pass
+        import socket
+
+        own = {socket.gethostname().lower(), socket.getfqdn().lower()}
+        own |= {f"{n.split('.')[0]}.local" for n in own}
+        return name.lower().rstrip(".") in own
 
     # ---- one tab: textual-serve's handler, with the tab's app known to the server (to stop it) --------------
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
@@ -159,6 +200,7 @@ class TutorServer(Server):
         return app
 
     async def _serve(self, ready: Callable[[int], None]) -> None:
+        _quiet_bad_requests()
         app = await self.application()
         runner = web.AppRunner(app, handle_signals=False, access_log=None, shutdown_timeout=SHUTDOWN_SECONDS)
         await runner.setup()
