@@ -32,7 +32,10 @@ from tutor.app import compat  # noqa: E402
 from tutor.cli import compat as cli_compat  # noqa: E402
 from tutor.i18n import t  # noqa: E402
 
-COMPAT_MODULES = {ROOT / "tutor" / "app" / "compat.py", ROOT / "tutor" / "cli" / "compat.py"}
+# tutor/web/server.py overrides textual-serve's Server (no public API for its page, its tabs' processes or its
+# stop): textual-serve is pinned to 1.1.x and tests/unit/test_web_server.py checks every private name it relies on.
+COMPAT_MODULES = {ROOT / "tutor" / "app" / "compat.py", ROOT / "tutor" / "cli" / "compat.py",
+                  ROOT / "tutor" / "web" / "server.py"}
 
 
 # ---- the versions ---------------------------------------------------------------------------------------------
