@@ -249,3 +249,23 @@ def test_phrases_yaml_labels_and_notes_are_validated(tmp_path, monkeypatch, bad,
     with pytest.raises(YamlError) as exc:
         ex.load_phrases()
     assert key in str(exc.value) and "phrases.yaml:2" in str(exc.value)
+
+
+def test_every_keyword_action_and_ability_of_the_rules_is_a_term_or_listed(k):
+    """Each keyword action (701) and keyword ability (702) of Foundations, by its heading: recognised as a term,
+    or its unknown words listed — never taken for plain English ("Double", 701.9, once was)."""
+    import re
+
+    english = Path(__file__).resolve().parents[3] / "shared" / "data" / "MagicCompRules-en-2024-11-08.txt"
+    if not english.exists():
+        pytest.skip(f"the English rules are not beside the project ({english})")
+    headings = re.findall(r"^(70[12]\.\d+)\. (.+)$", english.read_text(encoding="utf-8-sig"), re.M)
+    hidden = []
+    for number, name in headings:
+        if number in ("701.1", "702.1"):
+            continue
+        e = explain(k, name.strip())
+        if not e.unknown and not [t for t in e.terms if t.concept != "you"]:
+            hidden.append(f"{number} {name}")
+    assert len(headings) > 200 and hidden == []
+    assert found(k, "Double the power of target creature.")[0][0] == ("Double", "double")
