@@ -162,7 +162,7 @@ MESSAGES: dict[str, str] = {
     'toc_title': 'Regole Complete',
     'breadcrumb': 'Percorso',
     'help_title': 'Tasti',
-    'help_body': '/ o Ctrl+F  cerca\n↑ ↓  scegli un risultato, Invio  apri\nTab  al primo collegamento · ↑ ↓ ← →  gli altri · Invio  seguilo\nMaiusc+Tab  all\'elenco a sinistra (risultati, indice delle regole)\nAlt+← o Backspace  indietro · Alt+→  avanti\nCtrl+L  lingua italiano / russo\nCtrl+G  glossario · Ctrl+R  regole (scrivi un numero per saltare)\nF2  lezioni guidate (h suggerimento · u annulla · ? perché · g cimiteri · e effetti continui: perché una creatura è 3/1)\nF3  quiz (s statistiche)\nEsc  da una pagina aperta da una lezione o dal quiz, torna lì\nCtrl+P  tavolozza dei comandi · F1 o ?  questo aiuto · Ctrl+Q  esci\n\nEsc chiude questo aiuto.',
+    'help_body': '/ o Ctrl+F  cerca\n↑ ↓  scegli un risultato, Invio  apri\nTab  al primo collegamento · ↑ ↓ ← →  gli altri · Invio  seguilo\nMaiusc+Tab  all\'elenco a sinistra (risultati, indice delle regole)\nAlt+← o Backspace  indietro · Alt+→  avanti\nCtrl+L  lingua italiano / russo\nCtrl+G  glossario · Ctrl+R  regole (scrivi un numero per saltare)\nF2  lezioni guidate (h suggerimento · u annulla · ? perché · g cimiteri · e effetti continui: perché una creatura è 3/1)\nF3  quiz (s statistiche · e esame)\nF4  spiega il testo inglese di una carta (Ctrl+E spiega · Invio su un termine: la sua pagina)\nEsc  da una pagina aperta da una lezione o dal quiz, torna lì\nCtrl+P  tavolozza dei comandi · F1 o ?  questo aiuto · Ctrl+Q  esci\n\nEsc chiude questo aiuto.',
     'not_in_sources': 'non nelle fonti',
     'help_lookup': 'cerca un termine o una regola',
     'help_show': 'mostra una voce in entrambe le lingue',
