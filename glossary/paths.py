@@ -132,7 +132,8 @@ def package_data(*parts: str) -> Path:
 _PACKAGE = Path(__file__).resolve().parent  # the folder of the glossary package, as the import system found it
 
 
-def write_atomic(path: Path, data: bytes, *, replace: bool = True) -> None:
+def write_atomic(path: Path, data: bytes, *, replace: bool = True, like: os.stat_result | None = None,
+                 perm: int = 0o600) -> None:
     """Write a file all at once, so that a reader sees the old file or the new one, never a part.
 
     The data goes to a temporary file in the same directory (named ``TMP_PREFIX…``), is flushed to the disk
@@ -140,13 +141,21 @@ def write_atomic(path: Path, data: bytes, *, replace: bool = True) -> None:
     error (a read-only directory, a full disk, a signal) the temporary file is removed and the error raised;
     a temporary file left by a killed process is removed by `clean_temporary`. With ``replace=False`` an existing
     `path` is left alone (FileExistsError): the file is linked into place, which succeeds for one writer only.
-    The one writer of the program: settings, imported rules, the index cache and its key use it.
+    The new file's permissions are `perm` less the umask (0600: the user's data), or, with `like` (the file it
+    replaces), that file's permissions and, where allowed, its owner.
+    The one writer of the program: settings, imported rules, the index cache and its key, the exports use it.
     """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = _mkstemp(path)
+    fd, tmp = _mkstemp(path, perm)
     try:
         try:
+            if like is not None:
+                os.chmod(tmp, stat.S_IMODE(like.st_mode))
+                try:
+                    os.chown(tmp, like.st_uid, like.st_gid)
+                except (OSError, AttributeError):  # not allowed (another user's file), or not on this system
+                    pass
             view = memoryview(data)
             while view:
                 view = view[os.write(fd, view):]
@@ -173,13 +182,14 @@ def write_atomic(path: Path, data: bytes, *, replace: bool = True) -> None:
     _fsync_dir(path.parent)
 
 
-def _mkstemp(path: Path) -> tuple[int, str]:
-    """A new temporary file beside `path`, readable by its owner only (0600, as `tempfile.mkstemp` makes it)."""
+def _mkstemp(path: Path, perm: int = 0o600) -> tuple[int, str]:
+    """A new temporary file beside `path`, readable by its owner only by default (0600, as `tempfile.mkstemp`
+    makes it). Its name is short (not `path`'s: a long file name would leave no room for the prefix)."""
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
     for _ in range(100):
-        tmp = os.path.join(path.parent, f"{TMP_PREFIX}{os.getpid()}-{os.urandom(4).hex()}-{path.name}")
+        tmp = os.path.join(path.parent, f"{TMP_PREFIX}{os.getpid()}-{os.urandom(4).hex()}")
         try:
-            return os.open(tmp, flags, 0o600), tmp
+            return os.open(tmp, flags, perm), tmp
         except FileExistsError:
             continue
     raise FileExistsError(f"{path.parent}: no free temporary file name")

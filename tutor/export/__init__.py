@@ -131,8 +131,6 @@ def write_file(path: Path, data: bytes) -> None:
     """Write `data` to `path` all at once (a temporary file beside it, fsync, rename; the temporary file removed on
     any failure, Ctrl+C included). The file gets the usual permissions (0666 less the umask). An error is an
     :class:`ExportError` naming the file."""
-    from glossary.paths import TMP_PREFIX
-
     raw = os.fspath(path)
     path = check_target(path)
     try:
@@ -146,49 +144,9 @@ def write_file(path: Path, data: bytes) -> None:
         except OSError as exc:
             raise ExportError("export.error.write", path=raw, error=exc.strerror or exc) from None
         return
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
-    tmp = None
-    try:
-        for _ in range(100):
-            candidate = os.path.join(path.parent, f"{TMP_PREFIX}{os.getpid()}-{os.urandom(4).hex()}")
-            try:
-                fd = os.open(candidate, flags, 0o666)
-            except FileExistsError:
-                continue
-            tmp = candidate
-            break
-        else:
-            raise FileExistsError(f"{path.parent}: no free temporary file name")
-        try:
-            if st is not None:  # a file replaced keeps its permissions and, where allowed, its owner
-                os.chmod(candidate, stat.S_IMODE(st.st_mode))
-                try:
-                    os.chown(candidate, st.st_uid, st.st_gid)
-                except (OSError, AttributeError):
-                    pass
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view):]
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        os.replace(tmp, path)
-        tmp = None
+    from glossary.paths import write_atomic
+
+    try:  # a file replaced keeps its permissions and owner; a new one gets the usual ones (0666 less the umask)
+        write_atomic(path, data, like=st, perm=0o666)
     except OSError as exc:
         raise ExportError("export.error.write", path=raw, error=exc.strerror or exc) from None
-    finally:
-        if tmp is not None:  # any failure, KeyboardInterrupt and SystemExit included
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-    try:
-        fd = os.open(path.parent, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
