@@ -6,8 +6,8 @@ Italian and Russian, each with our unofficial definition (Italian and Russian: `
 type="definition"`` and ``admin type="source"`` that says it is ours and unofficial), the source's old term with its
 note (a ``note``), and a ``termSec`` per name: ``term``, ``termNote type="administrativeStatus"`` and, where the
 name's source is known, ``admin type="source"``, then a ``note`` with our exact status. The statuses map to TBX-Basic's
-picklist as :data:`ADMINISTRATIVE` says (official → preferred; community, none, unverified, or no status recorded →
-admitted; obsolete → superseded). The document is the same whatever the learner's language: every language is in
+picklist as :data:`ADMINISTRATIVE` says (official → preferred, one a language: a second official name, "Deal" beside
+"damage", is admitted; community, none, unverified, or no status recorded → admitted; obsolete → superseded). The document is the same whatever the learner's language: every language is in
 it. Only the glossary can be a TBX (the quiz and the rules' digest are no terminology).
 """
 
@@ -30,7 +30,8 @@ ADMINISTRATIVE = {"official": "preferredTerm-admn-sts", "obsolete": "supersededT
                   "unverified": "admittedTerm-admn-sts", None: "admittedTerm-admn-sts"}
 EDITION = "2024-11-08"
 _SCHEMAS = (
-    ("https://raw.githubusercontent.com/LTAC-Global/TBX-Basic_dialect/master/DCA/TBXcoreStructV03_TBX-Basic_integrated.rng",
+    # the core structure's schema, as the dialect's own example names it (the dialect's integrated RNG was removed)
+    ("https://raw.githubusercontent.com/LTAC-Global/TBX_Core_RNG/master/TBXcoreStructV03.rng",
      "http://relaxng.org/ns/structure/1.0"),
     ("https://raw.githubusercontent.com/LTAC-Global/TBX-Basic_dialect/master/DCA/TBX-Basic_DCA.sch",
      "http://purl.oclc.org/dsdl/schematron"),
@@ -93,10 +94,14 @@ def _entry(body: ET.Element, item, ids: dict[str, str]) -> None:
             _sub(grp, "admin", t("export.tbx.definition_source", lang), type="source")
         if lang in LANGS and item.obsolete:
             _sub(sec, "note", old_term_text(item, lang))
+        preferred = False  # one preferred term a language: another official name is admitted (its note says official)
         for n in item.names[lang]:
             term = _sub(sec, "termSec")
             _sub(term, "term", n.name)
-            _sub(term, "termNote", ADMINISTRATIVE[n.status], type="administrativeStatus")
+            status = ADMINISTRATIVE[n.status]
+            if status == ADMINISTRATIVE["official"]:
+                status, preferred = (ADMINISTRATIVE["community"] if preferred else status), True
+            _sub(term, "termNote", status, type="administrativeStatus")
             source = _source(n, lang)
             if source:
                 _sub(term, "admin", source, type="source")
