@@ -86,7 +86,7 @@ def test_marks_power_toughness_the_unofficial_line_and_the_name_hint():
         return first, str(screen.query_one("#explain-unknown").render())
 
     (rows, unknown), named = run_app(go, "ru", (100, 40))
-    assert any(r.startswith("Mill → милл (принято у игроков, неофициальное)") for r in rows), rows
+    assert any(r.startswith("Mill → милл (неофициально: так говорят игроки)") for r in rows), rows
     assert any(r.startswith("+3/+3 → сила/выносливость") and "(613.4c)" in r for r in rows), rows
     assert "«Ambush Viper» похоже на название карты" in unknown and "неофициальные пересказы" in unknown
     assert "Ambush" not in named and "неофициальные пересказы" in named

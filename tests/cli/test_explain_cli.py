@@ -58,7 +58,7 @@ def test_bad_input_exit_2_without_raw_controls():
 def test_names_not_official_are_marked_and_the_definitions_said_unofficial():
     r = run("--ui", "ru", "explain", "Mill two cards. Ward {2}. Flying.")
     assert r.returncode == 0, r.stderr
-    assert "«Mill» → милл (принято у игроков, неофициальное)" in r.stdout
+    assert "«Mill» → милл (неофициально: так говорят игроки)" in r.stdout
     assert "«Ward» → оберег (не подтверждено источником)" in r.stdout
     assert "«Flying» → полёт\n" in r.stdout  # official: no mark
     assert "неофициальные пересказы" in r.stdout.replace("\n", " ")
@@ -69,7 +69,7 @@ def test_names_not_official_are_marked_and_the_definitions_said_unofficial():
 def test_each_power_toughness_has_its_own_explanation():
     r = run("explain", "It gets -2/-0 until end of turn. It becomes a 3/3.")
     out = " ".join(r.stdout.split())
-    assert "«-2/-0» → forza/costituzione Forza -2 e costituzione -0: l'effetto modifica i valori attuali (613.4c)" in out
+    assert "«-2/-0» → forza/costituzione -2 alla forza e -0 alla costituzione: l'effetto modifica i valori attuali (613.4c)" in out
     assert "«3/3» → forza/costituzione Forza e costituzione diventano 3 e 3" in out and "(613.4b)" in out
     assert "«until end of turn» → fino alla fine del turno L'effetto finisce nella sottofase di cancellazione" in out
 

@@ -202,7 +202,7 @@ def test_power_toughness_change_value_and_set(k):
     from tutor.views.explain import localize
 
     data = localize(data)
-    assert named(data, "-2/-0")["definition"].startswith("Forza -2 e costituzione -0") and "(613.4c)" in \
+    assert named(data, "-2/-0")["definition"].startswith("-2 alla forza e -0 alla costituzione") and "(613.4c)" in \
         named(data, "-2/-0")["definition"]
     assert "(613.4b)" in named(data, "3/3")["definition"] and "(208.1)" in named(data, "1/1")["definition"]
     assert named(data, "3/3")["name"] == "forza/costituzione"

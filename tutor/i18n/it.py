@@ -1685,10 +1685,10 @@ MESSAGES: dict[str, str] = {
     'explain.status.unverified': "(non verificato)",
     'explain.status.obsolete': "(non più in uso)",
     'explain.unofficial': "Definizioni e note sono riassunti non ufficiali scritti da mtg-tutor: fa fede il testo ufficiale delle regole.",
-    'explain.pt.change': "Forza {power} e costituzione {toughness}: l'effetto modifica i valori attuali (613.4c).",
+    'explain.pt.change': "{power} alla forza e {toughness} alla costituzione: l'effetto modifica i valori attuali (613.4c).",
     'explain.pt.value': "Forza {power} e costituzione {toughness} (208.1).",
     'explain.pt.set': "Forza e costituzione diventano {power} e {toughness}: l'effetto imposta questi valori (613.4b).",
-    'explain.app.name_hint': "«{words}» sembra il nome della carta: scrivilo nel campo del nome, e il testo lo riconoscerà come la carta stessa.",
+    'explain.app.name_hint': "«{words}» sembra il nome della carta: scrivilo nel campo del nome e nel testo verrà riconosciuto come la carta stessa.",
     'explain.app.none': "Nessun termine riconosciuto.",
     # ---- serve ----
     'help_serve': "avvia un server per usare l'app nel browser (textual-serve); per impostazione predefinita è raggiungibile solo da questo computer",

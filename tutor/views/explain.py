@@ -25,6 +25,6 @@ def status_mark(status: str | None, lang: str) -> str:
     """The short mark shown by a name that is not official ("" for an official name or an unknown status).
 
     >>> status_mark("community", "ru"), status_mark("official", "it"), status_mark(None, "it")
-    ('(принято у игроков, неофициальное)', '', '')
+    ('(неофициально: так говорят игроки)', '', '')
     """
     return t(f"explain.status.{status}", lang) if status in MARKED else ""
