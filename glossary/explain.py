@@ -187,6 +187,9 @@ def _raw(word: str) -> str:
     return word.lower().replace("\u2019", "'")
 
 
+NUMBER = "#"  # in a wording of phrases.yaml, any number or X ("gain # life": "you gain 3 life", "gains X life")
+
+
 def _stems(surface: str) -> tuple[str, ...]:
     """The stems a surface form may have: the stemmer's, and those of the base forms an -ed, -es or -ing may hide
     (the stemmer gives "sacrificed" and "sacrifice" different stems).
@@ -213,7 +216,7 @@ def _plurals(word: str) -> list[str]:
 
 
 def _name_words(name: str) -> list[str]:
-    return [m.group() for m in re.finditer(r"[^\W_]+(?:['\u2019][^\W\d_]+)*", name)]
+    return [m.group() for m in re.finditer(r"[^\W_]+(?:['\u2019][^\W\d_]+)*|(?<!\S)#(?!\S)", name)]
 
 
 def _clean_name(name: str) -> list[str]:
@@ -464,6 +467,10 @@ class _Matcher:
         """Whether token i+1 continues token i within one term (only spaces or a hyphen between them)."""
         return i + 1 < len(self.toks) and _JOIN.fullmatch(self.text[self.toks[i].end:self.toks[i + 1].start]) is not None
 
+    def modes_follow(self, j: int) -> bool:
+        """Whether the modes of a modal spell or ability follow token j ("Choose one —", "choose one or both:")."""
+        return self.text[self.toks[j].end:].lstrip()[:1] in ("—", "–", "-", ":", "•")
+
     def match_at(self, i: int) -> tuple[int, _Entry] | None:
         """The longest wording starting at token i: (number of tokens, entry); exact words before stems."""
         lex = self.lex
@@ -476,13 +483,15 @@ class _Matcher:
             s = _surface(self.toks[j].text, lex.irregular)
             words.append(s)
             raws.append(_raw(self.toks[j].text))
-            stems.append(_stems(s))
+            stems.append(_stems(s) + (NUMBER,) if self.toks[j].kind == "number" or s == "x" else _stems(s))
             n = len(words)
             entry = lex.whole.get(tuple(raws)) if lex.whole else None
             if entry is None:
                 entry = lex.surface.get(tuple(words))
             if entry is None:
                 entry = next((lex.stems[k] for k in _product(stems) if k in lex.stems), None)
+            if entry is not None and entry.concept == "modal-mode" and not self.modes_follow(j):
+                entry = None  # "chooses two of those cards", "choose one of them": a choice, not modes (700.2)
             if entry is not None and (not entry.capital or self.toks[i].text[:1].isupper()):
                 best = (n, entry)
             if not self.joined(j):

@@ -269,3 +269,13 @@ def test_every_keyword_action_and_ability_of_the_rules_is_a_term_or_listed(k):
             hidden.append(f"{number} {name}")
     assert len(headings) > 200 and hidden == []
     assert found(k, "Double the power of target creature.")[0][0] == ("Double", "double")
+
+
+def test_a_number_in_a_phrase_and_choose_without_modes(k):
+    """"gain # life" takes any number or X; "choose one" is modal only when the modes follow (700.2)."""
+    terms, unknown = found(k, "You gain 3 life. Target player gains X life.")
+    assert ("gain 3 life", "life-total") in terms and ("gains X life", "life-total") in terms and unknown == []
+    terms, _ = found(k, "Target opponent reveals their hand. You choose two of those cards.")
+    assert not [c for _, c in terms if c == "modal-mode"]
+    terms, _ = found(k, "Choose one — • Draw a card. • Scry 2.")
+    assert terms[0] == ("Choose one", "modal-mode")
