@@ -252,3 +252,50 @@ def test_the_app_in_chromium_first_screen_search_two_tabs_offline_and_ctrl_c(tmp
                 os.kill(pid, signal.SIGKILL)
             except ProcessLookupError:
                 pass
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads the server's children in /proc (Linux)")
+def test_a_tabs_app_quits_when_its_server_is_killed(tmp_path, isolated_home):
+    """kill -9 of the server alone (no Ctrl+C it could pass on): the tab's app sees it is orphaned and quits, instead
+    of waiting for ever for a browser that cannot reach it. A websocket client stands for the tab (no browser)."""
+    import asyncio
+
+    import aiohttp
+
+    server = Server(tmp_path / "serve.err")
+    apps: list[int] = []
+    try:
+        url = server.line(r"(http://127\.0\.0\.1:\d+)\s", STARTUP_SECONDS).group(1)
+
+        async def tab() -> None:
+            async with aiohttp.ClientSession() as session, session.ws_connect(f"{url}/ws?width=80&height=24") as ws:
+                end = time.monotonic() + STARTUP_SECONDS
+                while not server.apps() and time.monotonic() < end:
+                    await asyncio.sleep(POLL)
+                apps.extend(server.apps())
+                assert len(apps) == 1
+                shown = b""
+                while b"Scrivi" not in shown and time.monotonic() < end:  # the app's first screen, sent to the tab
+                    message = await ws.receive(timeout=STARTUP_SECONDS)
+                    if message.type == aiohttp.WSMsgType.BINARY:
+                        shown += message.data
+                    elif message.type == aiohttp.WSMsgType.TEXT:
+                        shown += message.data.encode()
+                    else:
+                        break
+                assert b"Scrivi" in shown  # (the app is up: killed sooner, it would fail on its own closed pipe)
+                os.kill(server.proc.pid, signal.SIGKILL)  # the server only, not its group
+                end = time.monotonic() + 30
+                while not _gone(apps[0]) and time.monotonic() < end:
+                    await asyncio.sleep(POLL)
+                await ws.close()
+
+        asyncio.run(tab())
+        assert _gone(apps[0])
+    finally:
+        server.kill()
+        for pid in apps:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
