@@ -95,6 +95,12 @@ class ExplainScreen(LocalizedBindings, Screen):
         self.action_explain()
 
     def action_explain(self) -> None:
+        """Explain the text in the box, once the keys typed before Ctrl+E are in it: the binding acts at once, while
+        the box may still have keys to handle (typed fast, or sent by a program), so the explanation waits its
+        turn in the box's own queue."""
+        self.query_one("#explain-text", TextArea).call_later(self._explain)
+
+    def _explain(self) -> None:
         """Explain the text in the box (in the interface language)."""
         from glossary.explain import MAX_TEXT, ExplainError, explain, view
         from tutor.views.explain import localize
