@@ -9,6 +9,7 @@ import subprocess
 import sys
 
 from tests.conftest import ROOT
+from tutor.i18n import t
 
 
 def run(*argv, stdin: str | None = None):
@@ -79,3 +80,13 @@ def test_errors_follow_the_interface_language_not_lang():
     assert r.returncode == 2 and "Il testo è vuoto" in r.stderr, r.stderr
     r = run("--ui", "ru", "explain", "--lang", "it", "Draw.", "--name", "a\x01b")
     assert r.returncode == 2 and "Название карты (--name)" in r.stderr, r.stderr
+
+
+def test_a_name_like_run_of_unknown_words_suggests_name(capsys):
+    from tutor.cli import main
+
+    assert main(["--ui", "ru", "explain", "When Ambush Viper enters, destroy target creature."]) == 1
+    out = capsys.readouterr().out
+    assert t("explain.name_hint", "ru", words="Ambush Viper") in " ".join(out.split()).replace("« ", "«")
+    assert main(["explain", "When Ambush Viper enters, destroy target creature.", "--name", "Ambush Viper"]) == 0
+    assert "--name" not in capsys.readouterr().out

@@ -112,6 +112,11 @@ def lines(data: dict, ui: str) -> list[str]:
     unknown = list(dict.fromkeys(u["text"] for u in data["unknown"]))
     out.append("")
     out.append(t("explain.unknown", ui, words=", ".join(unknown)) if unknown else t("explain.all_known", ui))
+    from tutor.views.explain import name_like
+
+    named = name_like(data)
+    if named and not data.get("name"):
+        out.append(t("explain.name_hint", ui, words=named))
     return out
 
 

@@ -1688,6 +1688,7 @@ MESSAGES: dict[str, str] = {
     'explain.pt.change': "{power} alla forza e {toughness} alla costituzione: l'effetto modifica i valori attuali (613.4c).",
     'explain.pt.value': "Forza {power} e costituzione {toughness} (208.1).",
     'explain.pt.set': "Forza e costituzione diventano {power} e {toughness}: l'effetto imposta questi valori (613.4b).",
+    'explain.name_hint': "«{words}» sembra il nome della carta: indicalo con --name e nel testo verrà riconosciuto come la carta stessa.",
     'explain.app.name_hint': "«{words}» sembra il nome della carta: scrivilo nel campo del nome e nel testo verrà riconosciuto come la carta stessa.",
     'explain.app.none': "Nessun termine riconosciuto.",
     # ---- serve ----

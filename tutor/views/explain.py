@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tutor.i18n import t
 
-__all__ = ["MARKED", "localize", "status_mark"]
+__all__ = ["MARKED", "localize", "name_like", "status_mark"]
 
 MARKED = ("community", "none", "unverified", "obsolete")  # the statuses a name is marked with
 
@@ -28,3 +28,26 @@ def status_mark(status: str | None, lang: str) -> str:
     ('(неофициально: так говорят игроки)', '', '')
     """
     return t(f"explain.status.{status}", lang) if status in MARKED else ""
+
+
+def name_like(data: dict) -> str | None:
+    """The first run of unknown capitalised words that is not at the start of a sentence ("Ambush Viper" in "When
+    Ambush Viper enters"): perhaps the card's name; None when there is none.
+
+    >>> name_like({"text": "When Ambush Viper enters, Blorp.", "unknown": [{"text": "Ambush", "start": 5, "end": 11},
+    ...     {"text": "Viper", "start": 12, "end": 17}, {"text": "Blorp", "start": 27, "end": 32}]})
+    'Ambush Viper'
+    """
+    text = data["text"]
+    run: list[dict] = []
+    for u in [*data["unknown"], None]:
+        word = u is not None and u["text"][:1].isupper() and not u["text"].isupper()
+        if word and run and text[run[-1]["end"]:u["start"]] in (" ", ", "):
+            run.append(u)
+            continue
+        if run:
+            before = text[:run[0]["start"]].rstrip()
+            if before and before[-1] not in ".!?:\n(\u2014":
+                return text[run[0]["start"]:run[-1]["end"]]
+        run = [u] if word else []
+    return None

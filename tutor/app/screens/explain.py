@@ -129,7 +129,7 @@ class ExplainScreen(LocalizedBindings, Screen):
         if self.data is None:
             unknown.update(Text(""))
             return
-        from tutor.views.explain import status_mark
+        from tutor.views.explain import name_like, status_mark
 
         kb = self.app.kb
         options = []
@@ -150,7 +150,7 @@ class ExplainScreen(LocalizedBindings, Screen):
         terms.add_options(options or [LocationOption(Text(t("explain.app.none", ui)), None, disabled=True)])
         words = list(dict.fromkeys(u["text"] for u in self.data["unknown"]))
         lines = [t("explain.unknown", ui, words=", ".join(words)) if words else t("explain.all_known", ui)]
-        named = _name_like(self.data)
+        named = name_like(self.data)
         if named and not self.data.get("name"):
             lines.append(t("explain.app.name_hint", ui, words=named))
         if self.data["terms"]:
@@ -163,24 +163,6 @@ class ExplainScreen(LocalizedBindings, Screen):
         location = getattr(event.option, "location", None)
         if location is not None:
             self.run_worker(self.app.open_from_quiz(location), group="explain-link")
-
-
-def _name_like(data: dict) -> str | None:
-    """The first run of unknown capitalised words that is not at the start of a sentence ("Ambush Viper" in "When
-    Ambush Viper enters"): perhaps the card's name; None when there is none."""
-    text = data["text"]
-    run: list[dict] = []
-    for u in [*data["unknown"], None]:
-        word = u is not None and u["text"][:1].isupper() and not u["text"].isupper()
-        if word and run and text[run[-1]["end"]:u["start"]] in (" ", ", "):
-            run.append(u)
-            continue
-        if run:
-            before = text[:run[0]["start"]].rstrip()
-            if before and before[-1] not in ".!?:\n(\u2014":
-                return text[run[0]["start"]:run[-1]["end"]]
-        run = [u] if word else []
-    return None
 
 
 def _page(kb, concept: str, ui: str):
