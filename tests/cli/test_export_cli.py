@@ -95,3 +95,26 @@ def test_csv_and_tbx_to_standard_output(here, capsys):
     code, out, err = run(capsys, "--ui", "it", "export", "anki", "-o", "-")
     assert code == 2 and out == "" and "anki" in err
     assert os.listdir(here) == []
+
+
+def test_the_slow_quiz_export_says_it_is_working_on_a_terminal(here, capsys, monkeypatch):
+    """Building every question takes seconds: on a terminal a line on standard error says so first; piped, nothing."""
+    import sys
+
+    import tutor.export as export_module
+
+    seen = []
+
+    def fake(fmt, what, lang, path, **kw):
+        seen.append(capsys.readouterr().err)  # what was said before the work started
+        raise export_module.ExportError("export.error.empty")
+
+    monkeypatch.setattr(export_module, "export", fake)
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    assert main(["--ui", "ru", "export", "csv", "--what", "quiz"]) == 2
+    assert seen == [t("export.working", "ru", what=t("export.what.quiz", "ru")) + "\n"]
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: False)
+    seen.clear()
+    capsys.readouterr()
+    assert main(["export", "csv", "--what", "quiz"]) == 2
+    assert seen == [""]

@@ -37,6 +37,8 @@ def cmd_export(args: argparse.Namespace, ui: str) -> int:
     to_stdout = args.output == STDOUT
     if to_stdout and args.json:
         raise Usage(t("export.error.stdout_json", ui))
+    if args.what == "quiz" and sys.stderr is not None and sys.stderr.isatty():  # seconds: every question is built
+        print(t("export.working", ui, what=t("export.what.quiz", ui)), file=sys.stderr, flush=True)
     try:
         if to_stdout:
             from tutor.cli import OutputError
