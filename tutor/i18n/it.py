@@ -1583,7 +1583,7 @@ MESSAGES: dict[str, str] = {
     'help_export_what': 'che cosa esportare: glossary (un elemento per concetto, predefinito), quiz (le domande), rules (i riassunti delle regole)',
     'help_export_output': 'il file da scrivere (predefinito: mtg-tutor-<contenuto>-<lingua>.<estensione> nella cartella corrente; - per lo standard output, solo csv e tbx)',
     'export.done': 'Scritto {path}: {n:# elemento|elementi} ({what}, {format}).',
-    'export.working': 'Preparo le {what}: qualche secondo…',
+    'export.working': 'Preparo le {what}: ci vorrà qualche secondo…',
     'export.what.glossary': 'glossario',
     'export.what.quiz': 'domande del quiz',
     'export.what.rules': 'riassunti delle regole',
