@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from tutor.cli.common import Usage, emit_json, shown
+from tutor.cli.common import Usage, emit_json, shown, warn
 from tutor.i18n import LANGS, t
 
 __all__ = ["COMMANDS", "add_parsers"]
@@ -38,7 +38,7 @@ def cmd_export(args: argparse.Namespace, ui: str) -> int:
     if to_stdout and args.json:
         raise Usage(t("export.error.stdout_json", ui))
     if args.what == "quiz" and sys.stderr is not None and sys.stderr.isatty():  # seconds: every question is built
-        print(t("export.working", ui, what=t("export.what.quiz", ui)), file=sys.stderr, flush=True)
+        warn(t("export.working", ui, what=t("export.what.quiz", ui)), prefix="")
     try:
         if to_stdout:
             from tutor.cli import OutputError
