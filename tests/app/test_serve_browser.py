@@ -117,8 +117,13 @@ class Server:
             pids += [int(p) for p in (task / "children").read_text().split()]
         return pids
 
-    def kill(self) -> None:
-        """The end of the test, whatever happened: the server's process group killed."""
+    def kill(self, apps: list[int]) -> None:
+        """The end of the test, whatever happened: the server's process group killed, and the tabs' apps."""
+        for pid in apps:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
         if self.proc.poll() is None:
             try:
                 os.killpg(self.proc.pid, signal.SIGKILL)
@@ -134,6 +139,14 @@ def _gone(pid: int) -> bool:
     except (FileNotFoundError, ProcessLookupError):
         return True
     return state in ("Z", "X")
+
+
+def _all_gone(pids: list[int], timeout: float = 30) -> bool:
+    """Whether every process of `pids` has ended within `timeout` seconds."""
+    end = time.monotonic() + timeout
+    while not all(_gone(pid) for pid in pids) and time.monotonic() < end:
+        time.sleep(POLL)
+    return all(_gone(pid) for pid in pids)
 
 
 def _results(text: str) -> list[str]:
@@ -222,10 +235,7 @@ def test_the_app_in_chromium_first_screen_search_two_tabs_offline_and_ctrl_c(tmp
                 assert t("search_placeholder", "it") in second.evaluate(SCREEN_TEXT)  # the other tab: untouched
                 searched = time.monotonic() - opened
                 second.close()  # a closed tab: its app quits, the other tab's goes on
-                end = time.monotonic() + 30
-                while not _gone(second_app) and time.monotonic() < end:
-                    time.sleep(POLL)
-                assert _gone(second_app) and not _gone(first_app)
+                assert _all_gone([second_app]) and not _gone(first_app)
             finally:
                 browser.close()
 
@@ -239,19 +249,11 @@ def test_the_app_in_chromium_first_screen_search_two_tabs_offline_and_ctrl_c(tmp
         server.line(re.escape(t("serve_stopped", "it")), 10)
         said = "".join(server.out) + server.log.read_text(encoding="utf-8")  # the apps' errors are shown there too
         assert "Traceback" not in said and t("interrupted", "it") not in said, said
-        end = time.monotonic() + 30
-        while not all(_gone(pid) for pid in apps) and time.monotonic() < end:
-            time.sleep(POLL)
-        assert all(_gone(pid) for pid in apps)
+        assert _all_gone(apps)
         print(f"\nfirst screen {first_screen:.1f} s after opening the page; search shown at {searched:.1f} s; "
               f"whole test {time.monotonic() - started:.1f} s")
     finally:
-        server.kill()
-        for pid in apps:
-            try:
-                os.kill(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
+        server.kill(apps)
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads the server's children in /proc (Linux)")
@@ -285,17 +287,10 @@ def test_a_tabs_app_quits_when_its_server_is_killed(tmp_path, isolated_home):
                         break
                 assert b"Scrivi" in shown  # (the app is up: killed sooner, it would fail on its own closed pipe)
                 os.kill(server.proc.pid, signal.SIGKILL)  # the server only, not its group
-                end = time.monotonic() + 30
-                while not _gone(apps[0]) and time.monotonic() < end:
-                    await asyncio.sleep(POLL)
+                await asyncio.to_thread(_all_gone, apps)
                 await ws.close()
 
         asyncio.run(tab())
-        assert _gone(apps[0])
+        assert _all_gone(apps, 0)
     finally:
-        server.kill()
-        for pid in apps:
-            try:
-                os.kill(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
+        server.kill(apps)
