@@ -3,7 +3,6 @@ history with back and forward, bilingual interface switched with one key and rem
 
 from __future__ import annotations
 
-import os
 import threading
 
 from rich.text import Text
@@ -159,21 +158,10 @@ class TutorApp(LocalizedBindings, App):
         # for it), then the word-form analysers, so that the first inflected Russian query does not pause
         # typing while pymorphy3 loads.
         self.run_worker(self._warm_up, thread=True, exclusive=True, group="warm-up")
-        if os.environ.get("TEXTUAL_DRIVER", "").endswith(":WebDriver"):  # a browser tab's app (`mtg-tutor serve`)
-            threading.Thread(target=self._quit_when_orphaned, args=(os.getppid(),), daemon=True,
-                             name="served-app-watch").start()
+        if self.is_web:  # a browser tab's app (`mtg-tutor serve`): it quits when its server is gone
+            from tutor.web.watch import quit_when_orphaned
 
-    def _quit_when_orphaned(self, server: int) -> None:
-        """A tab's app quits when its server is gone (killed with SIGKILL, which the server cannot pass on: the app
-        would wait for a browser that can no longer reach it). Its parent then becomes another process."""
-        import time
-
-        while os.getppid() == server:
-            time.sleep(1.0)
-        try:
-            self.call_from_thread(self.exit)
-        except RuntimeError:  # the app is already closing
-            pass
+            quit_when_orphaned(self)
 
     def _warm_up(self) -> None:
         try:

@@ -10,6 +10,7 @@ textual-serve is imported only here, when the command runs (`tutor.web.server`).
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import sys
 
@@ -50,9 +51,8 @@ def _addresses(host: str, port: int, ui: str) -> list[str]:
     """The addresses `host` names (a usage error when it names none)."""
     import socket
 
-    name = host[1:-1] if host.startswith("[") and host.endswith("]") else host  # [::1], as in an address
     try:
-        infos = socket.getaddrinfo(name, port, type=socket.SOCK_STREAM) if name.strip() else []
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM) if host.strip() else []
     except (OSError, UnicodeError):
         infos = []
     if not infos:
@@ -96,7 +96,7 @@ def _home(path: str | None, ui: str) -> str:
         except OSError as exc:
             raise Usage(t("serve_bad_home", ui, path=path, error=exc.strerror or exc)) from None
         if not os.access(folder, os.W_OK | os.X_OK):  # the apps could save no progress there
-            raise Usage(t("serve_bad_home", ui, path=path, error=os.strerror(13)))
+            raise Usage(t("serve_bad_home", ui, path=path, error=os.strerror(errno.EACCES)))
         os.environ[HOME_VARIABLE] = str(folder.resolve())
     return str(data_home())
 
@@ -118,7 +118,6 @@ def _app_command(ui: str | None) -> str:
 
 def _listen_error(exc: OSError, host: str, port: int, ui: str) -> Usage:
     """The message for a port that could not be opened, naming the argument at fault."""
-    import errno
 
     if exc.errno == errno.EADDRINUSE:
         return Usage(t("serve_port_in_use", ui, port=port, host=host))
@@ -131,8 +130,9 @@ def _listen_error(exc: OSError, host: str, port: int, ui: str) -> Usage:
 
 def page_texts(ui: str) -> dict[str, str]:
     """The texts of the served page and of the server's refusals, in the interface language."""
-    keys = ("loading", "start", "ended", "restart", "refused_host", "refused_origin")
-    return {"lang": ui, **{k: t(f"serve_{'page_' if k in keys[:4] else ''}{k}", ui) for k in keys}}
+    return {"lang": ui, "loading": t("serve_page_loading", ui), "start": t("serve_page_start", ui),
+            "ended": t("serve_page_ended", ui), "restart": t("serve_page_restart", ui),
+            "refused_host": t("serve_refused_host", ui), "refused_origin": t("serve_refused_origin", ui)}
 
 
 def cmd_serve(args: argparse.Namespace, ui: str) -> int:

@@ -17,6 +17,7 @@ What it changes in textual-serve's `Server`:
 from __future__ import annotations
 
 import asyncio
+import functools
 import ipaddress
 import logging
 import signal
@@ -95,7 +96,7 @@ class TutorServer(Server):
         super().__init__(command, host=host, port=port, title=title, templates_path=web_file(""))
         self.loopback = loopback  # listening on the loopback interface only: requests must name it
         self.page = page  # the page's texts (lang, loading, start, ended, restart), in the interface language
-        self._sockets: dict[web.WebSocketResponse, _Session] = {}  # the open tabs
+        self._sockets: set[web.WebSocketResponse] = set()  # the open tabs' connections
         self._sessions: list[_Session] = []  # every app started and not seen to end (killed if left at the end)
 
     # ---- the page -----------------------------------------------------------------------------------------
@@ -137,11 +138,15 @@ class TutorServer(Server):
             return True
         except ValueError:
             pass
+        return name.lower().rstrip(".") in self._own_names()
+
+    @functools.cache  # noqa: B019 - one server a process; getfqdn may wait on DNS: once, not on every request
+    def _own_names(self) -> frozenset[str]:
+        """This machine's own names (its host name, its full name, their .local form)."""
         import socket
 
         own = {socket.gethostname().lower(), socket.getfqdn().lower()}
-        own |= {f"{n.split('.')[0]}.local" for n in own}
-        return name.lower().rstrip(".") in own
+        return frozenset(own | {f"{n.split('.')[0]}.local" for n in own})
 
     # ---- one tab: textual-serve's handler, with the tab's app known to the server (to stop it) --------------
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
@@ -151,7 +156,7 @@ class TutorServer(Server):
         await websocket.prepare(request)
         session = _Session(self.command, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
                            close=websocket.close, download_manager=self.download_manager, debug=self.debug)
-        self._sockets[websocket] = session
+        self._sockets.add(websocket)
         self._sessions = [s for s in self._sessions if s._process is None or s._process.returncode is None]
         self._sessions.append(session)
         try:
@@ -165,7 +170,7 @@ class TutorServer(Server):
             try:
                 await session.stop()  # the app is told to quit, and waited for
             finally:
-                self._sockets.pop(websocket, None)
+                self._sockets.discard(websocket)
                 await websocket.close()
         return websocket
 
