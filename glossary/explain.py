@@ -30,14 +30,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from functools import lru_cache
 
+from glossary.lang import stem
 from glossary.paths import package_data
 from glossary.text import has_controls
 
 __all__ = ["MAX_TEXT", "Explanation", "ExplainError", "Lexicon", "Term", "Unknown", "explain", "lexicon", "view"]
 
 MAX_TEXT = 5000  # characters: the longest Oracle texts are under 1,500
+MAX_NAME = 200  # a card's name (the longest printed ones are under 150 characters)
 
 _DATA = ("curated", "explain")
 _PHRASE_KEYS = {"en", "concept", "rules", "label", "note", "status"}
@@ -93,11 +94,12 @@ _JOIN = re.compile(r"[ \t]*-?[ \t]*")  # what may stand between two words of one
 
 
 class ExplainError(ValueError):
-    """A text that cannot be explained: `code` is ``empty``, ``too_long`` or ``controls`` (the CLI's message)."""
+    """A text that cannot be explained: `code` is ``empty``, ``too_long``, ``controls`` or ``bad_name`` (a card
+    name that is empty, longer than MAX_NAME or holds a control character); the message is the caller's."""
 
-    def __init__(self, code: str, limit: int = MAX_TEXT) -> None:
+    def __init__(self, code: str) -> None:
         super().__init__(code)
-        self.code, self.limit = code, limit
+        self.code = code
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,16 +159,9 @@ class _Tok:
 
 
 # ---- words ------------------------------------------------------------------------------------------------------
-@lru_cache(maxsize=1)
-def _stemmer():
-    import snowballstemmer
-
-    return snowballstemmer.stemmer("english")
-
-
-@lru_cache(maxsize=20000)
 def _stem(word: str) -> str:
-    return _stemmer().stemWord(word)
+    """The English Snowball stem (glossary.lang's stemmers: one module loaded, one stemmer a thread)."""
+    return stem(word, "en")
 
 
 def _surface(word: str, irregular: dict[str, str]) -> str:
@@ -247,7 +242,7 @@ class Lexicon:
         self.plain_stems: set[str] = set()
         self.irregular: dict[str, str] = {}
         self.longest = 1
-        self.collisions: list[tuple[str, str, str]] = []  # (wording, kept concept, other concept): for the curators
+        self._prio: dict[tuple[int, tuple[str, ...]], int] = {}  # (table, key) -> the priority of its entry
 
     def add(self, wording: str, entry: _Entry, priority: int, stem_priority: int | None = None) -> None:
         """Add a wording; of two concepts with one wording the lower `priority` wins (for its stems,
@@ -281,11 +276,6 @@ class Lexicon:
         if (priority, entry.length) < (old_priority, old.length):
             table[key] = entry
             self._prio[id(table), key] = priority
-            self.collisions.append((" ".join(key), entry.concept, old.concept))
-        else:
-            self.collisions.append((" ".join(key), old.concept, entry.concept))
-
-    _prio: dict
 
     def is_plain(self, surface: str) -> bool:
         return surface in self.plain or any(s in self.plain_stems for s in _stems(surface))
@@ -367,7 +357,6 @@ def lexicon(kb) -> Lexicon:
 
 def _build(data) -> Lexicon:
     lex = Lexicon()
-    lex._prio = {}
     phrases = load_phrases()
     lex.irregular = {k.lower(): v.lower() for k, v in (phrases.get("irregular") or {}).items()}
     lex.phrases = list(phrases.get("phrases") or [])
@@ -404,7 +393,9 @@ def _build(data) -> Lexicon:
 
 
 # ---- matching ---------------------------------------------------------------------------------------------------
-def _check(text: str) -> None:
+def _check(text: str, name: str | None) -> None:
+    if name is not None and (not name.strip() or len(name) > MAX_NAME or has_controls(name) or "\n" in name):
+        raise ExplainError("bad_name")
     if not text or not text.strip():
         raise ExplainError("empty")
     if len(text) > MAX_TEXT:
@@ -658,7 +649,7 @@ def explain(kb, text: str, name: str | None = None) -> Explanation:
     """The terms of a card's English `text` and the words it does not know (see the module's docstring). `name`: the
     card's name (its short name before a comma is understood too). Raises `ExplainError` for an empty or too long
     text, or one holding control characters."""
-    _check(text)
+    _check(text, name)
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     lex = lexicon(kb)
     selves = _self_spans(text, name)

@@ -158,6 +158,15 @@ def _stem(lang: str, word: str) -> str:
     return _stemmer(lang).stemWord(word)
 
 
+def stem(word: str, lang: str) -> str:
+    """One word's Snowball stem in `lang` (it, ru, en): only that language's stemmer is loaded, one per thread.
+
+    >>> stem("creatures", "en"), stem("sacrificed", "en")
+    ('creatur', 'sacrif')
+    """
+    return _stem(lang, word)
+
+
 _MORPH: list = []  # the one pymorphy3 analyser, once built (read-only dictionaries: safe to share)
 _MORPH_LOCK = threading.Lock()
 

@@ -28,17 +28,16 @@ def add_parsers(sub, ui: str) -> None:
 
 def _card(name: str, ui: str) -> tuple[str, str]:
     """The English text and name of the pool's card `name` (English, Italian or Russian name, or id)."""
-    from glossary.text import fold
+    from glossary.text import name_key
     from tutor.cardpool import load_cards
 
-    key = fold(" ".join(name.split()))
+    key = name_key(name)
     for card in load_cards().values():
-        names = [card.id, *(card.name.values() if isinstance(card.name, dict) else [card.name])]
-        if any(fold(n) == key for n in names if n):
-            text = card.text.get("en", "") if isinstance(card.text, dict) else str(card.text or "")
+        if any(name_key(n) == key for n in (card.id, *card.name.values()) if n):
+            text = card.text.get("en", "")
             if not text.strip():
                 raise Usage(t("explain.card_no_text", ui, name=name))
-            return text, card.name.get("en", card.id) if isinstance(card.name, dict) else str(card.name)
+            return text, card.name.get("en", card.id)
     raise Usage(t("explain.card_unknown", ui, name=name))
 
 
@@ -61,20 +60,18 @@ def _read(args: argparse.Namespace, ui: str) -> tuple[str, str | None]:
 def explain_text(text: str, name: str | None, lang: str, kb=None, ui: str | None = None) -> dict:
     """The JSON contract of one text (`glossary.explain.view`, its powers/toughnesses explained in `lang`); raises
     `Usage` for a text that cannot be explained, in the interface language `ui` (by default `lang`)."""
-    from glossary.explain import MAX_TEXT, ExplainError, explain, view
-    from tutor.views.explain import localize
+    from glossary.explain import ExplainError
+    from tutor.views.explain import error_text, explained
 
     ui = ui or lang
     if kb is None:
         from tutor.cli.common import kb as load_kb
 
         kb = load_kb(lang)
-    if name is not None and (not name.strip() or len(name) > 200 or any(ord(c) < 32 or 0x7f <= ord(c) <= 0x9f for c in name)):
-        raise Usage(t("explain.bad_name", ui))
     try:
-        return localize(view(kb, explain(kb, text, name), lang))
+        return explained(kb, text, name, lang)
     except ExplainError as exc:
-        raise Usage(t(f"explain.error.{exc.code}", ui, limit=MAX_TEXT)) from None
+        raise Usage(error_text(exc.code, ui)) from None
 
 
 def lines(data: dict, ui: str) -> list[str]:
@@ -94,8 +91,6 @@ def lines(data: dict, ui: str) -> list[str]:
         if phrase not in group["phrases"]:
             group["phrases"].append(phrase)
     out = [t("explain.header", ui, n=len(data["terms"]), concepts=len({k[0] for k in groups}))]
-    if groups:
-        out.append(t("explain.unofficial", ui))
     for i, group in enumerate(groups.values(), 1):
         term = group["term"]
         said = ", ".join(f"«{p}»" for p in group["phrases"])
@@ -109,15 +104,9 @@ def lines(data: dict, ui: str) -> list[str]:
             out.append("    " + term["definition"])
         if term["rules"]:
             out.append("    " + t("explain.rules", ui, rules=", ".join(term["rules"])))
-    unknown = list(dict.fromkeys(u["text"] for u in data["unknown"]))
-    out.append("")
-    out.append(t("explain.unknown", ui, words=", ".join(unknown)) if unknown else t("explain.all_known", ui))
-    from tutor.views.explain import name_like
+    from tutor.views.explain import closing_lines
 
-    named = name_like(data)
-    if named and not data.get("name"):
-        out.append(t("explain.name_hint", ui, words=named))
-    return out
+    return [*out, "", *closing_lines(data, ui, "explain.name_hint")]
 
 
 def cmd_explain(args: argparse.Namespace, ui: str) -> int:

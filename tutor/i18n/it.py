@@ -1656,7 +1656,7 @@ MESSAGES: dict[str, str] = {
     'explain.text_and_card': "Dai il testo oppure --card, non entrambi.",
     'explain.card_unknown': "Nessuna carta di mtg-tutor (lezioni e scenari) si chiama «{name}».",
     'explain.card_no_text': "La carta «{name}» non ha testo delle regole da spiegare.",
-    'explain.bad_name': "Il nome della carta (--name) è vuoto, troppo lungo o contiene caratteri di controllo.",
+    'explain.error.bad_name': "Il nome della carta è vuoto, troppo lungo o contiene caratteri di controllo.",
     'explain.error.empty': "Il testo è vuoto: incolla il testo inglese di una carta.",
     'explain.error.too_long': "Il testo è troppo lungo: al massimo {limit} caratteri (il testo di una carta ne ha molti meno).",
     'explain.error.controls': "Il testo contiene caratteri di controllo: incolla solo il testo della carta.",

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tutor.i18n import t
 
-__all__ = ["MARKED", "localize", "name_like", "status_mark"]
+__all__ = ["MARKED", "closing_lines", "error_text", "explained", "localize", "name_like", "status_mark"]
 
 MARKED = ("community", "none", "unverified", "obsolete")  # the statuses a name is marked with
 
@@ -51,3 +51,32 @@ def name_like(data: dict) -> str | None:
                 return text[run[0]["start"]:run[-1]["end"]]
         run = [u] if word else []
     return None
+
+
+def explained(kb, text: str, name: str | None, lang: str) -> dict:
+    """A card's text explained in `lang`: `glossary.explain`'s view with its powers/toughnesses written out (the
+    command line's JSON, the app's list). Raises `glossary.explain.ExplainError`."""
+    from glossary.explain import explain, view
+
+    return localize(view(kb, explain(kb, text, name), lang))
+
+
+def error_text(code: str, ui: str) -> str:
+    """Why a text cannot be explained (`ExplainError.code`), in the interface language."""
+    from glossary.explain import MAX_TEXT
+
+    return t(f"explain.error.{code}", ui, limit=MAX_TEXT)
+
+
+def closing_lines(data: dict, ui: str, hint_key: str) -> list[str]:
+    """What follows the terms: the words not recognised (or that all were), the hint to give the card's name
+    (`hint_key`: the command line's --name or the app's name box) and, when there are terms, that the definitions are
+    unofficial."""
+    words = list(dict.fromkeys(u["text"] for u in data["unknown"]))
+    lines = [t("explain.unknown", ui, words=", ".join(words)) if words else t("explain.all_known", ui)]
+    named = name_like(data)
+    if named and not data.get("name"):
+        lines.append(t(hint_key, ui, words=named))
+    if data["terms"]:
+        lines.append(t("explain.unofficial", ui))
+    return lines

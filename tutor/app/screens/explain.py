@@ -52,7 +52,7 @@ class ExplainScreen(LocalizedBindings, Screen):
     def __init__(self) -> None:
         super().__init__()
         self.data: dict | None = None
-        self.error: str | None = None
+        self.error: str | None = None  # why the text could not be explained (ExplainError.code)
 
     def compose(self) -> ComposeResult:
         yield Static(id="explain-header")
@@ -82,9 +82,7 @@ class ExplainScreen(LocalizedBindings, Screen):
         self.query_one("#explain-header", Static).update(Text(t("explain.app.title", ui)))
         self.query_one("#explain-name", Input).placeholder = t("explain.app.name_placeholder", ui)
         self.query_one("#explain-hint", Static).update(Text(t("explain.app.hint", ui), style="dim"))
-        box = self.query_one("#explain-text", TextArea)
-        if hasattr(box, "placeholder"):
-            box.placeholder = t("explain.app.placeholder", ui)
+        self.query_one("#explain-text", TextArea).placeholder = t("explain.app.placeholder", ui)
         if self.data is not None and self.data.get("lang") != ui:
             self.action_explain()
         else:
@@ -102,17 +100,15 @@ class ExplainScreen(LocalizedBindings, Screen):
 
     def _explain(self) -> None:
         """Explain the text in the box (in the interface language)."""
-        from glossary.explain import MAX_TEXT, ExplainError, explain, view
-        from tutor.views.explain import localize
+        from glossary.explain import ExplainError
+        from tutor.views.explain import explained
 
-        ui = self.app.ui
         text = self.query_one("#explain-text", TextArea).text
         name = self.query_one("#explain-name", Input).value.strip() or None
         try:
-            kb = self.app.kb
-            self.data, self.error = localize(view(kb, explain(kb, text, name), ui)), None
+            self.data, self.error = explained(self.app.kb, text, name, self.app.ui), None
         except ExplainError as exc:
-            self.data, self.error = None, t(f"explain.error.{exc.code}", ui, limit=MAX_TEXT)
+            self.data, self.error = None, exc.code
         self._show()
         terms = self.query_one("#explain-terms", OptionList)
         if self.data and terms.option_count:
@@ -124,12 +120,14 @@ class ExplainScreen(LocalizedBindings, Screen):
         unknown = self.query_one("#explain-unknown", Static)
         terms.clear_options()
         if self.error is not None:
-            unknown.update(safe_text(Text(self.error, style="bold")))
+            from tutor.views.explain import error_text
+
+            unknown.update(safe_text(Text(error_text(self.error, ui), style="bold")))
             return
         if self.data is None:
             unknown.update(Text(""))
             return
-        from tutor.views.explain import name_like, status_mark
+        from tutor.views.explain import closing_lines, status_mark
 
         kb = self.app.kb
         options = []
@@ -148,14 +146,7 @@ class ExplainScreen(LocalizedBindings, Screen):
                 label.append("\n  " + term["definition"], style="italic")
             options.append(LocationOption(safe_text(label), _page(kb, term["concept"], ui)))
         terms.add_options(options or [LocationOption(Text(t("explain.app.none", ui)), None, disabled=True)])
-        words = list(dict.fromkeys(u["text"] for u in self.data["unknown"]))
-        lines = [t("explain.unknown", ui, words=", ".join(words)) if words else t("explain.all_known", ui)]
-        named = name_like(self.data)
-        if named and not self.data.get("name"):
-            lines.append(t("explain.app.name_hint", ui, words=named))
-        if self.data["terms"]:
-            lines.append(t("explain.unofficial", ui))
-        unknown.update(safe_text(Text("\n".join(lines))))
+        unknown.update(safe_text(Text("\n".join(closing_lines(self.data, ui, "explain.app.name_hint")))))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """Enter on a term: its page of the glossary; back (or Esc) returns here."""
