@@ -118,3 +118,12 @@ def test_the_slow_quiz_export_says_it_is_working_on_a_terminal(here, capsys, mon
     capsys.readouterr()
     assert main(["export", "csv", "--what", "quiz"]) == 2
     assert seen == [""]
+
+
+def test_the_commands_choices_are_the_registrys():
+    """The command line names the formats and contents without importing the registry (its help stays fast): the
+    same names."""
+    from tutor.cli.export_cmd import FORMAT_NAMES, WHAT_NAMES
+    from tutor.export import FORMATS, WHATS
+
+    assert FORMAT_NAMES == tuple(FORMATS) and WHAT_NAMES == WHATS

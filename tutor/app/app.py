@@ -413,7 +413,9 @@ class TutorApp(LocalizedBindings, App):
         yield SystemCommand(t("explain.app.key", ui), t("explain.app.cmd_help", ui), lambda: self.switch_mode("explain"))
         yield SystemCommand(t("quiz.filters.cmd", ui), t("quiz.filters.cmd_help", ui), self.action_quiz_filters)
         yield SystemCommand(t("cmd_language", ui), t("cmd_language_help", ui), self.action_toggle_language)
-        for fmt in ("anki", "csv", "tbx"):  # the glossary, in the interface language (tutor.export)
+        from tutor.export import FORMATS
+
+        for fmt in FORMATS:  # the glossary, in the interface language
             yield SystemCommand(t(f"export.palette.{fmt}", ui), t("export.palette.help", ui),
                                 lambda fmt=fmt: self.action_export(fmt))
         yield SystemCommand(t("key_back", ui), t("cmd_back_help", ui), self.action_back)

@@ -31,7 +31,7 @@ def add_parsers(sub, ui: str) -> None:
 
 def cmd_export(args: argparse.Namespace, ui: str) -> int:
     """Write the export; say what was written (path, items) in the interface language, or as JSON."""
-    from tutor.export import STDOUT, ExportError, export
+    from tutor.export import STDOUT, ExportError, StdoutError, export
 
     lang = args.lang or ui  # the learner's language: the interface language unless --lang says otherwise
     to_stdout = args.output == STDOUT
@@ -46,8 +46,8 @@ def cmd_export(args: argparse.Namespace, ui: str) -> int:
             sys.stdout.flush()
             try:
                 export(args.format, args.what, lang, STDOUT, stdout=sys.stdout.buffer)
-            except OSError as exc:  # a closed pipe, a full disk: the usual output error
-                raise OutputError(exc) from exc
+            except StdoutError as exc:  # a closed pipe, a full disk: the usual output error
+                raise OutputError(exc.error) from exc
             return 0
         else:
             result = export(args.format, args.what, lang, args.output)

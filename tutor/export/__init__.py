@@ -21,7 +21,7 @@ from pathlib import Path
 
 from tutor.i18n import t
 
-__all__ = ["FORMATS", "WHATS", "ExportError", "Result", "default_name", "export", "format_module", "supports",
+__all__ = ["FORMATS", "WHATS", "ExportError", "Result", "StdoutError", "default_name", "export", "format_module", "supports",
            "write_file"]
 
 FORMATS = {"anki": "tutor.export.anki", "csv": "tutor.export.csv", "tbx": "tutor.export.tbx"}
@@ -44,17 +44,24 @@ class ExportError(Exception):
         return t(self.key, lang, **{k: shown(str(v)) if k in ("path", "folder") else v for k, v in self.fields.items()})
 
 
+class StdoutError(Exception):
+    """Standard output could not take the export (`error`: the OSError)."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
 @dataclass(frozen=True)
 class Result:
-    """What an export wrote: the format, the content, the language, the file (``-``: standard output), how many
-    items and how many bytes."""
+    """What an export wrote: the format, the content, the language, the file (``-``: standard output) and how many
+    items."""
 
     format: str
     what: str
     lang: str
     path: str
     items: int
-    size: int
 
     def as_dict(self) -> dict:
         """The ``--json`` contract: ``{"format", "what", "lang", "path", "items"}``."""
@@ -87,7 +94,7 @@ def export(fmt: str, what: str, lang: str, path: str | os.PathLike | None = None
     if what not in WHATS:
         raise ExportError("export.error.what", what=what, whats=", ".join(WHATS))
     module = format_module(fmt)
-    if what not in module.WHATS:
+    if not supports(fmt, what):
         raise ExportError("export.error.unsupported", format=fmt, what=what, whats=", ".join(module.WHATS))
     target = str(path) if path is not None else default_name(fmt, what, lang)
     if target == STDOUT and not getattr(module, "TEXT", False):
@@ -97,11 +104,14 @@ def export(fmt: str, what: str, lang: str, path: str | os.PathLike | None = None
     found = items(what, lang, kb)
     data = module.render(what, lang, found, stream=target == STDOUT)
     if target == STDOUT:
-        stdout.write(data)
-        stdout.flush()
+        try:
+            stdout.write(data)
+            stdout.flush()
+        except OSError as exc:  # a closed pipe, a full disk: the caller's output error, told apart from the rest
+            raise StdoutError(exc) from exc
     else:
         write_file(target, data)
-    return Result(fmt, what, lang, target, len(found), len(data))
+    return Result(fmt, what, lang, target, len(found))
 
 
 def check_target(target: str | os.PathLike) -> Path:

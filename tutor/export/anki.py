@@ -109,17 +109,14 @@ def _templates(what: str, lang: str) -> tuple[str, str]:
 
 def _fields(what: str, lang: str, item) -> list[str]:
     """A note's fields (HTML) for one item."""
-    from tutor.export.items import glossary_row
+    from tutor.export.items import COLUMNS, glossary_row
 
     if what == "glossary":
         f = glossary_row(item, lang).fields
         digest = "<br>".join(f"<b>{_html(n)}</b>: {_html(s[lang])}" for n, s in item.summaries.items() if s.get(lang))
         return [_html(f["term"]), _html(f["status"]), _html(f["english"]), _html(f["definition"]), _html(f["rules"]),
                 digest, _html(f["other_names"]), _html(f["old_term"]), _html(item.id)]
-    f = item.fields
-    if what == "quiz":
-        return [_html(f[k]) for k in ("question", "answer", "explanation", "rules", "kind", "level", "id")]
-    return [_html(f[k]) for k in ("number", "title", "summary", "id")]
+    return [_html(item.fields[k]) for k in COLUMNS[what]]
 
 
 def _tags(what: str, item) -> list[str]:

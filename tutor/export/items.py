@@ -24,7 +24,6 @@ from tutor.i18n import LANGS, t
 __all__ = ["COLUMNS", "GlossaryItem", "Name", "Row", "gaps", "glossary_items", "glossary_row", "items",
            "quiz_items", "rule_items", "rule_title"]
 
-WHATS = ("glossary", "quiz", "rules")
 # The columns of each kind of row, in order (catalog key of a column's header: export.col.<name>).
 COLUMNS = {
     "glossary": ("term", "status", "english", "definition", "rules", "other_names", "old_term", "id"),
@@ -124,21 +123,15 @@ def old_term_text(item: GlossaryItem, lang: str) -> str:
     if not o:
         return ""
     from tutor.i18n import pick
-    from tutor.views.texts import obsolete_since
+    from tutor.views.texts import obsolete_since, old_term_lang, quoted
 
     olds = o.get("old") or {}
-    src = lang if (olds.get(lang) or "").strip() else next(
-        (x for x in ("en", "it", "ru") if (olds.get(x) or "").strip()), lang)
-    fields = {"old": _quoted(olds.get(src) or ""), "modern": _quoted(pick(o.get("modern"), lang)),
+    src = old_term_lang(olds, lang)
+    fields = {"old": quoted(olds.get(src) or ""), "modern": quoted(pick(o.get("modern"), lang)),
               "since": obsolete_since(o.get("year", ""), lang), "note": pick(o.get("note"), lang)}
     if src == lang:  # the old term in the reader's language; else in another one, which the text names
         return t("export.old_term", lang, **fields)
     return t("export.old_term_other", lang, src=t(f"lang_in.{src}", lang), **fields)
-
-
-def _quoted(text: str) -> str:
-    """`text` in «», unless it already has its own quotes («Incantesimo» / «Incanta Creatura»…: not doubled)."""
-    return text if "«" in text else f"«{text}»"
 
 
 def glossary_row(item: GlossaryItem, lang: str) -> Row:

@@ -29,7 +29,7 @@ from functools import lru_cache
 
 from tutor.i18n import LANGS, t
 from tutor.quiz.model import Question, UnknownQuestion, both
-from tutor.views.texts import obsolete_since
+from tutor.views.texts import obsolete_since, old_term_lang, quoted
 
 __all__ = ["ConceptInfo", "build", "card_ids", "concepts", "shown_text_problems"]
 
@@ -238,11 +238,6 @@ def _modern_definition(cid: str, lang: str) -> str:
     """The modern glossary's unofficial definition of concept `cid` in `lang`, on one line ("" when none)."""
     modern = _kb().data.modern.get(cid) or {}
     return " ".join(((modern.get("definition") or {}).get(lang) or "").split())
-
-
-def _quoted(text: str) -> str:
-    """`text` in «», unless it already has its own quotes («Incantesimo» / «Incanta Creatura»…: not doubled)."""
-    return text if "«" in text else f"«{text}»"
 
 
 def _short(text: str, limit: int = 160) -> str:
@@ -484,11 +479,10 @@ def _old_term(qid: str, c: ConceptInfo) -> Question:
     options = tuple({lang: x.obsolete["modern"][lang] for lang in LANGS} for x in picks)
 
     def prompt(lang: str) -> str:  # the old term in the reader's language, else the English one: never the third
-        old = o["old"].get(lang)
-        if old:
-            return t("quiz.old_term.ask", lang, old=_quoted(old), since=obsolete_since(o["year"], lang))
-        src = next((x for x in ("en", *LANGS) if o["old"].get(x)), lang)  # (a reader not asked: the prompt exists)
-        return t("quiz.old_term.ask_other", lang, old=_quoted(o["old"].get(src) or ""),
+        src = old_term_lang(o["old"], lang)  # (a reader who is not asked this card: the prompt exists all the same)
+        if src == lang:
+            return t("quiz.old_term.ask", lang, old=quoted(o["old"][lang]), since=obsolete_since(o["year"], lang))
+        return t("quiz.old_term.ask_other", lang, old=quoted(o["old"].get(src) or ""),
                  since=obsolete_since(o["year"], lang), src=t(f"lang_in.{src}", lang))
 
     def explanation(lang: str) -> str:

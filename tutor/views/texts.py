@@ -16,8 +16,8 @@ import re
 from glossary.model import REF_KINDS
 from tutor.i18n import t
 
-__all__ = ["SOURCE_KEYS", "finding_text", "fix_kind", "obsolete_since", "plural", "ref_kind", "ref_status",
-           "source_name", "status_counts"]
+__all__ = ["SOURCE_KEYS", "finding_text", "fix_kind", "obsolete_since", "old_term_lang", "plural", "quoted", "ref_kind",
+           "ref_status", "source_name", "status_counts"]
 
 # The built-in sources by document id (glossary.build.SOURCES), in words; other documents are named by their id.
 SOURCE_KEYS = {"it-glossary-8ed": "search.src_it_glossary", "ru-glossary-10ed": "search.src_ru_glossary",
@@ -33,6 +33,27 @@ FIX_KINDS = ("copied-definition", "corrupted-reference", "swallowed-entry", "cou
 def source_name(doc: str, ui: str) -> str:
     """A built-in source in words (``glossario 8ª ed.``); another document by its id."""
     return t(SOURCE_KEYS[doc], ui) if doc in SOURCE_KEYS else doc
+
+
+def quoted(text: str) -> str:
+    """`text` in «», unless it already has its own quotes («Incantesimo» / «Incanta Creatura»…: not doubled).
+
+    >>> quoted("in gioco"), quoted("«Incantesimo» / «Incanta Creatura»")
+    ('«in gioco»', '«Incantesimo» / «Incanta Creatura»')
+    """
+    return text if "«" in text else f"«{text}»"
+
+
+def old_term_lang(old: dict, lang: str) -> str:
+    """The language an obsolete note's old term is shown in to a reader of `lang`: theirs when the note has it,
+    else English, else the other one (the text then names that language).
+
+    >>> old_term_lang({"it": "in gioco"}, "ru"), old_term_lang({"it": "x", "en": "y"}, "ru"), old_term_lang({"ru": "z"}, "ru")
+    ('it', 'en', 'ru')
+    """
+    if (old.get(lang) or "").strip():
+        return lang
+    return next((x for x in ("en", "it", "ru") if (old.get(x) or "").strip()), lang)
 
 
 def obsolete_since(year: int | str, ui: str) -> str:
