@@ -4,6 +4,8 @@ is not official."""
 
 from __future__ import annotations
 
+import re
+
 from tutor.i18n import t
 
 __all__ = ["MARKED", "closing_lines", "error_text", "explained", "localize", "name_like", "status_mark"]
@@ -37,6 +39,8 @@ def name_like(data: dict) -> str | None:
     >>> name_like({"text": "When Ambush Viper enters, Blorp.", "unknown": [{"text": "Ambush", "start": 5, "end": 11},
     ...     {"text": "Viper", "start": 12, "end": 17}, {"text": "Blorp", "start": 27, "end": 32}]})
     'Ambush Viper'
+    >>> name_like({"text": "When Ajani's Pridemate enters", "unknown": [{"text": "Pridemate", "start": 13, "end": 22}]})
+    "Ajani's Pridemate"
     """
     text = data["text"]
     run: list[dict] = []
@@ -46,9 +50,13 @@ def name_like(data: dict) -> str | None:
             run.append(u)
             continue
         if run:
-            before = text[:run[0]["start"]].rstrip()
+            start = run[0]["start"]
+            owner = re.search(r"[A-Z][\w-]*['\u2019]s $", text[:start])  # "Ajani's Pridemate": a name with an owner
+            if owner:
+                start = owner.start()
+            before = text[:start].rstrip()
             if before and before[-1] not in ".!?:\n(\u2014":
-                return text[run[0]["start"]:run[-1]["end"]]
+                return text[start:run[-1]["end"]]
         run = [u] if word else []
     return None
 
